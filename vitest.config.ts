@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests of every package. End-to-end tests have their own config
+// (e2e/vitest.config.ts) because they need a built web app and Chromium.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'server',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 20000,
+          hookTimeout: 30000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: 'web',
+          include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+    ],
+  },
+});
