@@ -1,0 +1,126 @@
+import { DomainError } from './errors.ts';
+
+/**
+ * Money is an integer count of minor units (centavos, or paise when the market is rupee) in a
+ * JavaScript number, limited to Number.MAX_SAFE_INTEGER so every value is exact. Anything that
+ * is not a safe integer is refused rather than rounded: a float here means a bug upstream.
+ */
+export type MinorUnits = number;
+
+export const PESO_SIGN = '₱';
+export const RUPEE_SIGN = '₹';
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const DECIMAL_PATTERN = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+function assertSafeInteger(value: number, what: string): void {
+  if (!Number.isSafeInteger(value)) {
+    throw new DomainError('invalid_amount', `${what} must be a safe integer, got ${String(value)}`);
+  }
+}
+
+function toSafeNumber(value: bigint, what: string): number {
+  if (value > MAX_SAFE || value < -MAX_SAFE) {
+    throw new DomainError('invalid_amount', `${what} exceeds the safe integer range`);
+  }
+  return Number(value);
+}
+
+/**
+ * The spec's amount helper: minor units / 100 with exactly two decimals, no grouping
+ * (123456 → "1234.56", -5 → "-0.05"). Done on the digit string so large values never meet
+ * float division or toFixed's binary rounding.
+ */
+export function formatAmount(minor: MinorUnits): string {
+  assertSafeInteger(minor, 'amount');
+  const digits = String(Math.abs(minor)).padStart(3, '0');
+  const sign = minor < 0 ? '-' : '';
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** Integers grouped by dots in threes, as the spec's number helper does: 1234567 → "1.234.567". */
+export function formatCount(n: number): string {
+  assertSafeInteger(n, 'count');
+  const grouped = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return n < 0 ? `-${grouped}` : grouped;
+}
+
+/**
+ * Rupee only when the `system` parameter is exactly 1 or '1' (it arrives as a number from JSON
+ * or a string from a query); any other value, including a missing one, means peso.
+ */
+export function currencySymbol(system: unknown): string {
+  return system === 1 || system === '1' ? RUPEE_SIGN : PESO_SIGN;
+}
+
+/** Symbol then amount; a negative sign goes before the symbol ("-₱12.34") as is usual in print. */
+export function formatMoney(minor: MinorUnits, system?: unknown): string {
+  const amount = formatAmount(minor);
+  const symbol = currencySymbol(system);
+  return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
+}
+
+/**
+ * Parses a plain decimal ("1234.5", "-0.05", " 7 ") into minor units exactly, or null when the
+ * text is not one: more than two decimals, grouping separators, exponents, a bare "." or
+ * "5.", or a value beyond the safe range. Null rather than throwing because this sits behind
+ * user input, where "not an amount" is an expected answer; callers check the sign themselves.
+ */
+export function toMinorUnits(text: string): MinorUnits | null {
+  if (typeof text !== 'string') return null;
+  const match = DECIMAL_PATTERN.exec(text.trim());
+  if (!match) return null;
+  const [, sign = '', whole = '', fraction = ''] = match;
+  const magnitude = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+  if (magnitude > MAX_SAFE) return null;
+  const value = Number(magnitude);
+  // "-0" and "-0.00" parse to 0, never -0, so equality checks downstream behave.
+  return sign === '-' && value !== 0 ? -value : value;
+}
+
+/**
+ * round(a × num / den) with halves rounded away from zero (commercial half-up: 0.5 → 1,
+ * -0.5 → -1), computed in bigint so the product cannot lose precision before dividing.
+ */
+export function mulDivHalfUp(a: number, num: number, den: number): number {
+  assertSafeInteger(a, 'a');
+  assertSafeInteger(num, 'num');
+  assertSafeInteger(den, 'den');
+  if (den === 0) throw new DomainError('invalid_argument', 'den must not be 0');
+  let product = BigInt(a) * BigInt(num);
+  let divisor = BigInt(den);
+  if (divisor < 0n) {
+    divisor = -divisor;
+    product = -product;
+  }
+  const negative = product < 0n;
+  const magnitude = negative ? -product : product;
+  let quotient = magnitude / divisor;
+  if ((magnitude % divisor) * 2n >= divisor) quotient += 1n;
+  return toSafeNumber(negative ? -quotient : quotient, 'result');
+}
+
+/** amount × bps / 10,000 rounded half-up: the one way a basis-point rate is applied to money. */
+export function applyBps(amountMinor: MinorUnits, bps: number): MinorUnits {
+  return mulDivHalfUp(amountMinor, bps, 10_000);
+}
+
+/**
+ * Splits a total into `parts` lines that sum to it exactly: every line but the last is
+ * total/parts rounded half-up, and the last absorbs the remainder (so it may be a little larger
+ * or smaller than the others). If rounding up would overdraw the total and leave the last line
+ * negative — possible only when the total is below about parts²/2 minor units — the shared
+ * line is rounded down instead, so no line is ever negative.
+ */
+export function splitHalfUp(totalMinor: MinorUnits, parts: number): MinorUnits[] {
+  assertSafeInteger(totalMinor, 'total');
+  if (totalMinor < 0) throw new DomainError('invalid_amount', 'total must not be negative');
+  if (!Number.isSafeInteger(parts) || parts < 1) {
+    throw new DomainError('invalid_argument', `parts must be a positive integer, got ${String(parts)}`);
+  }
+  let share = mulDivHalfUp(totalMinor, 1, parts);
+  if (share * (parts - 1) > totalMinor) share = Math.floor(totalMinor / parts);
+  const lines: MinorUnits[] = new Array<MinorUnits>(parts - 1).fill(share);
+  lines.push(totalMinor - share * (parts - 1));
+  return lines;
+}

@@ -1,0 +1,97 @@
+import { daysBetween } from './calendar-date.ts';
+import type { CalendarDate } from './calendar-date.ts';
+import { DomainError } from './errors.ts';
+
+/** Order status codes as the spec's order page reads them (DESIGN D2). */
+export const OrderStatus = {
+  UnderReview: 21,
+  Rejected: 110,
+  /** Approved, awaiting withdrawal confirmation / disbursement. */
+  Approved: 151,
+  /** Disbursed, repaying, due date not yet inside the due window. */
+  Repaying: 170,
+  /** Inside the due window; a rollover is offered when the product allows it. */
+  Due: 174,
+  Overdue: 180,
+  Settled: 200,
+} as const;
+
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+export const orderStatuses: readonly OrderStatus[] = Object.freeze(Object.values(OrderStatus));
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'number' && (orderStatuses as readonly number[]).includes(value);
+}
+
+/** Who or what may cause a transition; the server records it with each change. */
+export type TransitionTrigger = 'operator' | 'schedule' | 'repayment' | 'extension';
+
+export interface OrderTransition {
+  from: OrderStatus;
+  to: OrderStatus;
+  by: TransitionTrigger;
+}
+
+const S = OrderStatus;
+
+/**
+ * Every allowed move; anything else is refused. 110 and 200 are final. The scheduled job may
+ * jump 170 → 180 directly because a job that did not run through the due window must still
+ * land on the status the date calls for. A paid extension is the only way back to 170.
+ */
+export const orderTransitions: readonly OrderTransition[] = Object.freeze([
+  { from: S.UnderReview, to: S.Approved, by: 'operator' },
+  { from: S.UnderReview, to: S.Rejected, by: 'operator' },
+  { from: S.Approved, to: S.Repaying, by: 'operator' },
+  { from: S.Repaying, to: S.Due, by: 'schedule' },
+  { from: S.Repaying, to: S.Overdue, by: 'schedule' },
+  { from: S.Due, to: S.Overdue, by: 'schedule' },
+  { from: S.Repaying, to: S.Settled, by: 'repayment' },
+  { from: S.Due, to: S.Settled, by: 'repayment' },
+  { from: S.Overdue, to: S.Settled, by: 'repayment' },
+  { from: S.Due, to: S.Repaying, by: 'extension' },
+  { from: S.Overdue, to: S.Repaying, by: 'extension' },
+]);
+
+/** Whether from → to is allowed at all, or, given `by`, allowed for that trigger. */
+export function canTransition(from: OrderStatus, to: OrderStatus, by?: TransitionTrigger): boolean {
+  return orderTransitions.some((t) => t.from === from && t.to === to && (by === undefined || t.by === by));
+}
+
+export function isFinalStatus(status: OrderStatus): boolean {
+  return !orderTransitions.some((t) => t.from === status);
+}
+
+const repaymentRank: Partial<Record<OrderStatus, number>> = { [S.Repaying]: 0, [S.Due]: 1, [S.Overdue]: 2 };
+
+export interface StatusByDateInput {
+  status: OrderStatus;
+  /** The due date of the earliest unpaid instalment. */
+  dueDate: CalendarDate;
+  today: CalendarDate;
+  /** 174 starts this many days before the due date; 0 means on the due date only. */
+  dueWindowDays: number;
+}
+
+/**
+ * What the scheduled job should set: 174 from dueDate − dueWindowDays through the due date,
+ * 180 from the day after it. It only moves forward (170 → 174 → 180): going back is an
+ * extension's or a repayment's business, never the clock's. Statuses outside repayment
+ * (21, 110, 151, 200) are returned unchanged.
+ */
+export function nextStatusByDate(input: StatusByDateInput): OrderStatus {
+  const { status, dueDate, today, dueWindowDays } = input;
+  if (!Number.isSafeInteger(dueWindowDays) || dueWindowDays < 0) {
+    throw new DomainError(
+      'invalid_argument',
+      `dueWindowDays must be a non-negative integer, got ${String(dueWindowDays)}`,
+    );
+  }
+  const daysToDue = daysBetween(today, dueDate);
+  const current = repaymentRank[status];
+  if (current === undefined) return status;
+  const byDate: OrderStatus = daysToDue < 0 ? S.Overdue : daysToDue <= dueWindowDays ? S.Due : S.Repaying;
+  const target = repaymentRank[byDate] ?? 0;
+  return target > current ? byDate : status;
+}
