@@ -1,0 +1,32 @@
+/** Business constants and limits of spec §9, one place each. Loan-rule figures live in @kwarta/domain. */
+export const Limits = {
+  smsResendCountdownSeconds: 60,
+  countdownTickMs: 1000,
+  phoneMaxLength: 11,
+  captchaLength: 4,
+  smsCodeLength: 6,
+  legacySmsCodeMinLength: 6,
+  complaintTextMax: 200,
+  complaintImagesMax: 9,
+  complaintReplyWeekdays: 3,
+  complaintSentModalMs: 1500,
+  complaintRatingDelayMs: 3000,
+  ratingStars: 5,
+  orderRatingScore: 5,
+  toastMs: 3000,
+  keyboardThresholdPx: 60,
+  detailLinesCollapsed: 2,
+  requestTimeoutMs: 60000,
+} as const;
+
+export const Defaults = {
+  bankCardType: 1,
+  bankChannelNumber: '90006',
+  contactInfoOverall: 30,
+  contractScene: 3,
+  borrowAgainModuleId: 30,
+  loanConfirmAgreementChecked: true,
+} as const;
+
+/** The header every call carries (spec §7). */
+export const REQUESTED_WITH_HEADER = { name: 'X-Requested-With', value: 'XMLHttpRequest' } as const;

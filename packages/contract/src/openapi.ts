@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { Endpoint } from './endpoint.ts';
+import { envelopeWireNames } from './wire-map.ts';
+import { sessionQueryFields } from './session.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+function envelopeSchema(data: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    description: `The envelope. Keys on the wire: ${envelopeWireNames.code} (code), ${envelopeWireNames.message} (message), ${envelopeWireNames.data} (data); success code '00'.`,
+    properties: {
+      [envelopeWireNames.code]: { type: 'string', example: '00' },
+      [envelopeWireNames.message]: { type: 'string' },
+      [envelopeWireNames.data]: data,
+    },
+    required: [envelopeWireNames.code, envelopeWireNames.message, envelopeWireNames.data],
+  };
+}
+
+/** OpenAPI 3.1 document generated from the contract's endpoints (served at /openapi.json). */
+export function buildOpenApi(endpoints: readonly Endpoint[], info: { title: string; version: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorResponse = { content: { 'application/json': { schema: envelopeSchema({ type: 'null' }) } } };
+  for (const endpoint of endpoints) {
+    const sessionParams = sessionQueryFields.map((name) => ({
+      name,
+      in: 'query',
+      required: endpoint.auth === 'borrower' && name === 'sessionId',
+      schema: { type: 'string' },
+    }));
+    const requestSchema = toSchema(endpoint.request, 'input');
+    const operation: Record<string, unknown> = {
+      operationId: endpoint.name,
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      parameters: sessionParams,
+      responses: {
+        '200': {
+          description: 'Success, or a business refusal carried in the envelope code',
+          content: { 'application/json': { schema: envelopeSchema(toSchema(endpoint.data, 'output')) } },
+        },
+        '400': { description: 'The request failed its schema; nothing was written', ...errorResponse },
+        ...(endpoint.auth === 'borrower'
+          ? { '401': { description: 'No live session; the page logs out to login', ...errorResponse } }
+          : {}),
+      },
+    };
+    if (endpoint.method === 'GET') {
+      const properties = (requestSchema.properties ?? {}) as Record<string, JsonSchema>;
+      const required = new Set((requestSchema.required ?? []) as string[]);
+      operation.parameters = [
+        ...sessionParams,
+        ...Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema })),
+      ];
+    } else {
+      const mediaType = endpoint.encoding === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+      operation.requestBody = { required: true, content: { [mediaType]: { schema: requestSchema } } };
+    }
+    paths[endpoint.path] = { ...paths[endpoint.path], [endpoint.method.toLowerCase()]: operation };
+  }
+  return { openapi: '3.1.0', info, paths };
+}

@@ -1,0 +1,80 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import compress from '@fastify/compress';
+import { buildOpenApi, endpoints } from '@kwarta/contract';
+import type { Config } from './config.ts';
+import { createDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoData } from './db/seed.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { redactUrl } from './lib/log-redaction.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { serviceRoutes } from './features/service/service-routes.ts';
+import { devRoutes } from './features/dev/dev-routes.ts';
+import { webApp } from './features/web/web-app.ts';
+import { purgeExpiredSessions } from './features/sessions/session-repository.ts';
+import './fastify-augment.ts';
+
+export interface AppOverrides {
+  database?: DatabaseHandle;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    serializers: {
+      // Query strings carry session ids and phones; log the URL with those masked.
+      req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+    },
+  };
+}
+
+/**
+ * Builds the whole application (fastify/demo shape): external plugins, then shared services,
+ * then feature routes. server.ts only adds process concerns; tests call this and use inject().
+ */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: overrides.logger ?? loggerOptions(config),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Overload is answered, not hung (DESIGN §3).
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+  });
+
+  const database = overrides.database ?? createDatabase(config);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('clock', overrides.clock ?? systemClock);
+  app.addHook('onClose', async () => database.db.destroy());
+
+  await migrateToLatest(database.db);
+  if (config.seedDemo) await seedDemoData(database.db, app.clock.now());
+  await purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session });
+  const sweep = setInterval(() => {
+    purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session }).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'session sweep failed'),
+    );
+  }, 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  await app.register(formbody);
+  await app.register(compress, { threshold: 1024 });
+  securityHeaders(app);
+  errorHandler(app);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  const openApi = buildOpenApi(endpoints, { title: 'Kwarta API', version: '1.0.0' });
+  app.get('/openapi.json', async () => openApi);
+
+  await app.register(serviceRoutes);
+  if (config.devToolsEnabled) await app.register(devRoutes);
+  await app.register(webApp);
+  return app;
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration, parsed once at boot from the environment (epic-stack style): a bad or missing
+ * value stops the process with every problem listed, instead of failing later mid-request.
+ * Every variable and its default is listed in the README's configuration table.
+ */
+const envSchema = z
+  .object({
+    APP_ENV: z.enum(['development', 'sandbox', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for the SQLite file)')
+      .optional(),
+    WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24),
+    SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
+    SUPPORT_EMAIL: z.string().email().default('support@kwarta.example'),
+    SUPPORT_WHATSAPP: z.string().default('+63 917 555 0100'),
+    SUPPORT_PHONE: z.string().default('+63 2 8555 0100'),
+  })
+  .transform((env) => ({
+    appEnv: env.APP_ENV,
+    isProduction: env.APP_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    logLevel: env.LOG_LEVEL,
+    // Demo data and the developer pages are for development and sandbox only (D14).
+    seedDemo: env.SEED_DEMO === 'auto' ? env.APP_ENV !== 'production' : env.SEED_DEMO === 'yes',
+    devToolsEnabled: env.APP_ENV !== 'production',
+    session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS },
+    defaultSupport: { email: env.SUPPORT_EMAIL, whatsapp: env.SUPPORT_WHATSAPP, phone: env.SUPPORT_PHONE },
+  }));
+
+export type Config = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return result.data;
+}

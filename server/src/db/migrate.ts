@@ -1,0 +1,19 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import * as foundation from './migrations/2026-11-22-01-foundation.ts';
+
+/**
+ * Migrations are listed here rather than read from a folder, so they work the same from source
+ * (tsx) and from a bundle. Names are ISO-date-prefixed and sort in the order they run.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-22-01-foundation': foundation,
+};
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,112 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types (Kysely example style). Portable across SQLite and PostgreSQL on purpose:
+ * money is integer centavos (D3), instants are ISO-8601 UTC text, calendar dates are
+ * 'YYYY-MM-DD' text, booleans are 0/1 integers, structured settings are JSON text.
+ */
+export interface BorrowerTable {
+  id: Generated<number>;
+  phone: string;
+  full_name: string | null;
+  is_repeat_client: number;
+  created_at: string;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the token: a copied database does not hand out live sessions. */
+  token_hash: string;
+  borrower_id: number;
+  device_id: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  name: string;
+  logo_url: string;
+  min_amount: number;
+  max_amount: number;
+  term_days: number;
+  periods: number;
+  /** Interest and fees for the whole term, in basis points of the principal. */
+  term_rate_bps: number;
+  rate_description: string;
+  description: string;
+  button_text: string;
+  clickable: number;
+  /** LoanRules (D4) as JSON, validated by @kwarta/domain's schema on read. */
+  loan_rules: string;
+  sort_order: number;
+  created_at: string;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  order_no: string;
+  borrower_id: number;
+  product_id: number;
+  status: number;
+  principal: number;
+  total_due: number;
+  paid_amount: number;
+  term_days: number;
+  periods: number;
+  /** Whether the borrower may file a collection-type complaint on this order (spec isShow). */
+  collection_complaints_allowed: number;
+  applied_at: string;
+  disbursed_on: string | null;
+  due_date: string | null;
+  settled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderPlanLineTable {
+  id: Generated<number>;
+  order_id: number;
+  seq: number;
+  due_date: string;
+  principal: number;
+  interest: number;
+  amount: number;
+  paid_amount: number;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  from_status: number | null;
+  to_status: number;
+  actor: string;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface Database {
+  borrowers: BorrowerTable;
+  sessions: SessionTable;
+  products: ProductTable;
+  orders: OrderTable;
+  order_plan_lines: OrderPlanLineTable;
+  order_status_history: OrderStatusHistoryTable;
+  settings: SettingTable;
+}
+
+export type Borrower = Selectable<BorrowerTable>;
+export type NewBorrower = Insertable<BorrowerTable>;
+export type Session = Selectable<SessionTable>;
+export type Product = Selectable<ProductTable>;
+export type NewProduct = Insertable<ProductTable>;
+export type Order = Selectable<OrderTable>;
+export type NewOrder = Insertable<OrderTable>;
+export type OrderUpdate = Updateable<OrderTable>;
+export type NewOrderPlanLine = Insertable<OrderPlanLineTable>;

@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import { OrderStatus, addDays, applyBps, buildRepaymentSchedule, defaultLoanRules, type LoanRules } from '@kwarta/domain';
+import type { Borrower, Database, NewProduct } from './schema.ts';
+import { isoDate } from '../lib/clock.ts';
+import { putSetting } from '../features/service/settings-repository.ts';
+
+/**
+ * Demo data for development and sandbox (D14): one borrower with an order in every status of
+ * spec §4, and a handful of products. Idempotent: it does nothing when the demo borrower exists.
+ * Never runs in production (config.seedDemo).
+ */
+export const DEMO_PHONE = '13912345678';
+
+export const DEMO_DEVICE = {
+  appVersion: '1.0.0',
+  deviceName: 'Pixel 7',
+  deviceId: 'demo-device-0001',
+  osVersion: 'Android 14',
+  adId: 'demo-ad-0001',
+} as const;
+
+const DEMO_PRODUCTS: Omit<NewProduct, 'loan_rules' | 'created_at'>[] = [
+  { name: 'Kwarta Flex', logo_url: '/brand/product-flex.svg', min_amount: 200_000, max_amount: 2_000_000, term_days: 91, periods: 3, term_rate_bps: 1_500, rate_description: 'From 0.16% per day', description: 'Fast cash for everyday needs', button_text: 'Apply', clickable: 1, sort_order: 1 },
+  { name: 'Kwarta Plus', logo_url: '/brand/product-plus.svg', min_amount: 500_000, max_amount: 5_000_000, term_days: 180, periods: 6, term_rate_bps: 2_700, rate_description: 'From 0.15% per day', description: 'Bigger amounts, longer terms', button_text: 'Apply', clickable: 1, sort_order: 2 },
+  { name: 'Kwarta Max', logo_url: '/brand/product-max.svg', min_amount: 1_000_000, max_amount: 10_000_000, term_days: 365, periods: 12, term_rate_bps: 4_400, rate_description: 'From 0.12% per day', description: 'For repeat clients in good standing', button_text: 'Apply', clickable: 1, sort_order: 3 },
+  { name: 'Kwarta Starter', logo_url: '/brand/product-starter.svg', min_amount: 100_000, max_amount: 1_000_000, term_days: 120, periods: 4, term_rate_bps: 2_000, rate_description: 'From 0.17% per day', description: 'Your first loan with us', button_text: 'Apply', clickable: 1, sort_order: 4 },
+  { name: 'Kwarta Biz', logo_url: '/brand/product-biz.svg', min_amount: 2_000_000, max_amount: 20_000_000, term_days: 270, periods: 9, term_rate_bps: 3_600, rate_description: 'From 0.13% per day', description: 'Working capital for sari-sari stores', button_text: 'Coming soon', clickable: 0, sort_order: 5 },
+];
+
+interface DemoOrder {
+  status: OrderStatus;
+  productIndex: number;
+  principal: number;
+  /** Days between disbursement and today; null for orders never disbursed. */
+  disbursedDaysAgo: number | null;
+  /** Instalments already paid, oldest first; 'all' for a settled order. */
+  paidLines: number | 'all';
+  collectionComplaintsAllowed: boolean;
+}
+
+// Dates are relative to "now" so the demo keeps telling the same story whenever it is seeded.
+const DEMO_ORDERS: DemoOrder[] = [
+  { status: OrderStatus.UnderReview, productIndex: 0, principal: 500_000, disbursedDaysAgo: null, paidLines: 0, collectionComplaintsAllowed: false },
+  { status: OrderStatus.Rejected, productIndex: 3, principal: 300_000, disbursedDaysAgo: null, paidLines: 0, collectionComplaintsAllowed: false },
+  { status: OrderStatus.Approved, productIndex: 1, principal: 1_000_000, disbursedDaysAgo: null, paidLines: 0, collectionComplaintsAllowed: false },
+  { status: OrderStatus.Repaying, productIndex: 0, principal: 800_000, disbursedDaysAgo: 20, paidLines: 0, collectionComplaintsAllowed: true },
+  { status: OrderStatus.Due, productIndex: 3, principal: 400_000, disbursedDaysAgo: 118, paidLines: 3, collectionComplaintsAllowed: true },
+  { status: OrderStatus.Overdue, productIndex: 0, principal: 600_000, disbursedDaysAgo: 100, paidLines: 2, collectionComplaintsAllowed: true },
+  { status: OrderStatus.Settled, productIndex: 1, principal: 1_500_000, disbursedDaysAgo: 200, paidLines: 'all', collectionComplaintsAllowed: false },
+];
+
+export async function findDemoBorrower(
+  db: Kysely<Database>,
+): Promise<{ borrower: Borrower; productId: number; orderId: number } | null> {
+  const borrower = await db.selectFrom('borrowers').selectAll().where('phone', '=', DEMO_PHONE).executeTakeFirst();
+  if (!borrower) return null;
+  // The order a tester most often wants: the one being repaid.
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'product_id'])
+    .where('borrower_id', '=', borrower.id)
+    .where('status', '=', OrderStatus.Repaying)
+    .executeTakeFirst();
+  if (!order) return null;
+  return { borrower, productId: order.product_id, orderId: order.id };
+}
+
+export async function seedDemoData(db: Kysely<Database>, now: Date): Promise<void> {
+  if (await findDemoBorrower(db)) return;
+  const today = isoDate(now);
+  const at = now.toISOString();
+  const rules: LoanRules = defaultLoanRules;
+
+  await db.transaction().execute(async (trx) => {
+    const productIds: number[] = [];
+    for (const product of DEMO_PRODUCTS) {
+      const row = await trx
+        .insertInto('products')
+        .values({ ...product, loan_rules: JSON.stringify(rules), created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      productIds.push(row.id);
+    }
+
+    const borrower = await trx
+      .insertInto('borrowers')
+      .values({ phone: DEMO_PHONE, full_name: 'Juan Dela Cruz', is_repeat_client: 1, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    for (const [index, demo] of DEMO_ORDERS.entries()) {
+      const product = DEMO_PRODUCTS[demo.productIndex]!;
+      const productId = productIds[demo.productIndex]!;
+      const disbursedOn = demo.disbursedDaysAgo === null ? null : addDays(today, -demo.disbursedDaysAgo);
+      const schedule = buildRepaymentSchedule({
+        principalMinor: demo.principal,
+        interestMinor: applyBps(demo.principal, product.term_rate_bps),
+        periods: product.periods,
+        // Orders not yet disbursed show the plan they would have if disbursed today.
+        disbursedOn: disbursedOn ?? today,
+        termDays: product.term_days,
+        rules,
+      });
+      const settled = demo.paidLines === 'all';
+      const paidCount = settled ? schedule.lines.length : (demo.paidLines as number);
+      const isPaid = (period: number) => period <= paidCount;
+      const paidAmount = schedule.lines.filter((line) => isPaid(line.period)).reduce((sum, line) => sum + line.amount, 0);
+      const nextDueLine = schedule.lines.find((line) => !isPaid(line.period));
+      const order = await trx
+        .insertInto('orders')
+        .values({
+          order_no: `KW${today.replaceAll('-', '')}${String(index + 1).padStart(4, '0')}`,
+          borrower_id: borrower.id,
+          product_id: productId,
+          status: demo.status,
+          principal: demo.principal,
+          total_due: schedule.total,
+          paid_amount: paidAmount,
+          term_days: product.term_days,
+          periods: product.periods,
+          collection_complaints_allowed: demo.collectionComplaintsAllowed ? 1 : 0,
+          applied_at: new Date(now.getTime() - ((demo.disbursedDaysAgo ?? 0) + 1) * 86_400_000).toISOString(),
+          disbursed_on: disbursedOn,
+          due_date: disbursedOn ? (nextDueLine?.dueDate ?? schedule.maturityDate) : null,
+          settled_at: settled ? at : null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('order_plan_lines')
+        .values(
+          schedule.lines.map((line) => ({
+            order_id: order.id,
+            seq: line.period,
+            due_date: line.dueDate,
+            principal: line.principal,
+            interest: line.interest,
+            amount: line.amount,
+            paid_amount: isPaid(line.period) ? line.amount : 0,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('order_status_history')
+        .values({ order_id: order.id, from_status: null, to_status: demo.status, actor: 'system:demo-seed', reason: 'demo data', created_at: at })
+        .execute();
+    }
+
+    await putSetting(trx, 'demo.seededAt', at, now);
+  });
+}

@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Database } from './db/schema.ts';
+import type { Dialect } from './db/database.ts';
+import type { Clock } from './lib/clock.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    dialect: Dialect;
+    clock: Clock;
+  }
+}

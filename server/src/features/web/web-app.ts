@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ResultCode, messages, webRoutes } from '@kwarta/contract';
+import { sendEnvelope } from '../../lib/envelope-reply.ts';
+
+const ENV_META = /<meta name="kwarta-env" content="[^"]*"\s*\/?>/;
+
+/**
+ * Serves the built web app on the API's origin (DESIGN §1). The HTML gets the runtime
+ * environment stamped in, which turns on the bridge recorder and /testPreview outside production.
+ */
+export async function webApp(app: FastifyInstance): Promise<void> {
+  const distDir = app.config.webDistDir;
+  const indexFile = path.join(distDir, 'index.html');
+  const envMeta = `<meta name="kwarta-env" content="${app.config.appEnv}">`;
+  const indexHtml = fs.existsSync(indexFile)
+    ? fs.readFileSync(indexFile, 'utf8').replace(ENV_META, envMeta)
+    : null;
+  if (!indexHtml) app.log.warn({ distDir }, 'web app is not built (npm run build); pages answer 503');
+
+  if (fs.existsSync(distDir)) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: true,
+      setHeaders: (res, filePath) => {
+        // Vite puts a content hash in every asset name, so an asset never changes under its URL.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  }
+
+  const sendPage = (reply: FastifyReply, status = 200) => {
+    if (!indexHtml) {
+      return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run npm run build.');
+    }
+    return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  };
+
+  for (const route of Object.values(webRoutes)) {
+    app.get(route, (_request, reply) => sendPage(reply));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return sendPage(reply, 404);
+    return sendEnvelope(reply, 404, { code: ResultCode.notFound, message: messages.notFound, data: null });
+  });
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { sessionQuerySchema, type Endpoint, type SessionQuery } from '@kwarta/contract';
+import type { Borrower } from '../db/schema.ts';
+import { resolveSession } from '../features/sessions/session-repository.ts';
+import { ApiError } from './api-error.ts';
+import { sendSuccess } from './envelope-reply.ts';
+
+export interface HandlerContext<Auth extends Endpoint['auth']> {
+  borrower: Auth extends 'borrower' ? Borrower : Borrower | null;
+  session: SessionQuery;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Handler<E extends Endpoint> = (
+  input: z.output<E['request']>,
+  context: HandlerContext<E['auth']>,
+) => Promise<z.input<E['data']>> | z.input<E['data']>;
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
+}
+
+/**
+ * Registers a route from its contract entry. The handler only ever sees parsed input and, for
+ * borrower calls, the session's borrower: schema failures (400) and missing sessions (401) are
+ * answered here, before any handler code can write anything. Input is parsed before the session
+ * is resolved so that a malformed request writes nothing, not even the session's last-seen time.
+ */
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const session = sessionQuerySchema.safeParse(request.query ?? {});
+      if (!session.success) throw ApiError.badRequest(describeIssues(session.error));
+
+      const raw = endpoint.method === 'GET' ? request.query : request.body;
+      const input = endpoint.request.safeParse(raw ?? {});
+      if (!input.success) throw ApiError.badRequest(describeIssues(input.error));
+
+      let borrower: Borrower | null = null;
+      if (endpoint.auth === 'borrower') {
+        const token = session.data.sessionId;
+        borrower = token
+          ? await resolveSession(app.db, { token, now: app.clock.now(), policy: app.config.session })
+          : null;
+        if (!borrower) throw ApiError.sessionInvalid();
+      }
+
+      const context = { borrower, session: session.data, request, reply } as HandlerContext<E['auth']>;
+      const data = await handler(input.data as z.output<E['request']>, context);
+      if (reply.sent) return reply;
+      return sendSuccess(reply, endpoint.data.parse(data));
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ResultCode, messages } from '@kwarta/contract';
+import { ApiError } from '../lib/api-error.ts';
+import { sendEnvelope } from '../lib/envelope-reply.ts';
+
+/** One error handler: every failure leaves as an envelope with a message the page can toast. */
+export function errorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return sendEnvelope(reply, error.httpStatus, { code: error.code, message: error.message, data: null });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Malformed bodies, wrong content types, oversized payloads: the caller's fault, said plainly.
+      const code = status === 429 ? ResultCode.tooManyRequests : ResultCode.badRequest;
+      return sendEnvelope(reply, status, { code, message: error.message || messages.badRequest, data: null });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendEnvelope(reply, 500, { code: ResultCode.serverError, message: messages.serverError, data: null });
+  });
+}
