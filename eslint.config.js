@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // Migrations are frozen against the schema of their day, not today's types (Kysely's advice).
+    files: ['server/src/db/migrations/**', 'server/src/db/migrate.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

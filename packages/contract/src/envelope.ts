@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { envelopeWireNames } from './wire-map.ts';
 
 /** Spec §8: success is the string '00'; the generic helper also treats integer 0 as success. */
@@ -13,10 +12,6 @@ export interface Envelope<T = unknown> {
   code: string;
   message: string;
   data: T;
-}
-
-export function envelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.string(), message: z.string(), data });
 }
 
 /** Canonical → wire keys. The server's serializer and the client's reader both go through here. */

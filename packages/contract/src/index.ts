@@ -4,6 +4,7 @@ export * from './codes.ts';
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './session.ts';
+export * from './session-schema.ts';
 export * from './form-fields.ts';
 export * from './routes.ts';
 export * from './web-routes.ts';

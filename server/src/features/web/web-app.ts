@@ -40,7 +40,9 @@ export async function webApp(app: FastifyInstance): Promise<void> {
     return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   };
 
+  const devOnly = new Set<string>([webRoutes.testPreview]);
   for (const route of Object.values(webRoutes)) {
+    if (devOnly.has(route) && !app.config.devToolsEnabled) continue;
     app.get(route, (_request, reply) => sendPage(reply));
   }
 

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { SessionQueryField } from './session.ts';
+
+// Values are short strings; anything longer is refused before a session lookup is attempted.
+const field = z.string().max(128);
+
+export const sessionQuerySchema = z.object({
+  appVersion: field.optional(),
+  deviceName: field.optional(),
+  deviceId: field.optional(),
+  osVersion: field.optional(),
+  sessionId: field.optional(),
+  adId: field.optional(),
+});
+
+export type SessionQuery = z.infer<typeof sessionQuerySchema>;
+
+// Keeps the schema and the field list in step: a field added to one must be added to the other.
+const _sameFields: Record<SessionQueryField, unknown> = sessionQuerySchema.shape;
+void _sameFields;

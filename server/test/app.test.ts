@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeFromWire, routes } from '@kwarta/contract';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+describe('the application shell', () => {
+  let t: TestApp;
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-web-'));
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><meta name="kwarta-env" content="production" /></head><body>app</body></html>',
+    );
+    fs.writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    t = await createTestApp('sqlite', { env: { WEB_DIST_DIR: webDist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('reports health', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves an OpenAPI document generated from the contract', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(document.openapi).toBe('3.1.0');
+    const operation = document.paths[routes.contactKfInfo.path].post;
+    expect(operation.operationId).toBe('contactKfInfo');
+    const body = operation.requestBody.content['application/x-www-form-urlencoded'].schema;
+    expect(body.required).toEqual(['overall']);
+    expect(operation.parameters.find((p: { name: string }) => p.name === 'sessionId').required).toBe(true);
+    expect(Object.keys(operation.responses)).toEqual(['200', '400', '401']);
+  });
+
+  it('serves the app page on every web route with the runtime environment stamped in', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/customerService?sessionId=x' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<meta name="kwarta-env" content="sandbox">');
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers unknown API paths with a 404 envelope and unknown pages with the app at 404', async () => {
+    const api = await t.app.inject({ method: 'POST', url: '/v3/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(envelopeFromWire(api.json())?.code).toBe('404');
+    const page = await t.app.inject({ method: 'GET', url: '/no-such-page', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<body>app</body>');
+  });
+
+  it('answers a malformed form body with a 400 envelope', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${routes.contactKfInfo.path}?sessionId=x`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(envelopeFromWire(response.json())?.code).toBe('400');
+  });
+});
