@@ -1,0 +1,17 @@
+import type { ComponentType } from 'react';
+import type { WebRoutePath } from '@kwarta/contract';
+
+/**
+ * Every page of the app, each loaded on demand so a route's first load carries only its own
+ * code (DESIGN §4 budget). Paths are the D15 paths from the contract; scripts/budget.mjs reads
+ * the path/import pairs from this file, so keep one entry per line pair as below.
+ */
+export interface RouteEntry {
+  path: WebRoutePath;
+  load: () => Promise<ComponentType>;
+}
+
+export const routes: RouteEntry[] = [
+  { path: '/testPreview', load: () => import('../features/test-preview/test-preview-page.tsx').then((m) => m.TestPreviewPage) },
+  { path: '/customerService', load: () => import('../features/customer-service/customer-service-page.tsx').then((m) => m.CustomerServicePage) },
+];

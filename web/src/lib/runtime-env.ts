@@ -1,0 +1,19 @@
+export type RuntimeEnv = 'development' | 'sandbox' | 'production';
+
+const RUNTIME_ENVS: readonly RuntimeEnv[] = ['development', 'sandbox', 'production'];
+
+/** Name of the `<meta>` the server writes into every HTML page it serves. */
+export const RUNTIME_ENV_META = 'kwarta-env';
+
+/**
+ * The environment the server says this page runs in, read from
+ * `<meta name="kwarta-env" content="development|sandbox|production">`.
+ *
+ * It comes from the served HTML rather than from a build-time variable because one build is
+ * deployed to every environment. Anything missing or unknown counts as production, so a
+ * forgotten tag can only switch developer tools off, never on.
+ */
+export function readRuntimeEnv(doc: Document | undefined = globalThis.document): RuntimeEnv {
+  const content = doc?.querySelector(`meta[name="${RUNTIME_ENV_META}"]`)?.getAttribute('content')?.trim();
+  return RUNTIME_ENVS.find((env) => env === content) ?? 'production';
+}

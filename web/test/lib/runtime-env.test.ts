@@ -1,0 +1,35 @@
+import { afterEach, expect, test } from 'vitest';
+import { readRuntimeEnv } from '../../src/lib/runtime-env.ts';
+
+function setMeta(content: string | null) {
+  document.head.querySelector('meta[name="kwarta-env"]')?.remove();
+  if (content === null) return;
+  const meta = document.createElement('meta');
+  meta.name = 'kwarta-env';
+  meta.content = content;
+  document.head.append(meta);
+}
+
+afterEach(() => setMeta(null));
+
+test.each(['development', 'sandbox', 'production'] as const)('reads %s from the meta tag', (env) => {
+  setMeta(env);
+  expect(readRuntimeEnv()).toBe(env);
+});
+
+test('defaults to production without the tag', () => {
+  expect(readRuntimeEnv()).toBe('production');
+});
+
+test('treats an unknown value as production', () => {
+  setMeta('Development; DROP');
+  expect(readRuntimeEnv()).toBe('production');
+});
+
+test('reads a document it is given (e.g. one parsed from server HTML)', () => {
+  const doc = new DOMParser().parseFromString(
+    '<html><head><meta name="kwarta-env" content="sandbox"></head></html>',
+    'text/html',
+  );
+  expect(readRuntimeEnv(doc)).toBe('sandbox');
+});
