@@ -7,6 +7,10 @@ describe('configuration', () => {
     expect(config).toMatchObject({ appEnv: 'development', port: 8080, seedDemo: true, devToolsEnabled: true, databaseUrl: undefined });
   });
 
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
+  });
+
   it('turns demo data and developer pages off in production', () => {
     expect(loadConfig({ APP_ENV: 'production' })).toMatchObject({ seedDemo: false, devToolsEnabled: false });
   });

@@ -63,9 +63,14 @@ export async function createTestApp(
     databaseUrl = url.toString();
     dropDatabase = () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {});
   }
+  // Server tests never depend on a web build: a stand-in page is served instead.
+  const webDist = path.join(dataDir, 'web');
+  fs.mkdirSync(webDist);
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><meta name="kwarta-env" content="production"><div id="root"></div>');
   const config = loadConfig({
     APP_ENV: 'sandbox',
     DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
