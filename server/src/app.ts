@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { redactUrl } from './lib/log-redaction.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { loadShedding } from './plugins/load-shedding.ts';
 import { serviceRoutes } from './features/service/service-routes.ts';
 import { devRoutes } from './features/dev/dev-routes.ts';
 import { webApp } from './features/web/web-app.ts';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(compress, { threshold: 1024 });
   securityHeaders(app);
   errorHandler(app);
+  loadShedding(app, config.load);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   const openApi = buildOpenApi(endpoints, { title: 'Kwarta API', version: '1.0.0' });
