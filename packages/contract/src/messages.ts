@@ -80,6 +80,7 @@ export const messages = {
   complaintRateStars: 'Rating',
   complaintRated: 'Thank you for your rating!',
   complaintClose: 'Close',
+  complaintTryAgain: 'Try again',
   complaintEnlarged: 'Enlarged image',
   complaintTooLong: 'The description can be at most 200 characters.',
   complaintTooManyImages: 'You can attach at most 9 images.',
