@@ -14,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** e.g. http://127.0.0.1:41234 — no trailing slash. */
     baseUrl: string;
+    /** Where the server keeps its data (and its database URL, if any), for CLI commands in tests. */
+    serverStore: { DATA_DIR: string; DATABASE_URL?: string };
   }
 }
 
@@ -175,6 +177,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   project.provide('baseUrl', baseUrl);
+  project.provide('serverStore', {
+    DATA_DIR: dataDir,
+    ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+  });
 
   return async () => {
     const crashed = exit;

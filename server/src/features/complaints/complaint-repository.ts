@@ -206,3 +206,19 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
+
+/** Uploads never attached to a complaint, made before `before` (a borrower who gave up). */
+export async function listUnattachedImages(db: Kysely<Database>, before: string, limit = 500) {
+  return db
+    .selectFrom('problem_images')
+    .select(['id', 'storage_key'])
+    .where('problem_id', 'is', null)
+    .where('created_at', '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteImageRow(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('problem_images').where('id', '=', id).where('problem_id', 'is', null).execute();
+}

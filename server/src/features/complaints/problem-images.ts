@@ -4,7 +4,7 @@ import { ComplaintRules, messages } from '@kwarta/contract';
 import type { Database } from '../../db/schema.ts';
 import type { BlobStorage } from '../../lib/blob-storage.ts';
 import { intakeImage, type ImageLimits, type ImageRefusal } from '../../lib/image-intake.ts';
-import { insertProblemImage } from './complaint-repository.ts';
+import { deleteImageRow, insertProblemImage, listUnattachedImages } from './complaint-repository.ts';
 
 /** D11 limits for complaint images; photos are kept up to 2560 px on their longest side. */
 export const PROBLEM_IMAGE_LIMITS: ImageLimits = {
@@ -54,4 +54,20 @@ export async function storeProblemImage(
     throw error;
   }
   return publicId;
+}
+
+/** How long an upload may wait to be attached to a complaint before it is removed. */
+export const UNATTACHED_IMAGE_TTL_MS = 24 * 3_600_000;
+
+/**
+ * Removes uploads nobody attached to a complaint within a day: the row first (so it can no longer
+ * be attached), then the stored file. Returns how many went.
+ */
+export async function purgeUnattachedImages(deps: { db: Kysely<Database>; storage: BlobStorage }, now: Date): Promise<number> {
+  const stale = await listUnattachedImages(deps.db, new Date(now.getTime() - UNATTACHED_IMAGE_TTL_MS).toISOString());
+  for (const image of stale) {
+    await deleteImageRow(deps.db, image.id);
+    await deps.storage.delete(image.storage_key);
+  }
+  return stale.length;
 }

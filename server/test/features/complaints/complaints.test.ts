@@ -16,6 +16,7 @@ import { otherBorrower } from '../../support/borrowers.ts';
 import { GPS_DATUM, jpegImage, phonePhoto, pngImage } from '../../support/images.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { recordComplaintReply } from '../../../src/features/complaints/complaint-reply.ts';
+import { purgeUnattachedImages } from '../../../src/features/complaints/problem-images.ts';
 
 describe.each(databaseTargets)('complaints on %s', (target) => {
   const clock = testClock('2026-11-22T08:00:00.000Z');
@@ -378,6 +379,23 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       // And the list shows only the caller's own complaints.
       const list = (await callEndpoint(t.app, problemList, { session })).envelope?.data as { tabs: { list: { id: number }[] }[] };
       expect(list.tabs.flatMap((tab) => tab.list.map((item) => item.id))).not.toContain(foreignId);
+    });
+  });
+
+  describe('unattached uploads', () => {
+    it('are removed (row and file) a day after upload; attached images stay', async () => {
+      const loose = await uploadedUrl();
+      const kept = await uploadedUrl();
+      const { allowed } = await demoOrders();
+      await callEndpoint(t.app, problemSave, { session, body: { problemType: '2', problemDetail: 'Keep mine', problemImage: kept, orderNo: allowed.orderNo } });
+      const files = storedFiles().length;
+
+      expect(await purgeUnattachedImages({ db: t.app.db, storage: t.app.storage }, new Date(clock.now().getTime() + 3_600_000))).toBe(0);
+      const removed = await purgeUnattachedImages({ db: t.app.db, storage: t.app.storage }, new Date(clock.now().getTime() + 25 * 3_600_000));
+      expect(removed).toBeGreaterThanOrEqual(1);
+      expect(storedFiles().length).toBe(files - removed);
+      expect((await readImage(loose)).statusCode).toBe(404);
+      expect((await readImage(kept)).statusCode).toBe(200);
     });
   });
 });

@@ -35,6 +35,7 @@ export function ComplainPageNext() {
   // One id for this complaint however often Send is tapped or retried.
   const [requestId] = useState(newRequestId);
   const previews = useRef(new Set<string>());
+  const hideUploadToast = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     const urls = previews.current;
@@ -43,6 +44,8 @@ export function ComplainPageNext() {
 
   useEffect(() => {
     if (!sent) return;
+    // The modal is the message now; an upload toast would sit on top of it.
+    hideUploadToast.current();
     const timer = setTimeout(() => {
       clearComplaintDraft();
       window.location.replace(pageUrl(webRoutes.complainPage));
@@ -63,7 +66,7 @@ export function ComplainPageNext() {
     for (const { file, item } of added) {
       uploadProblemImage(file).then((result) => {
         if (result.success && result.data) {
-          showToast(messages.uploadSucceeded);
+          hideUploadToast.current = showToast(messages.uploadSucceeded);
           setEvidence((current) => current.map((entry) => (entry.id === item.id ? { ...entry, uploading: false, url: result.data!.url } : entry)));
         } else {
           // The server's message has been toasted by the client (spec §8); the tile goes away.

@@ -99,7 +99,7 @@ export function ComplainPage() {
                         <strong>{candidate.productName}</strong>
                         <span className="muted">{candidate.orderNo}</span>
                       </span>
-                      <span className="order-card__status">{candidate.statusText}</span>
+                      <span className={`order-card__status order-card__status--${candidate.status}`}>{candidate.statusText}</span>
                     </button>
                   </li>
                 ))}
