@@ -9,6 +9,7 @@ import { useApiQuery } from '../../lib/use-api.ts';
 import { getProblemDetail } from './api/get-problem-detail.ts';
 import { saveScore } from './api/save-score.ts';
 import { problemImageSrc } from './complaint-draft.ts';
+import { LoadState } from './load-state.tsx';
 import './complaints.css';
 
 /**
@@ -54,12 +55,7 @@ export function ComplainDetailsPage() {
   const data = detail.data;
   return (
     <Page title={messages.complaintDetailsTitle}>
-      {detail.status === 'loading' && <div className="card skeleton complaint-skeleton" aria-busy="true" />}
-      {detail.status === 'error' && (
-        <button type="button" className="button button-secondary" onClick={detail.reload}>
-          {messages.complaintTryAgain}
-        </button>
-      )}
+      <LoadState status={detail.status} reload={detail.reload} />
       {data && (
         <>
           <section className="card readonly-fields">

@@ -7,6 +7,7 @@ import { useApiQuery } from '../../lib/use-api.ts';
 import { getProblemInit } from './api/get-problem-init.ts';
 import { rememberComplaintOrder } from './complaint-draft.ts';
 import { OrderCard, type OrderCardData } from './order-card.tsx';
+import { LoadState } from './load-state.tsx';
 import './complaints.css';
 
 /**
@@ -55,12 +56,7 @@ export function ComplainPage() {
 
   return (
     <Page title={messages.complaintHomeTitle} action={listLink}>
-      {init.status === 'loading' && <div className="card skeleton complaint-skeleton" aria-busy="true" />}
-      {init.status === 'error' && (
-        <button type="button" className="button button-secondary" onClick={init.reload}>
-          {messages.complaintTryAgain}
-        </button>
-      )}
+      <LoadState status={init.status} reload={init.reload} />
       {init.status === 'success' && (
         <>
           <section className="card" aria-label={messages.complaintChooseOrder}>

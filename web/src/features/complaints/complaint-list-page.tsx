@@ -5,6 +5,7 @@ import { Tabs } from '../../components/tabs.tsx';
 import { pageUrl } from '../../lib/session-query.ts';
 import { useProblemList } from './api/get-problem-list.ts';
 import { formatComplaintTime } from './complaint-draft.ts';
+import { LoadState } from './load-state.tsx';
 import './complaints.css';
 
 /** Spec §2 "complaintList": tabs from the server, each a list of complaints (time, type, content). */
@@ -14,12 +15,7 @@ export function ComplaintListPage() {
 
   return (
     <Page title={messages.complaintListTitle}>
-      {list.status === 'loading' && <div className="card skeleton complaint-skeleton" aria-busy="true" />}
-      {list.status === 'error' && (
-        <button type="button" className="button button-secondary" onClick={list.reload}>
-          {messages.complaintTryAgain}
-        </button>
-      )}
+      <LoadState status={list.status} reload={list.reload} />
       {list.status === 'success' && list.data.tabs.length > 0 && (
         <Tabs
           tabs={list.data.tabs}
