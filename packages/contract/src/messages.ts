@@ -93,6 +93,7 @@ export const messages = {
   uploadTooManyPixels: 'The image is larger than 25 megapixels. Please choose a smaller one.',
   uploadUnreadable: 'The image could not be read. Please choose another one.',
   uploadHiddenContent: 'The file contains more than an image and cannot be used.',
+  uploadNotMultipart: 'Please send the image as multipart/form-data.',
   orderCardOrderNo: 'Order No.',
   orderCardAmount: 'Loan amount',
   orderCardAppliedOn: 'Application date',

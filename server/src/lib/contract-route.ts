@@ -66,7 +66,7 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
  */
 async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
   if (typeof request.isMultipart !== 'function' || !request.isMultipart()) {
-    throw ApiError.badRequest('The request must be multipart/form-data.');
+    throw ApiError.badRequest(messages.uploadNotMultipart);
   }
   const fields: Record<string, unknown> = {};
   try {

@@ -183,6 +183,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       const rows = await imageRows();
       const empty = await callEndpoint(t.app, uploadProblemImg, { session, body: {} });
       expect(empty.status).toBe(400);
+      expect(empty.envelope?.message).toBe(messages.uploadNotMultipart);
       const anonymous = await upload(await jpegImage(), 'photo.jpg', 'image/jpeg', {});
       expect(anonymous.status).toBe(401);
       expect(await imageRows()).toBe(rows);
