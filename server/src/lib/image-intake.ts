@@ -71,8 +71,10 @@ function pngEnd(bytes: Buffer): number | null {
 
 function webpEnd(bytes: Buffer): number | null {
   const size = bytes.readUInt32LE(4);
-  const end = 8 + size + (size % 2);
-  return end <= bytes.length || 8 + size === bytes.length ? Math.min(end, bytes.length) : null;
+  const end = 8 + size;
+  if (end > bytes.length) return null;
+  // RIFF pads an odd size with one byte, which encoders may leave out at the very end.
+  return size % 2 === 1 && end < bytes.length ? end + 1 : end;
 }
 
 // JPEG: marker segments with lengths; after each start-of-scan, entropy-coded data in which 0xFF
