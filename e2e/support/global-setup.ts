@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** e.g. http://127.0.0.1:41234 — no trailing slash. */
     baseUrl: string;
+    /** Where the server keeps its data (and its database URL, if any), for CLI commands in tests. */
+    serverStore: { DATA_DIR: string; DATABASE_URL?: string };
   }
 }
 
@@ -15,6 +17,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
   });
   project.provide('baseUrl', server.baseUrl);
+  project.provide('serverStore', {
+    DATA_DIR: server.dataDir,
+    ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+  });
 
   return async () => {
     const { crashed, output } = await server.stop();

@@ -105,6 +105,8 @@ async function stop(child: ChildProcess): Promise<void> {
 export interface TestServer {
   /** e.g. http://127.0.0.1:41234 — no trailing slash. */
   baseUrl: string;
+  /** The server's data directory (SQLite file, uploads), for CLI commands run by tests. */
+  dataDir: string;
   /** Stops the server and removes its data; says whether it had died on its own, with its output. */
   stop(): Promise<{ crashed: string | undefined; output: string }>;
 }
@@ -172,6 +174,7 @@ export async function startTestServer(options: { verbose?: boolean } = {}): Prom
 
   return {
     baseUrl,
+    dataDir,
     async stop() {
       const crashed = exit;
       await cleanup();

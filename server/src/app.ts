@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
@@ -15,12 +16,15 @@ import { serviceRoutes } from './features/service/service-routes.ts';
 import { devRoutes } from './features/dev/dev-routes.ts';
 import { webApp } from './features/web/web-app.ts';
 import { purgeExpiredSessions } from './features/sessions/session-repository.ts';
+import { complaintRoutes } from './features/complaints/complaint-routes.ts';
+import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
 import './fastify-augment.ts';
 
 export interface AppOverrides {
   database?: DatabaseHandle;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  storage?: BlobStorage;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -55,6 +59,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('clock', overrides.clock ?? systemClock);
+  // Uploads (D11): the data directory now; an S3-compatible adapter implements the same port.
+  app.decorate('storage', overrides.storage ?? createLocalBlobStorage(path.join(config.dataDir, 'uploads')));
   app.addHook('onClose', async () => database.db.destroy());
 
   await migrateToLatest(database.db);
@@ -83,6 +89,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.get('/openapi.json', async () => openApi);
 
   await app.register(serviceRoutes);
+  await app.register(complaintRoutes);
   if (config.devToolsEnabled) await app.register(devRoutes);
   await app.register(webApp);
   return app;

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { Dialect } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
+import type { BlobStorage } from './lib/blob-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,5 +11,6 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: Dialect;
     clock: Clock;
+    storage: BlobStorage;
   }
 }

@@ -30,3 +30,13 @@ export const Defaults = {
 
 /** The header every call carries (spec §7). */
 export const REQUESTED_WITH_HEADER = { name: 'X-Requested-With', value: 'XMLHttpRequest' } as const;
+
+/** Complaints (spec §2, §5; DESIGN D11 for uploads). */
+export const ComplaintRules = {
+  /** The collection type: offered only for orders whose isShow is 1 (spec §2). */
+  collectionProblemType: 1,
+  uploadMaxBytes: 10 * 1024 * 1024,
+  uploadMaxPixels: 25_000_000,
+  scoreMin: 1,
+  scoreMax: 5,
+} as const;

@@ -25,6 +25,13 @@ export const routes = {
     path: '/v3/personal-center/contact-kf-info',
     auth: 'borrower',
   },
+  // Complaints (spec §7 "Complaints and service")
+  problemInit: { name: 'problemInit', summary: 'Complaint home: question types, the chosen order and the borrower\'s orders', tag: 'Complaints', method: 'POST', path: '/user-problem/problem-init', auth: 'borrower' },
+  uploadProblemImg: { name: 'uploadProblemImg', summary: 'Upload one evidence image (JPEG, PNG or WebP; re-encoded, metadata stripped)', tag: 'Complaints', method: 'POST', path: '/user-problem/upload-problem-img', auth: 'borrower', encoding: 'multipart' },
+  problemSave: { name: 'problemSave', summary: 'File a complaint (idempotent per requestId)', tag: 'Complaints', method: 'POST', path: '/user-problem/problem-save', auth: 'borrower' },
+  problemList: { name: 'problemList', summary: 'The borrower\'s complaints in tabs', tag: 'Complaints', method: 'POST', path: '/user-problem/problem-list', auth: 'borrower' },
+  problemDetail: { name: 'problemDetail', summary: 'One complaint with the service agent\'s reply', tag: 'Complaints', method: 'POST', path: '/user-problem/problem-detail', auth: 'borrower' },
+  saveScore: { name: 'saveScore', summary: 'Rate the service that answered a complaint (once, 1-5)', tag: 'Complaints', method: 'POST', path: '/user-problem/save-score', auth: 'borrower' },
 } as const satisfies Record<string, EndpointRoute>;
 
 export type RouteName = keyof typeof routes;

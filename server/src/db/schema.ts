@@ -99,6 +99,9 @@ export interface Database {
   order_plan_lines: OrderPlanLineTable;
   order_status_history: OrderStatusHistoryTable;
   settings: SettingTable;
+  problem_types: ProblemTypeTable;
+  problems: ProblemTable;
+  problem_images: ProblemImageTable;
 }
 
 export type Borrower = Selectable<BorrowerTable>;
@@ -110,3 +113,54 @@ export type Order = Selectable<OrderTable>;
 export type NewOrder = Insertable<OrderTable>;
 export type OrderUpdate = Updateable<OrderTable>;
 export type NewOrderPlanLine = Insertable<OrderPlanLineTable>;
+
+// Complaints (migration 2026-11-22-03)
+export interface ProblemTypeTable {
+  id: Generated<number>;
+  /** 0 for a question type; otherwise the value of the type this sub-type belongs to. */
+  parent_value: number;
+  value: number;
+  title: string;
+  icon_url: string;
+  sort_order: number;
+  active: number;
+}
+
+export interface ProblemTable {
+  id: Generated<number>;
+  borrower_id: number;
+  order_id: number | null;
+  problem_type: number;
+  /** 0 when no sub-type applies. */
+  problem_son_type: number;
+  content: string;
+  request_id: string | null;
+  reply_text: string | null;
+  replied_by: string | null;
+  replied_at: string | null;
+  score_requested: number;
+  score: number | null;
+  scored_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProblemImageTable {
+  id: Generated<number>;
+  public_id: string;
+  borrower_id: number;
+  problem_id: number | null;
+  role: 'evidence' | 'reply';
+  sort_order: number;
+  storage_key: string;
+  content_type: string;
+  byte_size: number;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export type ProblemType = Selectable<ProblemTypeTable>;
+export type Problem = Selectable<ProblemTable>;
+export type ProblemImage = Selectable<ProblemImageTable>;
+export type NewProblemImage = Insertable<ProblemImageTable>;

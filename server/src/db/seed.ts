@@ -49,6 +49,17 @@ const DEMO_ORDERS: DemoOrder[] = [
   { status: OrderStatus.Settled, productIndex: 1, principal: 1_500_000, disbursedDaysAgo: 200, paidLines: 'all', collectionComplaintsAllowed: false },
 ];
 
+const DEMO_COMPLAINTS = [
+  { orderIndex: 4, problemType: 2, filedDaysAgo: 1, content: 'I paid through GCash yesterday but the app still shows the amount as due.', reply: null },
+  {
+    orderIndex: 3,
+    problemType: 4,
+    filedDaysAgo: 6,
+    content: 'The app logs me out every time I switch to another app.',
+    reply: 'Thank you for reporting this. The fix is in the app update released today; please update from the store.',
+  },
+];
+
 export async function findDemoBorrower(
   db: Kysely<Database>,
 ): Promise<{ borrower: Borrower; productId: number; orderId: number } | null> {
@@ -88,6 +99,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date): Promise<voi
       .returning('id')
       .executeTakeFirstOrThrow();
 
+    const orderIds: number[] = [];
     for (const [index, demo] of DEMO_ORDERS.entries()) {
       const product = DEMO_PRODUCTS[demo.productIndex]!;
       const productId = productIds[demo.productIndex]!;
@@ -128,6 +140,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date): Promise<voi
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      orderIds.push(order.id);
       await trx
         .insertInto('order_plan_lines')
         .values(
@@ -147,6 +160,31 @@ export async function seedDemoData(db: Kysely<Database>, now: Date): Promise<voi
         .values({ order_id: order.id, from_status: null, to_status: demo.status, actor: 'system:demo-seed', reason: 'demo data', created_at: at })
         .execute();
     }
+
+    // Two complaints, so /complaintList and /complainDetails have something to show: one waiting
+    // for an agent, one answered and waiting for the borrower's rating.
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+    await trx
+      .insertInto('problems')
+      .values(
+        DEMO_COMPLAINTS.map((complaint) => ({
+          borrower_id: borrower.id,
+          order_id: orderIds[complaint.orderIndex] ?? null,
+          problem_type: complaint.problemType,
+          problem_son_type: 0,
+          content: complaint.content,
+          request_id: null,
+          reply_text: complaint.reply,
+          replied_by: complaint.reply ? 'agent:demo-seed' : null,
+          replied_at: complaint.reply ? daysAgo(complaint.filedDaysAgo - 1) : null,
+          score_requested: complaint.reply ? 1 : 0,
+          score: null,
+          scored_at: null,
+          created_at: daysAgo(complaint.filedDaysAgo),
+          updated_at: daysAgo(complaint.filedDaysAgo),
+        })),
+      )
+      .execute();
 
     await putSetting(trx, 'demo.seededAt', at, now);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { sessionQuerySchema, type Endpoint, type SessionQuery } from '@kwarta/contract';
+import type {} from '@fastify/multipart';
+import { ResultCode, messages, sessionQuerySchema, type Endpoint, type SessionQuery } from '@kwarta/contract';
 import type { Borrower } from '../db/schema.ts';
 import { resolveSession } from '../features/sessions/session-repository.ts';
 import { ApiError } from './api-error.ts';
@@ -36,7 +37,8 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       const session = sessionQuerySchema.safeParse(request.query ?? {});
       if (!session.success) throw ApiError.badRequest(describeIssues(session.error));
 
-      const raw = endpoint.method === 'GET' ? request.query : request.body;
+      const raw =
+        endpoint.encoding === 'multipart' ? await readMultipart(request) : endpoint.method === 'GET' ? request.query : request.body;
       const input = endpoint.request.safeParse(raw ?? {});
       if (!input.success) throw ApiError.badRequest(describeIssues(input.error));
 
@@ -55,4 +57,28 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       return sendSuccess(reply, endpoint.data.parse(data));
     },
   });
+}
+
+/**
+ * A multipart body as an object of fields and Files, so multipart calls are parsed by their
+ * schema like any other. The plugin that registers such a call registers @fastify/multipart with
+ * its limits; a file over the size limit is refused here with the catalogue's text.
+ */
+async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
+  if (typeof request.isMultipart !== 'function' || !request.isMultipart()) {
+    throw ApiError.badRequest(messages.uploadNotMultipart);
+  }
+  const fields: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts()) {
+      fields[part.fieldname] =
+        part.type === 'file' ? new File([await part.toBuffer()], part.filename, { type: part.mimetype }) : part.value;
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(ResultCode.badRequest, messages.uploadTooLarge, 413);
+    if (typeof code === 'string' && code.startsWith('FST_')) throw ApiError.badRequest();
+    throw error;
+  }
+  return fields;
 }

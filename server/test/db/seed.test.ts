@@ -32,6 +32,14 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
     }
   });
 
+  it('gives the demo borrower a complaint in progress and an answered one awaiting a rating', async () => {
+    const problems = await t.app.db.selectFrom('problems').select(['reply_text', 'score_requested', 'score']).orderBy('id').execute();
+    expect(problems).toEqual([
+      { reply_text: null, score_requested: 0, score: null },
+      { reply_text: expect.any(String), score_requested: 1, score: null },
+    ]);
+  });
+
   it('is idempotent', async () => {
     const count = async () => (await t.app.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const before = Number(await count());

@@ -24,3 +24,22 @@ export async function demoSession(app: FastifyInstance): Promise<Record<string, 
   const response = await app.inject({ method: 'GET', url: '/dev/demo-session' });
   return response.json();
 }
+
+/** Sends one file as multipart/form-data, the way a browser's FormData does. */
+export async function uploadFile(
+  app: FastifyInstance,
+  endpoint: Endpoint,
+  options: { session: Record<string, string>; field: string; bytes: Buffer; filename: string; contentType: string },
+) {
+  const form = new FormData();
+  form.append(options.field, new Blob([options.bytes], { type: options.contentType }), options.filename);
+  // Request serialises FormData with a boundary, exactly as fetch would send it.
+  const request = new Request('http://kwarta.test/', { method: 'POST', body: form });
+  const response = await app.inject({
+    method: 'POST',
+    url: `${endpoint.path}?${new URLSearchParams(options.session)}`,
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+  return { status: response.statusCode, headers: response.headers, envelope: envelopeFromWire(response.json()) };
+}

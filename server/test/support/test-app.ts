@@ -42,6 +42,26 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
+/**
+ * pg's pool.end() resolves before its connections have finished closing. Dropping WITH (FORCE)
+ * at that moment kills them mid-goodbye, and the FATAL they receive surfaces as an uncaught
+ * error in whichever test file runs next. So wait for them to go (a few ms), and force only if
+ * they linger.
+ */
+async function dropWhenIdle(name: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name}`));
+      return;
+    } catch (error) {
+      // 55006: the database is still being accessed.
+      if ((error as { code?: string }).code !== '55006') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
@@ -61,7 +81,7 @@ export async function createTestApp(
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    dropDatabase = () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {});
+    dropDatabase = () => dropWhenIdle(name);
   }
   // Server tests never depend on a web build: a stand-in page is served instead.
   const webDist = path.join(dataDir, 'web');

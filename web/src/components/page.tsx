@@ -5,7 +5,18 @@ import { closeWebView } from '../lib/bridge.ts';
  * The frame of every in-app page: a title bar with a back button (which closes the web view,
  * returning to the native screen that opened it) and the content below.
  */
-export function Page({ title, children, onBack }: { title: string; children: ReactNode; onBack?: () => void }) {
+export function Page({
+  title,
+  children,
+  onBack,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  onBack?: () => void;
+  /** A control at the right of the title bar (e.g. a link to a list). */
+  action?: ReactNode;
+}) {
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -18,6 +29,7 @@ export function Page({ title, children, onBack }: { title: string; children: Rea
           </svg>
         </button>
         <h1>{title}</h1>
+        {action && <div className="page-header-action">{action}</div>}
       </header>
       <main className="page-body">{children}</main>
     </div>

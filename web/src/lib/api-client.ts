@@ -40,7 +40,7 @@ type EndpointOf<R> = R extends { name: infer N extends RouteName } ? EndpointMap
 export type RequestOf<R> = EndpointRequest<EndpointOf<R>>;
 export type DataOf<R> = EndpointData<EndpointOf<R>>;
 
-type FieldValue = string | number | boolean | null | undefined;
+type FieldValue = string | number | boolean | Blob | null | undefined;
 
 function encode(params: object): URLSearchParams {
   const encoded = new URLSearchParams();
@@ -48,6 +48,16 @@ function encode(params: object): URLSearchParams {
     if (value !== undefined && value !== null) encoded.append(name, String(value));
   }
   return encoded;
+}
+
+/** Uploads (encoding 'multipart'): files as file parts, everything else as text fields. */
+function encodeMultipart(params: object): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(params as Record<string, FieldValue>)) {
+    if (value instanceof Blob) form.append(name, value, value instanceof File ? value.name : 'blob');
+    else if (value !== undefined && value !== null) form.append(name, String(value));
+  }
+  return form;
 }
 
 /**
@@ -62,8 +72,8 @@ export async function callApi<R extends EndpointRoute>(
   options: CallOptions = {},
 ): Promise<ApiResult<DataOf<R>>> {
   const query = new URLSearchParams(currentSessionQuery());
-  const body = encode(params as object);
-  if (endpoint.method === 'GET') body.forEach((value, name) => query.append(name, value));
+  const body = endpoint.encoding === 'multipart' ? encodeMultipart(params as object) : encode(params as object);
+  if (endpoint.method === 'GET' && body instanceof URLSearchParams) body.forEach((value, name) => query.append(name, value));
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), Limits.requestTimeoutMs);

@@ -1,0 +1,65 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createLocalBlobStorage } from '../lib/blob-storage.ts';
+import { ImageRefused } from '../lib/image-intake.ts';
+import { ReplyRefused, recordComplaintReply } from '../features/complaints/complaint-reply.ts';
+import { refusalMessages } from '../features/complaints/problem-images.ts';
+
+const USAGE = `Records a service agent's reply to a complaint (until the operator console exists).
+
+  npm run complaint:reply -- --problem <id> --text "..." [--image file.jpg ...] [--agent name]
+
+The reply and its images show as "Process Result" on the complaint's detail page, and the
+borrower is asked to rate the service. Uses the same DATA_DIR / DATABASE_URL as the server.`;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      problem: { type: 'string' },
+      text: { type: 'string', default: '' },
+      image: { type: 'string', multiple: true, default: [] },
+      agent: { type: 'string', default: 'agent:cli' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const problemId = Number(values.problem);
+  if (!values.problem || !Number.isSafeInteger(problemId) || problemId <= 0) {
+    console.error(`--problem must be a complaint id.\n\n${USAGE}`);
+    return 2;
+  }
+  const images = await Promise.all(values.image.map((file) => fs.readFile(path.resolve(file))));
+
+  const config = loadConfig();
+  const { db } = createDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const storage = createLocalBlobStorage(path.join(config.dataDir, 'uploads'));
+    await recordComplaintReply({ db, storage }, { problemId, text: values.text, images, agent: values.agent, now: new Date() });
+    console.log(`Replied to complaint ${problemId} with ${images.length} image(s); the borrower will be asked to rate the service.`);
+    return 0;
+  } catch (error) {
+    if (error instanceof ReplyRefused) console.error(error.message);
+    else if (error instanceof ImageRefused) console.error(`An image was refused: ${refusalMessages[error.reason]}`);
+    else throw error;
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import { Limits } from '@kwarta/contract';
+import type { Database } from '../../db/schema.ts';
+import type { BlobStorage } from '../../lib/blob-storage.ts';
+import { insertReply } from './complaint-repository.ts';
+import { storeProblemImage } from './problem-images.ts';
+
+export class ReplyRefused extends Error {}
+
+/**
+ * An agent's reply to a complaint (until the operator console exists, the CLI calls this): the
+ * text and images become the detail page's "Process Result", and the borrower is asked to rate.
+ * Reply images go through the same D11 checks as evidence and belong to the complaint's borrower,
+ * so only they can read them. A complaint is answered once.
+ */
+export async function recordComplaintReply(
+  deps: { db: Kysely<Database>; storage: BlobStorage },
+  input: { problemId: number; text: string; images: readonly Buffer[]; agent: string; now: Date },
+): Promise<void> {
+  const text = input.text.trim();
+  if (text === '' && input.images.length === 0) throw new ReplyRefused('A reply needs a text or at least one image.');
+  if (input.images.length > Limits.complaintImagesMax) throw new ReplyRefused(`A reply has at most ${Limits.complaintImagesMax} images.`);
+  const problem = await deps.db
+    .selectFrom('problems')
+    .select(['id', 'borrower_id', 'replied_at'])
+    .where('id', '=', input.problemId)
+    .executeTakeFirst();
+  if (!problem) throw new ReplyRefused(`There is no complaint ${input.problemId}.`);
+  if (problem.replied_at) throw new ReplyRefused(`Complaint ${input.problemId} was already answered at ${problem.replied_at}.`);
+  const imagePublicIds: string[] = [];
+  for (const bytes of input.images) {
+    imagePublicIds.push(await storeProblemImage(deps, { borrowerId: problem.borrower_id, role: 'reply', bytes, now: input.now }));
+  }
+  await insertReply(deps.db, {
+    problemId: problem.id,
+    borrowerId: problem.borrower_id,
+    text,
+    agent: input.agent,
+    imagePublicIds,
+    now: input.now.toISOString(),
+  });
+}

@@ -1,0 +1,224 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewProblemImage, Problem, ProblemImage, ProblemType } from '../../db/schema.ts';
+import type { OrderCardSource } from './complaint-rules.ts';
+
+/** Complaint storage. Every read that takes an id also takes the borrower: foreign rows do not exist here. */
+
+export async function listProblemTypes(db: Kysely<Database>, options: { activeOnly: boolean }): Promise<ProblemType[]> {
+  let query = db.selectFrom('problem_types').selectAll().orderBy('sort_order').orderBy('id');
+  if (options.activeOnly) query = query.where('active', '=', 1);
+  return query.execute();
+}
+
+function orderCards(db: Kysely<Database>, borrowerId: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('products', 'products.id', 'orders.product_id')
+    .select([
+      'orders.id',
+      'orders.order_no',
+      'orders.status',
+      'orders.principal',
+      'orders.collection_complaints_allowed',
+      'orders.applied_at',
+      'orders.due_date',
+      'products.name as product_name',
+      'products.logo_url as product_logo',
+    ])
+    .where('orders.borrower_id', '=', borrowerId);
+}
+
+/** The borrower's orders, newest first (the complaint page's order picker). */
+export async function listOrderCards(db: Kysely<Database>, borrowerId: number, limit = 50): Promise<OrderCardSource[]> {
+  return orderCards(db, borrowerId).orderBy('orders.applied_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
+}
+
+export async function findOrderCard(db: Kysely<Database>, borrowerId: number, orderId: number): Promise<OrderCardSource | undefined> {
+  return orderCards(db, borrowerId).where('orders.id', '=', orderId).executeTakeFirst();
+}
+
+export async function findBorrowerOrderByNo(db: Kysely<Database>, borrowerId: number, orderNo: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'collection_complaints_allowed'])
+    .where('borrower_id', '=', borrowerId)
+    .where('order_no', '=', orderNo)
+    .executeTakeFirst();
+}
+
+export async function findProblem(db: Kysely<Database>, borrowerId: number, problemId: number): Promise<Problem | undefined> {
+  return db.selectFrom('problems').selectAll().where('id', '=', problemId).where('borrower_id', '=', borrowerId).executeTakeFirst();
+}
+
+export async function findProblemByRequestId(db: Kysely<Database>, borrowerId: number, requestId: string) {
+  return db
+    .selectFrom('problems')
+    .select('id')
+    .where('borrower_id', '=', borrowerId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+}
+
+export async function listProblems(db: Kysely<Database>, borrowerId: number, limit = 200): Promise<Problem[]> {
+  return db.selectFrom('problems').selectAll().where('borrower_id', '=', borrowerId).orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function insertProblemImage(db: Kysely<Database>, image: NewProblemImage): Promise<void> {
+  await db.insertInto('problem_images').values(image).execute();
+}
+
+/** The borrower's image by its public id, or undefined (missing and foreign alike). */
+export async function findBorrowerImage(db: Kysely<Database>, borrowerId: number, publicId: string): Promise<ProblemImage | undefined> {
+  return db.selectFrom('problem_images').selectAll().where('public_id', '=', publicId).where('borrower_id', '=', borrowerId).executeTakeFirst();
+}
+
+/** Evidence this borrower uploaded and has not attached to a complaint yet. */
+export async function countUnattachedEvidence(db: Kysely<Database>, borrowerId: number, publicIds: readonly string[]): Promise<number> {
+  if (publicIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('problem_images')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('borrower_id', '=', borrowerId)
+    .where('role', '=', 'evidence')
+    .where('problem_id', 'is', null)
+    .where('public_id', 'in', publicIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countPendingUploads(db: Kysely<Database>, borrowerId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('problem_images')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('borrower_id', '=', borrowerId)
+    .where('problem_id', 'is', null)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function imagesOfProblems(db: Kysely<Database>, problemIds: readonly number[]): Promise<ProblemImage[]> {
+  if (problemIds.length === 0) return [];
+  return db.selectFrom('problem_images').selectAll().where('problem_id', 'in', problemIds).orderBy('sort_order').orderBy('id').execute();
+}
+
+export interface NewComplaint {
+  borrowerId: number;
+  orderId: number | null;
+  problemType: number;
+  problemSonType: number;
+  content: string;
+  requestId: string | null;
+  imagePublicIds: readonly string[];
+  now: string;
+}
+
+/**
+ * Files a complaint and attaches its evidence in one transaction. Returns null when an image was
+ * attached elsewhere in the meantime (nothing is written then).
+ */
+export async function insertComplaint(db: Kysely<Database>, complaint: NewComplaint): Promise<number | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('problems')
+      .values({
+        borrower_id: complaint.borrowerId,
+        order_id: complaint.orderId,
+        problem_type: complaint.problemType,
+        problem_son_type: complaint.problemSonType,
+        content: complaint.content,
+        request_id: complaint.requestId,
+        score_requested: 0,
+        created_at: complaint.now,
+        updated_at: complaint.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const attached = await attachImages(trx, complaint.borrowerId, row.id, complaint.imagePublicIds, 'evidence');
+    if (!attached) throw new ImageRaceLost();
+    return row.id;
+  }).catch((error: unknown) => {
+    if (error instanceof ImageRaceLost) return null;
+    throw error;
+  });
+}
+
+class ImageRaceLost extends Error {}
+
+async function attachImages(
+  trx: Transaction<Database>,
+  borrowerId: number,
+  problemId: number,
+  publicIds: readonly string[],
+  role: 'evidence' | 'reply',
+): Promise<boolean> {
+  for (const [index, publicId] of publicIds.entries()) {
+    const result = await trx
+      .updateTable('problem_images')
+      .set({ problem_id: problemId, sort_order: index + 1 })
+      .where('public_id', '=', publicId)
+      .where('borrower_id', '=', borrowerId)
+      .where('role', '=', role)
+      .where('problem_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+  }
+  return true;
+}
+
+/** Records an agent's reply with its images and asks the borrower for a rating. */
+export async function insertReply(
+  db: Kysely<Database>,
+  reply: { problemId: number; borrowerId: number; text: string; agent: string; imagePublicIds: readonly string[]; now: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('problems')
+      .set({ reply_text: reply.text, replied_by: reply.agent, replied_at: reply.now, score_requested: 1, updated_at: reply.now })
+      .where('id', '=', reply.problemId)
+      .where('replied_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new Error(`problem ${reply.problemId} already has a reply`);
+    if (!(await attachImages(trx, reply.borrowerId, reply.problemId, reply.imagePublicIds, 'reply'))) {
+      throw new Error('a reply image could not be attached');
+    }
+  });
+}
+
+/** Saves the rating once; false when it was already saved (or never asked for). */
+export async function saveProblemScore(
+  db: Kysely<Database>,
+  input: { problemId: number; borrowerId: number; score: number; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('problems')
+    .set({ score: input.score, scored_at: input.now, updated_at: input.now })
+    .where('id', '=', input.problemId)
+    .where('borrower_id', '=', input.borrowerId)
+    .where('score_requested', '=', 1)
+    .where('score', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A unique-constraint violation on SQLite or PostgreSQL (a concurrent duplicate). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/** Uploads never attached to a complaint, made before `before` (a borrower who gave up). */
+export async function listUnattachedImages(db: Kysely<Database>, before: string, limit = 500) {
+  return db
+    .selectFrom('problem_images')
+    .select(['id', 'storage_key'])
+    .where('problem_id', 'is', null)
+    .where('created_at', '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteImageRow(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('problem_images').where('id', '=', id).where('problem_id', 'is', null).execute();
+}

@@ -1,0 +1,228 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import {
+  ComplaintRules,
+  ResultCode,
+  messages,
+  problemDetail,
+  problemInit,
+  problemList,
+  problemSave,
+  saveScore,
+  sessionQuerySchema,
+  uploadProblemImg,
+} from '@kwarta/contract';
+import { registerEndpoint } from '../../lib/contract-route.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { ImageRefused } from '../../lib/image-intake.ts';
+import { resolveSession } from '../sessions/session-repository.ts';
+import {
+  countPendingUploads,
+  countUnattachedEvidence,
+  findBorrowerImage,
+  findBorrowerOrderByNo,
+  findOrderCard,
+  findProblem,
+  findProblemByRequestId,
+  imagesOfProblems,
+  insertComplaint,
+  isUniqueViolation,
+  listOrderCards,
+  listProblemTypes,
+  listProblems,
+  saveProblemScore,
+} from './complaint-repository.ts';
+import { complaintRefusal, isNeedScore, orderCard, parseImageUrls, problemImageUrl, PROBLEM_IMAGE_PATH } from './complaint-rules.ts';
+import { purgeUnattachedImages, refusalMessages, storeProblemImage } from './problem-images.ts';
+
+/** Uploads not yet attached to a complaint that one borrower may hold in a day (disk abuse guard). */
+const PENDING_UPLOADS_PER_DAY = 60;
+
+const imageNotFound = () => ApiError.notFound(messages.complaintImageNotFound);
+
+function typeTitles(types: { parent_value: number; value: number; title: string }[]) {
+  const titles = new Map(types.map((type) => [`${type.parent_value}:${type.value}`, type.title]));
+  return {
+    type: (value: number) => titles.get(`0:${value}`) ?? '',
+    sonType: (type: number, value: number) => (value === 0 ? '' : (titles.get(`${type}:${value}`) ?? '')),
+  };
+}
+
+/** Spec §7 "Complaints and service": the six complaint calls and the owner-only image route (D11). */
+export async function complaintRoutes(app: FastifyInstance): Promise<void> {
+  // Scoped to this plugin: only the upload call accepts multipart bodies, within D11's limits.
+  await app.register(multipart, {
+    limits: { fileSize: ComplaintRules.uploadMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+
+  // Uploads a borrower never sent are swept at boot and hourly, like expired sessions.
+  const sweep = () =>
+    purgeUnattachedImages({ db: app.db, storage: app.storage }, app.clock.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'unattached image sweep failed'),
+    );
+  app.addHook('onReady', async () => {
+    await sweep();
+  });
+  const timer = setInterval(sweep, 3_600_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  registerEndpoint(app, problemInit, async (input, { borrower }) => {
+    const types = await listProblemTypes(app.db, { activeOnly: true });
+    const orders = await listOrderCards(app.db, borrower.id);
+    let current = orders[0] ?? null;
+    if (input.orderId !== undefined) {
+      current = (await findOrderCard(app.db, borrower.id, input.orderId)) ?? null;
+      if (!current) throw ApiError.notFound();
+    }
+    return {
+      problemType: types
+        .filter((type) => type.parent_value === 0)
+        .map((type) => ({ title: type.title, value: type.value, icon: type.icon_url })),
+      problemSonType: types
+        .filter((type) => type.parent_value === ComplaintRules.collectionProblemType)
+        .map((type) => ({ title: type.title, value: type.value })),
+      orderDetail: current ? orderCard(current) : null,
+      orderList: orders.map(orderCard),
+    };
+  });
+
+  registerEndpoint(app, uploadProblemImg, async (input, { borrower }) => {
+    const now = app.clock.now();
+    const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+    if ((await countPendingUploads(app.db, borrower.id, dayAgo)) >= PENDING_UPLOADS_PER_DAY) {
+      throw new ApiError(ResultCode.tooManyRequests, messages.tooManyRequests, 429);
+    }
+    const bytes = Buffer.from(await input.problemImage.arrayBuffer());
+    try {
+      const publicId = await storeProblemImage({ db: app.db, storage: app.storage }, { borrowerId: borrower.id, role: 'evidence', bytes, now });
+      return { url: problemImageUrl(publicId) };
+    } catch (error) {
+      if (error instanceof ImageRefused) {
+        throw new ApiError(ResultCode.badRequest, refusalMessages[error.reason], error.reason === 'too-large' ? 413 : 400);
+      }
+      throw error;
+    }
+  });
+
+  registerEndpoint(app, problemSave, async (input, { borrower }) => {
+    // A repeated requestId is the same complaint: answer with it, write nothing (double tap, retry).
+    if (input.requestId) {
+      const existing = await findProblemByRequestId(app.db, borrower.id, input.requestId);
+      if (existing) return { problemId: existing.id };
+    }
+    const imageIds = parseImageUrls(input.problemImage);
+    const order = input.orderNo ? await findBorrowerOrderByNo(app.db, borrower.id, input.orderNo) : null;
+    const types = await listProblemTypes(app.db, { activeOnly: true });
+    const refusal = complaintRefusal(
+      {
+        problemType: input.problemType,
+        problemSonType: input.problemSonType,
+        problemDetail: input.problemDetail,
+        imageCount: imageIds.length,
+        orderAllowsCollection: order ? order.collection_complaints_allowed === 1 : null,
+      },
+      types.map((type) => ({ parentValue: type.parent_value, value: type.value })),
+    );
+    if (input.orderNo && !order) throw ApiError.notFound();
+    if (refusal) throw ApiError.badRequest(messages[refusal]);
+
+    const publicIds = imageIds.filter((id): id is string => id !== null);
+    const unique = new Set(publicIds);
+    if (publicIds.length !== imageIds.length || unique.size !== publicIds.length) throw imageNotFound();
+    if ((await countUnattachedEvidence(app.db, borrower.id, publicIds)) !== publicIds.length) throw imageNotFound();
+
+    try {
+      const problemId = await insertComplaint(app.db, {
+        borrowerId: borrower.id,
+        orderId: order?.id ?? null,
+        problemType: input.problemType,
+        problemSonType: input.problemSonType,
+        content: input.problemDetail.trim(),
+        requestId: input.requestId ?? null,
+        imagePublicIds: publicIds,
+        now: app.clock.now().toISOString(),
+      });
+      if (problemId === null) throw imageNotFound();
+      return { problemId };
+    } catch (error) {
+      // Two taps raced past the lookup above: the first one filed it.
+      if (input.requestId && isUniqueViolation(error)) {
+        const existing = await findProblemByRequestId(app.db, borrower.id, input.requestId);
+        if (existing) return { problemId: existing.id };
+      }
+      throw error;
+    }
+  });
+
+  registerEndpoint(app, problemList, async (_input, { borrower }) => {
+    const titles = typeTitles(await listProblemTypes(app.db, { activeOnly: false }));
+    const problems = await listProblems(app.db, borrower.id);
+    const item = (problem: (typeof problems)[number]) => ({
+      id: problem.id,
+      time: problem.created_at,
+      type: [titles.type(problem.problem_type), titles.sonType(problem.problem_type, problem.problem_son_type)]
+        .filter(Boolean)
+        .join(' / '),
+      content: problem.content,
+    });
+    return {
+      tabs: [
+        { key: 'inProgress', title: messages.complaintTabInProgress, list: problems.filter((p) => p.replied_at === null).map(item) },
+        { key: 'replied', title: messages.complaintTabReplied, list: problems.filter((p) => p.replied_at !== null).map(item) },
+      ],
+    };
+  });
+
+  registerEndpoint(app, problemDetail, async (input, { borrower }) => {
+    const problem = await findProblem(app.db, borrower.id, input.problemId);
+    if (!problem) throw ApiError.notFound();
+    const titles = typeTitles(await listProblemTypes(app.db, { activeOnly: false }));
+    const images = await imagesOfProblems(app.db, [problem.id]);
+    const urls = (role: 'evidence' | 'reply') => images.filter((image) => image.role === role).map((image) => problemImageUrl(image.public_id));
+    return {
+      problemId: problem.id,
+      type: titles.type(problem.problem_type),
+      sonType: titles.sonType(problem.problem_type, problem.problem_son_type),
+      content: problem.content,
+      images: urls('evidence'),
+      time: problem.created_at,
+      disposeDetail: problem.reply_text ?? '',
+      disposeImages: urls('reply'),
+      isNeedScore: isNeedScore(problem),
+    };
+  });
+
+  registerEndpoint(app, saveScore, async (input, { borrower }) => {
+    const problem = await findProblem(app.db, borrower.id, input.problemId);
+    if (!problem) throw ApiError.notFound();
+    if (problem.score !== null) throw new ApiError(ResultCode.conflict, messages.complaintScoreSaved, 409);
+    if (problem.score_requested !== 1) throw new ApiError(ResultCode.conflict, messages.complaintScoreNotAsked, 409);
+    const saved = await saveProblemScore(app.db, {
+      problemId: problem.id,
+      borrowerId: borrower.id,
+      score: input.score,
+      now: app.clock.now().toISOString(),
+    });
+    if (!saved) throw new ApiError(ResultCode.conflict, messages.complaintScoreSaved, 409);
+    return null;
+  });
+
+  // Images are read with the session query like every call (an <img> cannot send headers); only
+  // their owner gets them, anyone else the same 404 as for an image that never existed.
+  app.get<{ Params: { publicId: string } }>(`${PROBLEM_IMAGE_PATH}/:publicId`, async (request, reply) => {
+    const session = sessionQuerySchema.safeParse(request.query ?? {});
+    const token = session.success ? session.data.sessionId : undefined;
+    const borrower = token ? await resolveSession(app.db, { token, now: app.clock.now(), policy: app.config.session }) : null;
+    if (!borrower) throw ApiError.sessionInvalid();
+    const image = await findBorrowerImage(app.db, borrower.id, request.params.publicId);
+    const bytes = image ? await app.storage.get(image.storage_key) : null;
+    if (!image || !bytes) throw ApiError.notFound();
+    return reply
+      .type(image.content_type)
+      .header('Cache-Control', 'private, max-age=86400')
+      .header('Content-Disposition', 'inline')
+      .header('Cross-Origin-Resource-Policy', 'same-origin')
+      .send(bytes);
+  });
+}
