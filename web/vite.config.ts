@@ -5,14 +5,20 @@ import react from '@vitejs/plugin-react';
 // origin in development as they do in production.
 const apiPrefixes = ['/v3', '/user-problem', '/api', '/emphasis', '/gopia', '/service', '/dev', '/openapi.json', '/healthz'];
 
-export default defineConfig({
+// Two builds (web/package.json): the browser build, with the static pages' light hydration entry
+// beside the app, and `--ssr`, the static pages' prerenderer for the server, written under
+// dist/.ssr where the static file server never serves it (dot folders are not served).
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  build: {
-    manifest: true,
-    target: 'es2022',
-    cssCodeSplit: true,
-  },
+  build: isSsrBuild
+    ? { outDir: 'dist/.ssr', target: 'node20', emptyOutDir: true }
+    : {
+        manifest: true,
+        target: 'es2022',
+        cssCodeSplit: true,
+        rollupOptions: { input: { index: 'index.html', 'static-pages': 'src/app/static-pages-client.tsx' } },
+      },
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, 'http://localhost:8080'])),
   },
-});
+}));

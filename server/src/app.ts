@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
-import { buildOpenApi, endpoints } from '@kwarta/contract';
+import { buildOpenApi, endpoints, type StaticPageRenderer } from '@kwarta/contract';
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -20,6 +20,8 @@ export interface AppOverrides {
   database?: DatabaseHandle;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Tests render the static pages from source instead of the web build. */
+  staticPageRenderer?: StaticPageRenderer;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -75,6 +77,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(serviceRoutes);
   if (config.devToolsEnabled) await app.register(devRoutes);
-  await app.register(webApp);
+  await app.register(webApp, { staticPageRenderer: overrides.staticPageRenderer });
   return app;
 }

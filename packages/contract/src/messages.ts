@@ -46,6 +46,33 @@ export const messages = {
   serverError: 'Something went wrong. Please try again.',
   unavailable: 'The service is busy. Please try again in a moment.',
   locationUnsupported: 'Location is not supported on this device.',
+
+  // Official site and static pages (issue 5); long documents are in site/*.ts
+  siteNavLabel: 'Site sections',
+  siteNavHome: 'Home',
+  siteNavAbout: 'About us',
+  siteNavPolicy: 'Privacy Agreement',
+  siteNavLoan: 'Loan terms and conditions',
+  siteHomeTitle: 'Cash when you need it, terms you can read',
+  siteHomeLead: 'Borrow online in minutes, see every fee before you accept, and repay the way that suits you.',
+  siteBannersLabel: 'Highlights',
+  siteBannerApplyAlt: 'A phone showing a loan approved within a day',
+  siteBannerRepayAlt: 'Three ways to repay: e-wallet, bank and store cashier',
+  siteContactTitle: 'Contact us',
+  siteContactLead: 'Tell us what we can do better.',
+  siteFormName: 'Name',
+  siteFormPhone: 'Telephone',
+  siteFormSuggestion: 'Suggestion',
+  siteFormSubmit: 'Submit',
+  sitePolicyFrameTitle: 'Privacy Agreement',
+  sitePolicyOpen: 'Open the Privacy Agreement in its own page',
+  siteFooterPhone: 'Phone',
+  siteFooterEmail: 'Email',
+  siteFooterAddress: 'Address',
+  siteAboutContact: 'Contact',
+  siteAboutServiceEmail: 'Customer service email',
+  siteGuideImageHint: 'Tap a picture to enlarge it.',
+  siteGuideClose: 'Close',
 } as const;
 
 export type MessageKey = keyof typeof messages;
