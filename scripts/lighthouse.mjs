@@ -3,15 +3,10 @@
 // Without --base it starts its own server (sandbox, fresh data dir) from the built web app.
 // Prints Performance, Accessibility and Best Practices per route; with --min, exits 1 when a
 // score is below it. DESIGN §4 budgets these at 100.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { startServer } from './lib/start-server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const option = (name) => {
   const index = args.indexOf(name);
@@ -22,42 +17,6 @@ const option = (name) => {
 let base = option('--base');
 const min = option('--min');
 const routes = args.length ? args : ['/testPreview'];
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) throw new Error('run npm run build first');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-lh-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_ENV: 'sandbox', LOG_LEVEL: 'warn', DATABASE_URL: undefined },
-    stdio: 'inherit',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return {
-    url,
-    stop: () => {
-      child.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 // Borrower pages need a session: routes may use {session} for the demo session query.
 async function sessionQuery(url) {

@@ -3,12 +3,12 @@ import type { LoanRules } from '@kwarta/domain/loan-rules';
 import { days, percentFromBps, type SiteDocument } from './document.ts';
 import type { SiteInfo } from './site-info.ts';
 
-/** "5% of the unpaid amount per day from day 1 to day 30 overdue", one line per penalty tier. */
+/** "5% of the unpaid amount per day from day 1 to day 30 overdue;", one line per tier (the last one open-ended). */
 export function penaltyTierLines(rules: LoanRules): string[] {
   return rules.latePenalty.dailyTiers.map((tier) => {
     const rate = `${percentFromBps(tier.dailyRateBps)} of the unpaid amount per day`;
     return tier.toDay === null
-      ? `${rate} from day ${tier.fromDay} overdue until the loan is paid in full;`
+      ? `${rate} from day ${tier.fromDay} overdue until the loan is paid in full.`
       : `${rate} from day ${tier.fromDay} to day ${tier.toDay} overdue;`;
   });
 }

@@ -36,7 +36,12 @@ export function OfficialSitePage({ site }: { site: SiteInfo }) {
   useEffect(() => {
     if (!scrollPending.current) return;
     scrollPending.current = false;
-    document.getElementById(sectionId(active))?.scrollIntoView({ block: 'start' });
+    // Just below the sticky header, whose height depends on how the nav wraps.
+    const section = document.getElementById(sectionId(active));
+    const header = document.querySelector('.site-header');
+    if (!section) return;
+    const top = section.getBoundingClientRect().top + window.scrollY - (header?.getBoundingClientRect().height ?? 0);
+    window.scrollTo({ top: Math.max(0, top - 8) });
   }, [active]);
 
   function select(key: SectionKey, event: MouseEvent<HTMLAnchorElement>) {
