@@ -28,7 +28,9 @@ describe('static pages without JavaScript (D12)', () => {
     expect(response?.status()).toBe(200);
     await expect.poll(() => page.getByText(text).first().isVisible()).toBe(true);
     // Styled by the inline CSS alone: the footer has its dark band.
-    const footer = await page.locator('footer').evaluate((element) => getComputedStyle(element).backgroundColor);
+    const footer = await page
+      .locator('footer')
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(footer).toBe('rgb(16, 42, 35)');
     await screenshot(page, `static-${name}-no-js`);
   });
@@ -59,11 +61,15 @@ describe('official site /', () => {
 
     await nav.getByRole('link', { name: messages.siteNavPolicy }).click();
     const frame = page.frameLocator(`iframe[title="${messages.sitePolicyFrameTitle}"]`);
-    await expect.poll(() => frame.getByRole('heading', { name: 'Privacy Policy', level: 1 }).isVisible()).toBe(true);
+    await expect
+      .poll(() => frame.getByRole('heading', { name: 'Privacy Policy', level: 1 }).isVisible())
+      .toBe(true);
     await screenshot(page, 'official-site-policy', { fullPage: false });
 
     await nav.getByRole('link', { name: messages.siteNavHome }).click();
-    await expect.poll(() => page.getByRole('heading', { name: messages.siteHomeTitle }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: messages.siteHomeTitle }).isVisible())
+      .toBe(true);
     expect(errors).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
   });
@@ -83,7 +89,9 @@ describe('official site /', () => {
 
     await page.getByLabel(messages.siteFormSuggestion).fill('Please add a Cebuano version.');
     await page.getByRole('button', { name: messages.siteFormSubmit }).click();
-    await expect.poll(() => page.getByText(messages.aboutFormSuccess, { exact: true }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(messages.aboutFormSuccess, { exact: true }).first().isVisible())
+      .toBe(true);
     await screenshot(page, 'official-site-about-success', { fullPage: false });
     expect(requests).toEqual([]);
     expect(new URL(page.url()).search).toBe('');

@@ -23,7 +23,15 @@ export async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-measure-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_ENV: 'sandbox', LOG_LEVEL: 'warn', DATABASE_URL: undefined },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_ENV: 'sandbox',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: undefined,
+    },
     stdio: 'inherit',
   });
   const url = `http://127.0.0.1:${port}`;

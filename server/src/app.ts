@@ -56,7 +56,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', async () => database.db.destroy());
 
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemoData(database.db, app.clock.now());
+  if (config.seedDemo) await seedDemoData(database.db, app.clock.now(), config.loanRules);
   await purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session });
   const sweep = setInterval(() => {
     purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session }).catch((error: unknown) =>

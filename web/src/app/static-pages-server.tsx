@@ -80,7 +80,9 @@ export function renderStaticPage(path: StaticPagePath, site: SiteInfo, assets: S
         `<script type="module" src="${escapeHtml(assets.script ?? '')}"></script>`,
       ].join('')
     : '';
-  const data = hydrate ? `<script type="application/json" id="${SITE_DATA_ID}">${scriptJson(site)}</script>` : '';
+  const data = hydrate
+    ? `<script type="application/json" id="${SITE_DATA_ID}">${scriptJson(site)}</script>`
+    : '';
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +

@@ -26,9 +26,7 @@ export function aboutUsDocument(site: SiteInfo): SiteDocument {
       },
       {
         heading: 'Why borrowers choose us',
-        blocks: [
-          { list: aboutAdvantages(site) },
-        ],
+        blocks: [{ list: aboutAdvantages(site) }],
       },
       {
         heading: 'Our team',

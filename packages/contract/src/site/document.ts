@@ -25,6 +25,8 @@ export function days(count: number, unit = 'day'): string {
 /** Basis points as a percentage without trailing zeros: 500 → "5%", 250 → "2.5%", 5 → "0.05%". */
 export function percentFromBps(bps: number): string {
   const whole = Math.trunc(bps / 100);
-  const fraction = String(bps % 100).padStart(2, '0').replace(/0+$/, '');
+  const fraction = String(bps % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}%` : `${whole}%`;
 }

@@ -25,7 +25,9 @@ export function loanTermsDocument(site: SiteInfo): SiteDocument {
   const rules = site.loanRules;
   const { term, creditAfterAcceptanceDays: credit, latePenalty, prepayment, notices } = rules;
   const creditDays =
-    credit.minDays === credit.maxDays ? days(credit.minDays, 'calendar day') : `${credit.minDays} to ${days(credit.maxDays, 'calendar day')}`;
+    credit.minDays === credit.maxDays
+      ? days(credit.minDays, 'calendar day')
+      : `${credit.minDays} to ${days(credit.maxDays, 'calendar day')}`;
   return {
     title: 'Loan terms and conditions',
     summary: `These terms govern every loan ${site.companyName} grants through the ${site.brandName} app. Please read them before you accept a loan.`,

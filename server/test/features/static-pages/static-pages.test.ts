@@ -5,7 +5,12 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLoanRules, type LoanRules } from '@kwarta/domain';
 import { staticPagePaths } from '@kwarta/contract';
-import { createTestApp, databaseTargets, sourceStaticPageRenderer, type TestApp } from '../../support/test-app.ts';
+import {
+  createTestApp,
+  databaseTargets,
+  sourceStaticPageRenderer,
+  type TestApp,
+} from '../../support/test-app.ts';
 
 const renderer = await sourceStaticPageRenderer();
 
@@ -16,7 +21,9 @@ function visibleText(html: string): string {
     .replace(/<!--[\s\S]*?-->/g, '') // React's markers between adjacent text nodes
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&#(x[0-9a-f]+|\d+);/gi, (_m, code: string) => String.fromCharCode(Number(code.startsWith('x') ? `0${code}` : code)))
+    .replace(/&#(x[0-9a-f]+|\d+);/gi, (_m, code: string) =>
+      String.fromCharCode(Number(code.startsWith('x') ? `0${code}` : code)),
+    )
     .replace(/&amp;/g, '&')
     .replace(/&quot;/g, '"')
     .replace(/&lt;/g, '<')
@@ -30,7 +37,10 @@ function fakeWebBuild(): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-web-'));
   fs.mkdirSync(path.join(dist, '.vite'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><meta name="kwarta-env" content="production"><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><meta name="kwarta-env" content="production"><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'theme-1.css'), '.theme-rule{color:red}');
   fs.writeFileSync(path.join(dist, 'assets', 'static-1.css'), '.site-rule{color:blue}');
   fs.writeFileSync(
@@ -70,13 +80,45 @@ describe.each(databaseTargets)('static pages (%s)', (target) => {
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
 
   it.each([
     ['/', ['Home', 'About us', 'Privacy Agreement', 'Loan terms and conditions', 'Cash when you need it']],
-    ['/About', ['Our mission', 'Quick approval', 'Transparent fees', 'Flexible repayment', 'Safe:', 'Our team', 'Customer service email: help@bayanihan.example']],
-    ['/Loan', ['are a Filipino citizen', 'over 18 years of age', 'permanent address in the Philippines', 'within 1 day', '1 to 3 calendar days after acceptance', '91 to 365 calendar days']],
-    ['/dragonpayGuide', ['Pay with GCash', 'Pay with Maya', 'Pay Bills', 'Dragonpay', 'reference number', 'Pay at a store cashier']],
+    [
+      '/About',
+      [
+        'Our mission',
+        'Quick approval',
+        'Transparent fees',
+        'Flexible repayment',
+        'Safe:',
+        'Our team',
+        'Customer service email: help@bayanihan.example',
+      ],
+    ],
+    [
+      '/Loan',
+      [
+        'are a Filipino citizen',
+        'over 18 years of age',
+        'permanent address in the Philippines',
+        'within 1 day',
+        '1 to 3 calendar days after acceptance',
+        '91 to 365 calendar days',
+      ],
+    ],
+    [
+      '/dragonpayGuide',
+      [
+        'Pay with GCash',
+        'Pay with Maya',
+        'Pay Bills',
+        'Dragonpay',
+        'reference number',
+        'Pay at a store cashier',
+      ],
+    ],
   ])('%s arrives with its text in the HTML', async (url, texts) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
@@ -110,7 +152,13 @@ describe.each(databaseTargets)('static pages (%s)', (target) => {
     for (const url of staticPagePaths) {
       const response = await get(url);
       const text = visibleText(response.body);
-      for (const value of [env.COMPANY_NAME, env.COMPANY_ADDRESS, env.SUPPORT_PHONE, env.SUPPORT_EMAIL, env.COPYRIGHT_TEXT]) {
+      for (const value of [
+        env.COMPANY_NAME,
+        env.COMPANY_ADDRESS,
+        env.SUPPORT_PHONE,
+        env.SUPPORT_EMAIL,
+        env.COPYRIGHT_TEXT,
+      ]) {
         expect(text).toContain(value);
       }
       expect(response.body).not.toContain('<Lending>');
@@ -175,7 +223,9 @@ describe('/Loan states the loan rules of configuration', () => {
     expect(before).toContain('a one-time late fee of ₱1000.00 for new clients or ₱800.00 for repeat clients');
     expect(before).toContain('5% of the unpaid amount per day from day 1 to day 30 overdue');
     expect(before).toContain('4% of the unpaid amount per day from day 31 to day 90 overdue');
-    expect(before).toContain('2% of the unpaid amount per day from day 91 overdue until the loan is paid in full');
+    expect(before).toContain(
+      '2% of the unpaid amount per day from day 91 overdue until the loan is paid in full',
+    );
     expect(before).toContain('once half of the loan term has passed and at least 7 days after disbursement');
     expect(before).toContain('within 3 days');
     expect(before).toContain('within 10 days of the judgment');
@@ -193,7 +243,9 @@ describe('/Loan states the loan rules of configuration', () => {
     });
     expect(after).toContain('a one-time late fee of ₱1250.50 for new clients or ₱600.00 for repeat clients');
     expect(after).toContain('3.5% of the unpaid amount per day from day 1 to day 15 overdue');
-    expect(after).toContain('1.25% of the unpaid amount per day from day 16 overdue until the loan is paid in full');
+    expect(after).toContain(
+      '1.25% of the unpaid amount per day from day 16 overdue until the loan is paid in full',
+    );
     expect(after).not.toContain('₱1000.00');
     expect(after).not.toContain('5% of the unpaid amount per day from day 1 to day 30');
   });

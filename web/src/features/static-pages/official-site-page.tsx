@@ -40,7 +40,8 @@ export function OfficialSitePage({ site }: { site: SiteInfo }) {
     const section = document.getElementById(sectionId(active));
     const header = document.querySelector('.site-header');
     if (!section) return;
-    const top = section.getBoundingClientRect().top + window.scrollY - (header?.getBoundingClientRect().height ?? 0);
+    const top =
+      section.getBoundingClientRect().top + window.scrollY - (header?.getBoundingClientRect().height ?? 0);
     window.scrollTo({ top: Math.max(0, top - 8) });
   }, [active]);
 
@@ -79,8 +80,20 @@ export function OfficialSitePage({ site }: { site: SiteInfo }) {
           <h1>{messages.siteHomeTitle}</h1>
           <p className="site-summary">{messages.siteHomeLead}</p>
           <div className="site-banners" role="group" aria-label={messages.siteBannersLabel}>
-            <img src="/site/banner-apply.svg" width="640" height="320" alt={messages.siteBannerApplyAlt} fetchPriority="high" />
-            <img src="/site/banner-repay.svg" width="640" height="320" alt={messages.siteBannerRepayAlt} loading="lazy" />
+            <img
+              src="/site/banner-apply.svg"
+              width="640"
+              height="320"
+              alt={messages.siteBannerApplyAlt}
+              fetchPriority="high"
+            />
+            <img
+              src="/site/banner-repay.svg"
+              width="640"
+              height="320"
+              alt={messages.siteBannerRepayAlt}
+              loading="lazy"
+            />
           </div>
           <ul className="site-points">
             {aboutAdvantages(site).map((item) => (
@@ -89,22 +102,43 @@ export function OfficialSitePage({ site }: { site: SiteInfo }) {
           </ul>
         </section>
 
-        <section id={sectionId('about')} hidden={active !== 'about'} className="site-section" aria-labelledby="site-about-title">
+        <section
+          id={sectionId('about')}
+          hidden={active !== 'about'}
+          className="site-section"
+          aria-labelledby="site-about-title"
+        >
           <h2 id="site-about-title">{about.title}</h2>
           <p className="site-summary">{about.summary}</p>
           <SiteDocumentView document={about} level={3} />
           <AboutForm />
         </section>
 
-        <section id={sectionId('policy')} hidden={active !== 'policy'} className="site-section" aria-labelledby="site-policy-title">
+        <section
+          id={sectionId('policy')}
+          hidden={active !== 'policy'}
+          className="site-section"
+          aria-labelledby="site-policy-title"
+        >
           <h2 id="site-policy-title">{messages.siteNavPolicy}</h2>
-          {policyShown && <iframe className="site-policy-frame" src={site.privacyPolicyUrl} title={messages.sitePolicyFrameTitle} />}
+          {policyShown && (
+            <iframe
+              className="site-policy-frame"
+              src={site.privacyPolicyUrl}
+              title={messages.sitePolicyFrameTitle}
+            />
+          )}
           <p>
             <a href={site.privacyPolicyUrl}>{messages.sitePolicyOpen}</a>
           </p>
         </section>
 
-        <section id={sectionId('loan')} hidden={active !== 'loan'} className="site-section" aria-labelledby="site-loan-title">
+        <section
+          id={sectionId('loan')}
+          hidden={active !== 'loan'}
+          className="site-section"
+          aria-labelledby="site-loan-title"
+        >
           <h2 id="site-loan-title">{loanTerms.title}</h2>
           <p className="site-summary">{loanTerms.summary}</p>
           <SiteDocumentView document={loanTerms} level={3} />
@@ -125,7 +159,9 @@ function AboutForm() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const values = ['name', 'telephone', 'suggestion'].map((name) => String(new FormData(form).get(name) ?? '').trim());
+    const values = ['name', 'telephone', 'suggestion'].map((name) =>
+      String(new FormData(form).get(name) ?? '').trim(),
+    );
     if (values.some((value) => value === '')) {
       showToast(messages.aboutFormIncomplete);
       return;
@@ -135,7 +171,13 @@ function AboutForm() {
   }
 
   return (
-    <form className="card site-form" method="dialog" noValidate onSubmit={submit} aria-labelledby="site-contact-title">
+    <form
+      className="card site-form"
+      method="dialog"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="site-contact-title"
+    >
       <h3 id="site-contact-title">{messages.siteContactTitle}</h3>
       <p className="muted">{messages.siteContactLead}</p>
       <div className="field">
@@ -144,7 +186,14 @@ function AboutForm() {
       </div>
       <div className="field">
         <label htmlFor="site-form-telephone">{messages.siteFormPhone}</label>
-        <input id="site-form-telephone" name="telephone" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} />
+        <input
+          id="site-form-telephone"
+          name="telephone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={20}
+        />
       </div>
       <div className="field">
         <label htmlFor="site-form-suggestion">{messages.siteFormSuggestion}</label>
