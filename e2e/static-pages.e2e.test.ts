@@ -15,6 +15,12 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
+/** Hydration starts after the load event; before it, taps follow plain links (decision 0030). */
+async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 describe('static pages without JavaScript (D12)', () => {
   test.each([
     ['/', 'official-site', 'Cash when you need it'],
@@ -36,11 +42,21 @@ describe('static pages without JavaScript (D12)', () => {
   });
 });
 
+describe('before hydration, taps still reach the text', () => {
+  test('a nav item opens the page of its own', async () => {
+    const page = await phone.newPage({ javaScriptEnabled: false });
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('navigation').getByRole('link', { name: messages.siteNavLoan }).click();
+    await page.waitForURL(`${baseUrl}/Loan`);
+    expect(await page.getByRole('heading', { name: 'Late payment' }).isVisible()).toBe(true);
+  });
+});
+
 describe('official site /', () => {
   test('the nav switches the visible section and scrolls to it', async () => {
     const page = await phone.newPage();
     const errors = consoleErrors(page);
-    await page.goto(`${baseUrl}/`);
+    await openHydrated(page, '/');
     await screenshot(page, 'official-site-home', { fullPage: false });
     const nav = page.getByRole('navigation', { name: messages.siteNavLabel });
     const loanHeading = page.getByRole('heading', { name: 'Loan terms and conditions', level: 2 });
@@ -76,7 +92,7 @@ describe('official site /', () => {
 
   test("the About form says what is missing, then 'Success!', and sends nothing", async () => {
     const page = await phone.newPage();
-    await page.goto(`${baseUrl}/`);
+    await openHydrated(page, '/');
     await page.getByRole('navigation').getByRole('link', { name: messages.siteNavAbout }).click();
     const requests: string[] = [];
     page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
@@ -102,7 +118,7 @@ describe('Dragonpay guide', () => {
   test('tapping a step picture opens it in a popup, which closes again', async () => {
     const page = await phone.newPage();
     const errors = consoleErrors(page);
-    await page.goto(`${baseUrl}/dragonpayGuide`);
+    await openHydrated(page, '/dragonpayGuide');
     const thumbnail = page.getByRole('link', { name: /Pay Bills button highlighted/ }).first();
     await thumbnail.click();
     const popup = page.getByRole('dialog');

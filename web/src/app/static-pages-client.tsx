@@ -1,23 +1,12 @@
-import type { ReactElement } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { webRoutes } from '@kwarta/contract/web-routes';
-import type { SiteInfo } from '@kwarta/contract/site/site-info';
-import { DragonpayGuidePage } from '../features/static-pages/dragonpay-guide-page.tsx';
-import { OfficialSitePage } from '../features/static-pages/official-site-page.tsx';
-import { SITE_DATA_ID } from './static-page-data.ts';
-import './theme.css';
-
 /**
- * The light entry of the prerendered pages (D12): it hydrates the two pages with something to
- * tap, from the SiteInfo the server wrote into the page. Its CSS (theme and static pages) is
- * what the server inlines into every static page, so this import list is also their style.
+ * The entry of the prerendered pages (D12). Their text and style are already in the HTML; this
+ * only fetches the hydration code (React and the page) once the page has loaded, so it never
+ * competes with the text, the inline CSS or the banner for a slow phone's first round trips.
+ * Until then the nav links and guide pictures work as plain links.
  */
-const interactivePages: Partial<Record<string, (site: SiteInfo) => ReactElement>> = {
-  [webRoutes.officialSite]: (site) => <OfficialSitePage site={site} />,
-  [webRoutes.dragonpayGuide]: (site) => <DragonpayGuidePage site={site} />,
-};
+function hydrate(): void {
+  void import('./static-pages-hydrate.tsx');
+}
 
-const root = document.getElementById('root');
-const data = document.getElementById(SITE_DATA_ID)?.textContent;
-const page = interactivePages[window.location.pathname];
-if (root && data && page) hydrateRoot(root, page(JSON.parse(data) as SiteInfo));
+if (document.readyState === 'complete') hydrate();
+else window.addEventListener('load', hydrate, { once: true });

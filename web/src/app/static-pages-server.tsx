@@ -8,23 +8,37 @@ import { loanTermsDocument } from '@kwarta/contract/site/loan-terms';
 import { privacyPolicyDocument } from '@kwarta/contract/site/privacy-policy';
 import type { SiteInfo, StaticPageAssets, StaticPagePath } from '@kwarta/contract/site/site-info';
 import { AboutPage } from '../features/static-pages/about-page.tsx';
+import { DocumentPage } from '../features/static-pages/document-page.tsx';
 import { DragonpayGuidePage } from '../features/static-pages/dragonpay-guide-page.tsx';
-import { LoanTermsPage } from '../features/static-pages/loan-terms-page.tsx';
 import { OfficialSitePage } from '../features/static-pages/official-site-page.tsx';
-import { PolicyPage } from '../features/static-pages/policy-page.tsx';
 import { SITE_DATA_ID } from './static-page-data.ts';
 
 /**
  * The prerenderer of the static pages (D12), built by `vite build --ssr` into
  * web/dist/.ssr/static-pages-server.js and called by the server, which caches the result.
- * The same components hydrate in the browser (static-pages-client.tsx) — only on the pages
- * that have something to tap; the others ship no JavaScript at all.
+ * The same components hydrate in the browser (static-pages-client.tsx loads
+ * static-pages-hydrate.tsx after the load event) — only on the pages that have something to
+ * tap; the others ship no JavaScript at all.
  */
 interface PageSpec {
   title: (site: SiteInfo) => string;
   description: (site: SiteInfo) => string;
   element: (site: SiteInfo) => ReactElement;
   interactive: boolean;
+}
+
+/** A page whose title and description are those of its document. */
+function documentPage(
+  document: (site: SiteInfo) => { title: string; summary: string },
+  element: (site: SiteInfo) => ReactElement,
+  interactive = false,
+): PageSpec {
+  return {
+    title: (site) => `${document(site).title} · ${site.brandName}`,
+    description: (site) => document(site).summary,
+    element,
+    interactive,
+  };
 }
 
 const pages: Record<StaticPagePath, PageSpec> = {
@@ -34,30 +48,18 @@ const pages: Record<StaticPagePath, PageSpec> = {
     element: (site) => <OfficialSitePage site={site} />,
     interactive: true,
   },
-  [webRoutes.about]: {
-    title: (site) => `${aboutUsDocument(site).title} · ${site.brandName}`,
-    description: (site) => aboutUsDocument(site).summary,
-    element: (site) => <AboutPage site={site} />,
-    interactive: false,
-  },
-  [webRoutes.policy]: {
-    title: (site) => `${privacyPolicyDocument(site).title} · ${site.brandName}`,
-    description: (site) => privacyPolicyDocument(site).summary,
-    element: (site) => <PolicyPage site={site} />,
-    interactive: false,
-  },
-  [webRoutes.loanTerms]: {
-    title: (site) => `${loanTermsDocument(site).title} · ${site.brandName}`,
-    description: (site) => loanTermsDocument(site).summary,
-    element: (site) => <LoanTermsPage site={site} />,
-    interactive: false,
-  },
-  [webRoutes.dragonpayGuide]: {
-    title: (site) => `${dragonpayGuideDocument(site).title} · ${site.brandName}`,
-    description: (site) => dragonpayGuideDocument(site).summary,
-    element: (site) => <DragonpayGuidePage site={site} />,
-    interactive: true,
-  },
+  [webRoutes.about]: documentPage(aboutUsDocument, (site) => <AboutPage site={site} />),
+  [webRoutes.policy]: documentPage(privacyPolicyDocument, (site) => (
+    <DocumentPage site={site} document={privacyPolicyDocument(site)} />
+  )),
+  [webRoutes.loanTerms]: documentPage(loanTermsDocument, (site) => (
+    <DocumentPage site={site} document={loanTermsDocument(site)} />
+  )),
+  [webRoutes.dragonpayGuide]: documentPage(
+    dragonpayGuideDocument,
+    (site) => <DragonpayGuidePage site={site} />,
+    true,
+  ),
 };
 
 function escapeHtml(text: string): string {

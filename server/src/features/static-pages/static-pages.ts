@@ -37,33 +37,46 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 /**
- * The hydration module, the chunks it imports and all their CSS, from Vite's manifest. The CSS
- * is inlined into every static page, so their text is styled in the first response (D12).
+ * From Vite's manifest: the static pages' entry, the chunks it imports, and the CSS of
+ * everything it loads (the hydration code is a dynamic import, fetched after the page loads).
+ * The CSS is inlined into every static page, so their text is styled in the first response (D12).
  */
 export function readStaticPageAssets(distDir: string): StaticPageAssets {
+  const none: StaticPageAssets = { css: '', script: null, preload: [] };
   const manifestFile = path.join(distDir, MANIFEST);
-  if (!fs.existsSync(manifestFile)) return { css: '', script: null, preload: [] };
+  if (!fs.existsSync(manifestFile)) return none;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
-  if (!entry) return { css: '', script: null, preload: [] };
-  const chunks: ManifestChunk[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    for (const imported of chunk.imports ?? []) visit(imported);
-    chunks.push(chunk); // after its imports: shared (theme) CSS comes before the pages' own
+  if (!entry) return none;
+  // Imports before importers, so shared (theme) CSS comes before the pages' own.
+  const closure = (start: string, follow: (chunk: ManifestChunk) => string[]): ManifestChunk[] => {
+    const chunks: ManifestChunk[] = [];
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      for (const next of follow(chunk)) visit(next);
+      chunks.push(chunk);
+    };
+    visit(start);
+    return chunks;
   };
-  visit(CLIENT_ENTRY);
-  const cssFiles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+  const loaded = closure(CLIENT_ENTRY, (chunk) => [
+    ...(chunk.imports ?? []),
+    ...(chunk.dynamicImports ?? []),
+  ]);
+  const cssFiles = [...new Set(loaded.flatMap((chunk) => chunk.css ?? []))];
   return {
     css: cssFiles.map((file) => fs.readFileSync(path.join(distDir, file), 'utf8').trim()).join('\n'),
     script: `/${entry.file}`,
-    preload: chunks.filter((chunk) => chunk !== entry).map((chunk) => `/${chunk.file}`),
+    preload: closure(CLIENT_ENTRY, (chunk) => chunk.imports ?? [])
+      .filter((chunk) => chunk !== entry)
+      .map((chunk) => `/${chunk.file}`),
   };
 }
 

@@ -32,7 +32,7 @@ function visibleText(html: string): string {
 }
 
 // A stand-in web build with what the server reads for static pages: Vite's manifest naming the
-// hydration entry, a chunk it imports and their CSS.
+// entry, a chunk it imports, the hydration chunk it loads later and their CSS.
 function fakeWebBuild(): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-web-'));
   fs.mkdirSync(path.join(dist, '.vite'));
@@ -47,11 +47,17 @@ function fakeWebBuild(): string {
     path.join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
       '_theme-1.js': { file: 'assets/theme-1.js', css: ['assets/theme-1.css'] },
+      '_shared-1.js': { file: 'assets/shared-1.js' },
+      'src/app/static-pages-hydrate.tsx': {
+        file: 'assets/hydrate-1.js',
+        imports: ['_theme-1.js'],
+        css: ['assets/static-1.css'],
+      },
       'src/app/static-pages-client.tsx': {
         file: 'assets/static-pages-1.js',
         isEntry: true,
-        imports: ['_theme-1.js'],
-        css: ['assets/static-1.css'],
+        imports: ['_shared-1.js'],
+        dynamicImports: ['src/app/static-pages-hydrate.tsx'],
       },
     }),
   );
@@ -174,7 +180,9 @@ describe.each(databaseTargets)('static pages (%s)', (target) => {
       expect(body).not.toContain('rel="stylesheet"');
       const hydrated = url === '/' || url === '/dragonpayGuide';
       expect(body.includes('<script type="module" src="/assets/static-pages-1.js"></script>')).toBe(hydrated);
-      expect(body.includes('<link rel="modulepreload" href="/assets/theme-1.js">')).toBe(hydrated);
+      expect(body.includes('<link rel="modulepreload" href="/assets/shared-1.js">')).toBe(hydrated);
+      // The hydration code itself is fetched after the page has loaded, never in the first HTML.
+      expect(body).not.toContain('hydrate-1.js');
     }
     // The hydration data cannot close its <script> element, whatever configuration holds.
     const home = (await get('/')).body;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { messages } from '@kwarta/contract/messages';
 import { webRoutes } from '@kwarta/contract/web-routes';
 import { aboutAdvantages, aboutUsDocument } from '@kwarta/contract/site/about-us';
@@ -7,6 +7,7 @@ import type { SiteInfo } from '@kwarta/contract/site/site-info';
 import { showToast, ToastHost } from '../../components/toast.tsx';
 import { SiteDocumentView } from './site-document-view.tsx';
 import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './static-page-frame.tsx';
 import './static-pages.css';
 
 type SectionKey = 'home' | 'about' | 'policy' | 'loan';
@@ -54,10 +55,7 @@ export function OfficialSitePage({ site }: { site: SiteInfo }) {
 
   return (
     <div className="site">
-      <header className="site-header">
-        <a className="site-brand" href={webRoutes.officialSite}>
-          {site.brandName}
-        </a>
+      <SiteHeader site={site}>
         <nav aria-label={messages.siteNavLabel}>
           <ul className="site-nav">
             {NAV.map((item) => (
@@ -73,7 +71,7 @@ export function OfficialSitePage({ site }: { site: SiteInfo }) {
             ))}
           </ul>
         </nav>
-      </header>
+      </SiteHeader>
 
       <main className="site-main">
         <section id={sectionId('home')} hidden={active !== 'home'} className="site-section">
@@ -102,25 +100,13 @@ export function OfficialSitePage({ site }: { site: SiteInfo }) {
           </ul>
         </section>
 
-        <section
-          id={sectionId('about')}
-          hidden={active !== 'about'}
-          className="site-section"
-          aria-labelledby="site-about-title"
-        >
-          <h2 id="site-about-title">{about.title}</h2>
+        <SiteSection name="about" active={active} title={about.title}>
           <p className="site-summary">{about.summary}</p>
           <SiteDocumentView document={about} level={3} />
           <AboutForm />
-        </section>
+        </SiteSection>
 
-        <section
-          id={sectionId('policy')}
-          hidden={active !== 'policy'}
-          className="site-section"
-          aria-labelledby="site-policy-title"
-        >
-          <h2 id="site-policy-title">{messages.siteNavPolicy}</h2>
+        <SiteSection name="policy" active={active} title={messages.siteNavPolicy}>
           {policyShown && (
             <iframe
               className="site-policy-frame"
@@ -131,23 +117,38 @@ export function OfficialSitePage({ site }: { site: SiteInfo }) {
           <p>
             <a href={site.privacyPolicyUrl}>{messages.sitePolicyOpen}</a>
           </p>
-        </section>
+        </SiteSection>
 
-        <section
-          id={sectionId('loan')}
-          hidden={active !== 'loan'}
-          className="site-section"
-          aria-labelledby="site-loan-title"
-        >
-          <h2 id="site-loan-title">{loanTerms.title}</h2>
+        <SiteSection name="loan" active={active} title={loanTerms.title}>
           <p className="site-summary">{loanTerms.summary}</p>
           <SiteDocumentView document={loanTerms} level={3} />
-        </section>
+        </SiteSection>
       </main>
 
       <SiteFooter site={site} />
       <ToastHost />
     </div>
+  );
+}
+
+/** One switchable section of the official site, headed by its title. */
+function SiteSection({
+  name,
+  active,
+  title,
+  children,
+}: {
+  name: SectionKey;
+  active: SectionKey;
+  title: string;
+  children: ReactNode;
+}) {
+  const titleId = `${sectionId(name)}-title`;
+  return (
+    <section id={sectionId(name)} hidden={active !== name} className="site-section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      {children}
+    </section>
   );
 }
 

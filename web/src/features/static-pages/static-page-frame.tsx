@@ -1,8 +1,25 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { webRoutes } from '@kwarta/contract/web-routes';
 import type { SiteInfo } from '@kwarta/contract/site/site-info';
 import { SiteFooter } from './site-footer.tsx';
 import './static-pages.css';
+
+/** The sticky top bar: the brand, linking to the official site, and whatever the page adds (its nav). */
+export function SiteHeader({ site, children }: { site: SiteInfo; children?: ReactNode }) {
+  // Runs only once hydrated: from then on taps switch sections and open popups instead of
+  // following the plain links (tests wait for this mark).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return (
+    <header className="site-header">
+      <a className="site-brand" href={webRoutes.officialSite}>
+        {site.brandName}
+      </a>
+      {children}
+    </header>
+  );
+}
 
 /**
  * The frame of a static page of its own (/About, /Policy, /Loan, /dragonpayGuide): the brand
@@ -22,11 +39,7 @@ export function StaticPageFrame({
 }) {
   return (
     <div className="site">
-      <header className="site-header">
-        <a className="site-brand" href={webRoutes.officialSite}>
-          {site.brandName}
-        </a>
-      </header>
+      <SiteHeader site={site} />
       <main className="site-main">
         <h1>{title}</h1>
         <p className="site-summary">{summary}</p>
