@@ -83,7 +83,9 @@ export function privacyPolicyDocument(site: SiteInfo): SiteDocument {
       {
         heading: '9. Changes',
         blocks: [
-          'We may update this policy when our services or the law change. We will tell you of material changes in the app before they take effect; the date below shows the latest version.',
+          'We may update this policy when our services or the law change. We will tell you of material changes in the app before they take effect.',
+          // The date belongs to this wording, so it changes with the text, not with configuration.
+          'This version took effect on 22 November 2026.',
         ],
       },
       {

@@ -13,7 +13,8 @@ export function SiteHeader({ site, children }: { site: SiteInfo; children?: Reac
   }, []);
   return (
     <header className="site-header">
-      <a className="site-brand" href={webRoutes.officialSite}>
+      {/* _top: inside the official site's policy frame, the brand leaves the frame. */}
+      <a className="site-brand" href={webRoutes.officialSite} target="_top">
         {site.brandName}
       </a>
       {children}
