@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { manifestKeyForModule, readRouteTable, staticClosure as closure } from '../web/build/route-table.mjs';
 
 const LIMIT_KB = 100;
 const KB = 1000; // kB as Vite prints them, so the numbers match the build's own report.
@@ -52,43 +53,12 @@ if (!existsSync(routesPath)) fail(`${path.relative(root, routesPath)} is missing
 /** @type {Record<string, {file: string, src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[]}>} */
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
-// --- routes.ts: entries like { path: '/customerService', load: () => import('../features/…/page.tsx') }
-// One route object: `path: '<path>'`, then (without leaving the object: no braces in between)
-// `import('<module>')`.
-const ROUTE_RE = /\bpath\s*:\s*(['"`])([^'"`]+)\1\s*,[^{}]*?\bimport\(\s*(['"`])([^'"`]+)\3\s*\)/g;
-const PATH_RE = /\bpath\s*:\s*(['"`])([^'"`]+)\1/g;
-
-const routesSource = readFileSync(routesPath, 'utf8').replace(/\/\*[\s\S]*?\*\/|(^|[^:])\/\/.*$/gm, '$1');
-const lazyRoutes = [...routesSource.matchAll(ROUTE_RE)].map((m) => ({ path: m[2], module: m[4] }));
+const { lazy: lazyRoutes, eager: eagerRoutes, pattern } = readRouteTable(routesPath);
 if (lazyRoutes.length === 0) {
   fail(
     `no routes found in ${path.relative(root, routesPath)}: expected entries like ` +
-      `{ path: '/x', load: () => import('../features/x/x-page.tsx') } (pattern ${ROUTE_RE}).`,
+      `{ path: '/x', load: () => import('../features/x/x-page.tsx') } (pattern ${pattern}).`,
   );
-}
-const lazyPaths = new Set(lazyRoutes.map((r) => r.path));
-// Routes whose page is not lazily loaded ship with the entry chunk: count them with it alone.
-const eagerRoutes = [...routesSource.matchAll(PATH_RE)]
-  .map((m) => m[2])
-  .filter((p, i, all) => !lazyPaths.has(p) && all.indexOf(p) === i);
-
-// --- manifest lookups
-const bySrc = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.src ?? key, key]));
-const EXTENSIONS = ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts', '/index.jsx', '/index.js'];
-
-function manifestKeyForModule(specifier) {
-  let absolute;
-  if (specifier.startsWith('.')) absolute = path.resolve(path.dirname(routesPath), specifier);
-  else if (/^[@~]\//.test(specifier)) absolute = path.join(webDir, 'src', specifier.slice(2));
-  else if (specifier.startsWith('/')) absolute = path.join(webDir, specifier);
-  else return undefined;
-  const relative = path.relative(webDir, absolute).split(path.sep).join('/');
-  for (const extension of EXTENSIONS) {
-    const candidate = relative + extension;
-    if (manifest[candidate]) return candidate;
-    if (bySrc.has(candidate)) return bySrc.get(candidate);
-  }
-  return undefined;
 }
 
 const htmlEntries = Object.entries(manifest).filter(
@@ -103,18 +73,12 @@ if (!mainEntry) {
   );
 }
 
-/** The manifest keys of a chunk and everything it statically imports, transitively. */
 function staticClosure(startKey, into = new Set()) {
-  const stack = [startKey];
-  while (stack.length > 0) {
-    const key = stack.pop();
-    if (into.has(key)) continue;
-    const chunk = manifest[key];
-    if (!chunk) fail(`manifest refers to ${key}, which it does not describe.`);
-    into.add(key);
-    for (const imported of chunk.imports ?? []) stack.push(imported);
+  try {
+    return closure(manifest, startKey, into);
+  } catch (error) {
+    fail(error.message);
   }
-  return into;
 }
 
 const sizes = new Map();
@@ -151,7 +115,7 @@ const rows = [];
 const problems = [];
 
 for (const route of lazyRoutes) {
-  const key = manifestKeyForModule(route.module);
+  const key = manifestKeyForModule(manifest, { webDir, routesPath, specifier: route.module });
   if (!key) {
     problems.push(
       `route ${route.path}: ${route.module} is not in the manifest (not lazily imported, or a stale build?)`,

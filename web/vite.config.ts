@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routeAssets } from './build/route-assets-plugin.mjs';
 
 // The dev server proxies API calls to the Fastify server (npm run serve) so both run on one
 // origin in development as they do in production.
@@ -9,7 +10,7 @@ const apiPrefixes = ['/v3', '/user-problem', '/api', '/emphasis', '/gopia', '/se
 // beside the app, and `--ssr`, the static pages' prerenderer for the server, written under
 // dist/.ssr where the static file server never serves it (dot folders are not served).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: isSsrBuild ? [react()] : [react(), routeAssets()],
   build: isSsrBuild
     ? { outDir: 'dist/.ssr', target: 'node20', emptyOutDir: true }
     : {

@@ -12,19 +12,7 @@ import {
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { screenshotDir } from './paths.ts';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Without the networking flags Chromium keeps calling Google's hosts, which this network refuses. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 /** The app runs inside the native shell's Android WebView ("; wv)"), on a phone-sized screen. */
 export const ANDROID_WEBVIEW_USER_AGENT =

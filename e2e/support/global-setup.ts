@@ -1,14 +1,7 @@
-// Starts ONE Kwarta server for the whole end-to-end run (files run one after another), on a
-// free port, with a fresh data directory, in sandbox mode (demo data seeded, /dev endpoints on),
-// and hands its base URL to the tests through `inject('baseUrl')`.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+// Starts ONE Kwarta server for the whole end-to-end run (files run one after another) and hands
+// its base URL to the tests through `inject('baseUrl')`.
 import type { TestProject } from 'vitest/node';
-import { repoRoot, webDist } from './paths.ts';
+import { startTestServer } from './test-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,173 +10,17 @@ declare module 'vitest' {
   }
 }
 
-const HOST = '127.0.0.1';
-const READY_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
-const OUTPUT_LIMIT = 200_000; // characters of server output kept for error messages
-
-/** Asks the OS for a port nobody listens on (listen(0)), then frees it for the server. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      if (address === null || typeof address === 'string') {
-        probe.close();
-        reject(new Error('could not read the port of a listen(0) socket'));
-        return;
-      }
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
-
-/** The server's environment: ours minus test-runner and database settings, plus the run's own. */
-function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    // Vitest marks its own process (VITEST*, NODE_ENV=test); the server must run as it would
-    // for a tester, and must not pick up a developer's database or cache by accident.
-    if (key.startsWith('VITEST') || key === 'NODE_ENV' || key === 'TEST') continue;
-    if (key === 'DATABASE_URL' || key === 'REDIS_URL') continue;
-    env[key] = value;
-  }
-  env.PORT = String(port);
-  env.HOST = HOST;
-  env.DATA_DIR = dataDir;
-  env.APP_ENV = 'sandbox';
-  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  if (process.env.E2E_REDIS_URL) env.REDIS_URL = process.env.E2E_REDIS_URL;
-  return env;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function waitUntilHealthy(
-  baseUrl: string,
-  child: ChildProcess,
-  exited: () => string | undefined,
-): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let lastProblem = 'no answer yet';
-  while (Date.now() < deadline) {
-    const exit = exited();
-    if (exit !== undefined) throw new Error(`the server exited before it was ready (${exit})`);
-    try {
-      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      const text = await response.text();
-      if (response.ok) {
-        const body: unknown = JSON.parse(text);
-        if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'ok') {
-          return;
-        }
-      }
-      lastProblem = `GET /healthz answered ${response.status}: ${text.slice(0, 200)}`;
-    } catch (error) {
-      lastProblem = `GET /healthz failed: ${error instanceof Error ? error.message : String(error)}`;
-    }
-    await delay(250);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 1000} s (${lastProblem})`);
-}
-
-/** Stops the server's process group: SIGTERM, then SIGKILL if it lingers. */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signal = (name: NodeJS.Signals): void => {
-    try {
-      // detached: the server leads its own process group, so this also reaches anything it spawned.
-      if (child.pid !== undefined) process.kill(-child.pid, name);
-    } catch {
-      child.kill(name);
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(path.join(webDist, 'index.html'))) {
-    throw new Error(
-      `e2e: ${path.relative(repoRoot, webDist)}/index.html is missing — run \`npm run build\` first.`,
-    );
-  }
-
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kwarta-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://${HOST}:${port}`;
-  const verbose = process.env.E2E_VERBOSE === '1';
-
-  let output = '';
-  const record = (chunk: Buffer): void => {
-    const text = chunk.toString('utf8');
-    if (verbose) process.stderr.write(text);
-    output += text;
-    if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
-  };
-
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: repoRoot,
-    env: serverEnv(port, dataDir),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+  const server = await startTestServer({ verbose: process.env.E2E_VERBOSE === '1' }).catch((error: unknown) => {
+    throw new Error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
   });
-  child.stdout?.on('data', record);
-  child.stderr?.on('data', record);
-  let exit: string | undefined;
-  child.on('exit', (code, signal) => {
-    exit = signal ? `signal ${signal}` : `exit code ${code}`;
-  });
-  child.on('error', (error) => {
-    exit = `spawn error: ${error.message}`;
-  });
-
-  // Last resort if Vitest itself is killed: never leave a server behind on a port.
-  const killOnExit = (): void => {
-    try {
-      if (child.pid !== undefined && exit === undefined) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  };
-  process.once('exit', killOnExit);
-
-  const cleanup = async (): Promise<void> => {
-    process.off('exit', killOnExit);
-    await stop(child);
-    await rm(dataDir, { recursive: true, force: true });
-  };
-
-  try {
-    await waitUntilHealthy(baseUrl, child, () => exit);
-  } catch (error) {
-    await cleanup();
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `e2e: ${message}\n` +
-        `command: node --import tsx server/src/server.ts (PORT=${port} HOST=${HOST} APP_ENV=sandbox DATA_DIR=${dataDir})\n` +
-        `--- server output ---\n${output.trimEnd() || '(none)'}\n--- end of server output ---`,
-    );
-  }
-
-  project.provide('baseUrl', baseUrl);
+  project.provide('baseUrl', server.baseUrl);
 
   return async () => {
-    const crashed = exit;
-    await cleanup();
+    const { crashed, output } = await server.stop();
     // A server that died during the run explains many failures at once: say so.
     if (crashed !== undefined) {
-      process.stderr.write(
-        `e2e: the server stopped during the run (${crashed}). Its last output:\n${output.slice(-20_000)}\n`,
-      );
+      process.stderr.write(`e2e: the server stopped during the run (${crashed}). Its last output:\n${output.slice(-20_000)}\n`);
     }
   };
 }

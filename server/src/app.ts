@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
 import { buildOpenApi, endpoints, type StaticPageRenderer } from '@kwarta/contract';
@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { redactUrl } from './lib/log-redaction.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { loadShedding } from './plugins/load-shedding.ts';
 import { serviceRoutes } from './features/service/service-routes.ts';
 import { devRoutes } from './features/dev/dev-routes.ts';
 import { webApp } from './features/web/web-app.ts';
@@ -42,6 +43,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app = Fastify({
     logger: overrides.logger ?? loggerOptions(config),
     trustProxy: true,
+    // One line per response (below) instead of Fastify's two; at info level only the ones worth
+    // reading, so logging does not halve throughput.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Overload is answered, not hung (DESIGN §3).
     requestTimeout: 30_000,
@@ -68,8 +72,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(formbody);
   await app.register(compress, { threshold: 1024 });
+  app.addHook('onResponse', async (request, reply) => {
+    const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime > 1000 ? 'warn' : 'debug';
+    request.log[level]({ req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
   securityHeaders(app);
   errorHandler(app);
+  loadShedding(app, config.load);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   const openApi = buildOpenApi(endpoints, { title: 'Kwarta API', version: '1.0.0' });

@@ -23,6 +23,8 @@ const envSchema = z
     SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24),
     SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(1000),
+    MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
     SUPPORT_EMAIL: z.string().email().default('support@kwarta.example'),
     SUPPORT_WHATSAPP: z.string().default('+63 917 555 0100'),
     SUPPORT_PHONE: z.string().default('+63 2 8555 0100'),
@@ -49,6 +51,7 @@ const envSchema = z
     seedDemo: env.SEED_DEMO === 'auto' ? env.APP_ENV !== 'production' : env.SEED_DEMO === 'yes',
     devToolsEnabled: env.APP_ENV !== 'production',
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS },
+    load: { maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS, maxInFlight: env.MAX_IN_FLIGHT },
     defaultSupport: { email: env.SUPPORT_EMAIL, whatsapp: env.SUPPORT_WHATSAPP, phone: env.SUPPORT_PHONE },
     brand: {
       brandName: env.BRAND_NAME,

@@ -16,6 +16,11 @@ describe('the application shell', () => {
       '<!doctype html><html><head><meta name="kwarta-env" content="production" /></head><body>app</body></html>',
     );
     fs.writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(webDist, '.vite'));
+    fs.writeFileSync(
+      path.join(webDist, '.vite', 'route-assets.json'),
+      JSON.stringify({ '/customerService': { js: ['assets/service-1.js'], css: ['assets/service-1.css'] } }),
+    );
     t = await createTestApp('sqlite', { env: { WEB_DIST_DIR: webDist } });
   });
   afterAll(async () => {
@@ -44,6 +49,13 @@ describe('the application shell', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<meta name="kwarta-env" content="sandbox">');
+  });
+
+  it("announces each page's own chunks so they download alongside the entry", async () => {
+    const page = (await t.app.inject({ method: 'GET', url: '/customerService' })).body;
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/service-1.js">');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/service-1.css">');
+    expect((await t.app.inject({ method: 'GET', url: '/complaintList' })).body).not.toContain('modulepreload');
   });
 
   it('serves hashed assets as immutable', async () => {

@@ -30,5 +30,35 @@ export function createDatabase(options: { databaseUrl?: string | undefined; data
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }), dialect: 'sqlite' };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a small indexed read.
+ * The same SQL text always gets the same prepared statement here (better-sqlite3 statements are
+ * reusable, and this process is single-threaded), bounded so ad-hoc SQL cannot grow it forever.
+ */
+function withStatementCache(file: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = file.prepare.bind(file);
+  return new Proxy(file, {
+    get(target, property, receiver) {
+      if (property !== 'prepare') {
+        const value: unknown = Reflect.get(target, property, receiver);
+        // Native methods must be called on the real object, not the proxy.
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (source: string) => {
+        let statement = cache.get(source);
+        if (!statement) {
+          statement = prepare(source);
+          if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+          cache.set(source, statement);
+        }
+        return statement;
+      };
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Borrower, Database } from '../../db/schema.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -40,16 +41,9 @@ export async function createSession(
 // precision is plenty for an idle timeout measured in hours.
 const TOUCH_INTERVAL_MS = 60_000;
 
-/**
- * The borrower behind a session token, or null when the token is unknown, past its absolute
- * expiry, or idle for longer than the policy allows.
- */
-export async function resolveSession(
-  db: Kysely<Database>,
-  input: { token: string; now: Date; policy: SessionPolicy },
-): Promise<Borrower | null> {
-  const tokenHash = hashToken(input.token);
-  const row = await db
+// Every borrower call runs this lookup, so it is compiled once (see preparedQuery).
+const findSessionBorrower = preparedQuery((db: Kysely<Database>, tokenHash: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('borrowers', 'borrowers.id', 'sessions.borrower_id')
     .select([
@@ -61,8 +55,19 @@ export async function resolveSession(
       'borrowers.is_repeat_client',
       'borrowers.created_at',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
+/**
+ * The borrower behind a session token, or null when the token is unknown, past its absolute
+ * expiry, or idle for longer than the policy allows.
+ */
+export async function resolveSession(
+  db: Kysely<Database>,
+  input: { token: string; now: Date; policy: SessionPolicy },
+): Promise<Borrower | null> {
+  const tokenHash = hashToken(input.token);
+  const [row] = await findSessionBorrower(db, tokenHash);
   if (!row) return null;
   const now = input.now.getTime();
   const lastSeen = Date.parse(row.last_seen_at);

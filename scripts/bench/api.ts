@@ -1,0 +1,62 @@
+// API read benchmark (DESIGN §4): 100 keep-alive connections against a borrower read on SQLite,
+// next to a Fastify hello-world measured in the same run.
+//   npm run bench:api [-- --seconds 10 --connections 100]
+// The server runs as its own process (sandbox, fresh data); the load comes from this process.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { routes } from '@kwarta/contract';
+import { freePort, startTestServer } from '../../e2e/support/test-server.ts';
+import { runLoad, type LoadResult } from './load.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(name);
+  return index === -1 ? fallback : Number(args[index + 1]);
+};
+const seconds = option('--seconds', 10);
+const connections = option('--connections', 100);
+
+async function startHello(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  const child = spawn(process.execPath, ['--import', tsx, path.join(import.meta.dirname, 'hello-server.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+function report(name: string, result: LoadResult) {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(
+    `${name.padEnd(34)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p50 ${ms(result.p50).padStart(9)}  p99 ${ms(result.p99).padStart(9)}  max ${ms(result.max).padStart(9)}  statuses ${JSON.stringify(result.statuses)}  errors ${result.errors}`,
+  );
+}
+
+const server = await startTestServer();
+const hello = await startHello();
+try {
+  const session = (await (await fetch(`${server.baseUrl}/dev/demo-session`)).json()) as Record<string, string>;
+  const load = { connections, durationMs: seconds * 1000 };
+  // Warm up both (JIT, SQLite page cache) before measuring.
+  await runLoad({ url: hello.url, ...load, durationMs: 2000 });
+  const contactUrl = `${server.baseUrl}${routes.contactKfInfo.path}?sessionId=${session.sessionId}`;
+  const contactRequest = { url: contactUrl, method: 'POST' as const, body: 'overall=30', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  await runLoad({ ...contactRequest, ...load, durationMs: 2000 });
+
+  const helloResult = await runLoad({ url: hello.url, ...load });
+  const contactResult = await runLoad({ ...contactRequest, ...load });
+  console.log(`${connections} connections, ${seconds} s each, loopback, 2-core machine\n`);
+  report('fastify hello-world', helloResult);
+  report('contact-kf-info (session + read)', contactResult);
+  console.log(`\nratio to hello-world: ${((contactResult.requestsPerSecond / helloResult.requestsPerSecond) * 100).toFixed(0)}% (budget ≥ 50%), p99 ${contactResult.p99.toFixed(1)} ms (budget ≤ 20 ms)`);
+} finally {
+  hello.stop();
+  await server.stop();
+}

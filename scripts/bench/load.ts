@@ -1,0 +1,77 @@
+import http from 'node:http';
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  statuses: Record<number, number>;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  connections: number;
+  durationMs: number;
+}
+
+/**
+ * A small closed-loop load generator: `connections` keep-alive connections each send the next
+ * request as soon as the last one is answered, for a bounded time, on loopback only.
+ */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const target = new URL(options.url);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname)) throw new Error('load tests target loopback only');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + options.durationMs;
+
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const sent = performance.now();
+      const request = http.request(
+        target,
+        { method: options.method ?? 'GET', agent, headers: options.headers, timeout: 10_000 },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies.push(performance.now() - sent);
+            statuses[response.statusCode ?? 0] = (statuses[response.statusCode ?? 0] ?? 0) + 1;
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      request.on('timeout', () => request.destroy());
+      request.end(options.body);
+    });
+
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < deadline) await once();
+    }),
+  );
+  agent.destroy();
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    errors,
+    statuses,
+    requestsPerSecond: latencies.length / elapsedSeconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies.at(-1) ?? 0,
+  };
+}

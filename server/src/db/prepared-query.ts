@@ -1,0 +1,25 @@
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+
+/**
+ * Builds and compiles a query once per database, then runs the same SQL with new arguments.
+ * Kysely otherwise rebuilds and recompiles the query tree on every call, which costs more than
+ * a small indexed read itself — worth avoiding only on paths every request takes (the session
+ * lookup). The query's parameters must be exactly the arguments, in order; that is checked the
+ * first time, so a query that inlines or reorders them fails loudly instead of binding wrongly.
+ */
+export function preparedQuery<DB, Args extends readonly unknown[], Row>(
+  build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
+): (db: Kysely<DB>, ...args: Args) => Promise<Row[]> {
+  const compiledByDb = new WeakMap<Kysely<DB>, CompiledQuery<Row>>();
+  return async (db, ...args) => {
+    let compiled = compiledByDb.get(db);
+    if (!compiled) {
+      compiled = build(db, ...args).compile();
+      const same = compiled.parameters.length === args.length && compiled.parameters.every((value, i) => value === args[i]);
+      if (!same) throw new Error('preparedQuery: the query parameters must be exactly its arguments, in order');
+      compiledByDb.set(db, compiled);
+    }
+    const result = await db.executeQuery(CompiledQuery.raw(compiled.sql, [...args]) as CompiledQuery<Row>);
+    return result.rows;
+  };
+}

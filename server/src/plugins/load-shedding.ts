@@ -1,0 +1,57 @@
+import { performance } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ResultCode, messages } from '@kwarta/contract';
+import { sendEnvelope } from '../lib/envelope-reply.ts';
+
+export interface LoadLimits {
+  maxEventLoopDelayMs: number;
+  maxInFlight: number;
+}
+
+export function isOverloaded(load: { eventLoopDelayMs: number; inFlight: number }, limits: LoadLimits): boolean {
+  return load.eventLoopDelayMs > limits.maxEventLoopDelayMs || load.inFlight >= limits.maxInFlight;
+}
+
+// The loop's lag is sampled every 100 ms and judged over the last second, so one burst is
+// remembered long enough to turn traffic away but forgotten as soon as the loop is free again.
+const SAMPLE_MS = 100;
+const WINDOW_SAMPLES = 10;
+const counted = new WeakSet<FastifyRequest>();
+
+/**
+ * Overload is answered, not hung (DESIGN §3): when the event loop lags or too many requests are
+ * in flight, new requests get a quick 503 with Retry-After instead of queueing until they time
+ * out, so the lender's app can say "busy, try again" and a load balancer can move traffic.
+ * /healthz is exempt so a busy instance is not mistaken for a dead one.
+ */
+export function loadShedding(app: FastifyInstance, limits: LoadLimits): void {
+  const lags: number[] = [];
+  let eventLoopDelayMs = 0;
+  let inFlight = 0;
+  let lastTick = performance.now();
+  const sampler = setInterval(() => {
+    const now = performance.now();
+    lags.push(Math.max(0, now - lastTick - SAMPLE_MS));
+    if (lags.length > WINDOW_SAMPLES) lags.shift();
+    eventLoopDelayMs = Math.max(...lags);
+    lastTick = now;
+  }, SAMPLE_MS);
+  sampler.unref();
+  app.addHook('onClose', async () => clearInterval(sampler));
+
+  const release = (request: FastifyRequest) => {
+    if (counted.delete(request)) inFlight -= 1;
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url === '/healthz') return;
+    if (isOverloaded({ eventLoopDelayMs, inFlight }, limits)) {
+      reply.header('Retry-After', '5');
+      return sendEnvelope(reply, 503, { code: ResultCode.unavailable, message: messages.unavailable, data: null });
+    }
+    counted.add(request);
+    inFlight += 1;
+  });
+  app.addHook('onResponse', async (request) => release(request));
+  app.addHook('onRequestAbort', async (request) => release(request));
+}
