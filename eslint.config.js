@@ -28,4 +28,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../features/*/*'], message: 'No cross-feature imports; move shared code to components/ or lib/.' }] }],
     },
   },
+  {
+    // app/ is the top layer (shared → features → app): its entries and routes compose features.
+    files: ['web/src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
 );

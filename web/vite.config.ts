@@ -6,14 +6,26 @@ import { routeAssets } from './build/route-assets-plugin.mjs';
 // origin in development as they do in production.
 const apiPrefixes = ['/v3', '/user-problem', '/api', '/emphasis', '/gopia', '/service', '/dev', '/openapi.json', '/healthz'];
 
-export default defineConfig({
-  plugins: [react(), routeAssets()],
-  build: {
-    manifest: true,
-    target: 'es2022',
-    cssCodeSplit: true,
-  },
+// Two builds (web/package.json): the browser build, with the static pages' light entry
+// beside the app, and `--ssr`, the static pages' prerenderer for the server, written under
+// dist/.ssr where the static file server never serves it (dot folders are not served).
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), routeAssets()],
+  build: isSsrBuild
+    ? { outDir: 'dist/.ssr', target: 'node20', emptyOutDir: true }
+    : {
+        manifest: true,
+        target: 'es2022',
+        cssCodeSplit: true,
+        rollupOptions: { input: { index: 'index.html', 'static-pages': 'src/app/static-pages-client.tsx' } },
+        modulePreload: {
+          // The static pages' CSS is already inline (the server reads it from the manifest), so
+          // their hydration chunk must not fetch it again as a stylesheet.
+          resolveDependencies: (_file, deps, { hostId }) =>
+            hostId.includes('static-pages') ? deps.filter((dep) => !dep.endsWith('.css')) : deps,
+        },
+      },
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, 'http://localhost:8080'])),
   },
-});
+}));

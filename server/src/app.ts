@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
-import { buildOpenApi, endpoints } from '@kwarta/contract';
+import { buildOpenApi, endpoints, type StaticPageRenderer } from '@kwarta/contract';
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -25,6 +25,8 @@ export interface AppOverrides {
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   storage?: BlobStorage;
+  /** Tests render the static pages from source instead of the web build. */
+  staticPageRenderer?: StaticPageRenderer;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -64,7 +66,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', async () => database.db.destroy());
 
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemoData(database.db, app.clock.now());
+  if (config.seedDemo) await seedDemoData(database.db, app.clock.now(), config.loanRules);
   await purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session });
   const sweep = setInterval(() => {
     purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session }).catch((error: unknown) =>
@@ -91,6 +93,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(serviceRoutes);
   await app.register(complaintRoutes);
   if (config.devToolsEnabled) await app.register(devRoutes);
-  await app.register(webApp);
+  await app.register(webApp, { staticPageRenderer: overrides.staticPageRenderer });
   return app;
 }

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultLoanRules, loanRulesSchema, type LoanRules } from '@kwarta/domain';
 
 /**
  * Configuration, parsed once at boot from the environment (epic-stack style): a bad or missing
@@ -26,6 +28,15 @@ const envSchema = z
     SUPPORT_EMAIL: z.string().email().default('support@kwarta.example'),
     SUPPORT_WHATSAPP: z.string().default('+63 917 555 0100'),
     SUPPORT_PHONE: z.string().default('+63 2 8555 0100'),
+    // Brand values of the official site and static pages (issue 5, decision 0030).
+    BRAND_NAME: z.string().default('Kwarta'),
+    COMPANY_NAME: z.string().default('Kwarta Lending Corporation'),
+    COMPANY_ADDRESS: z.string().default('Unit 1203, 88 Paseo de Roxas, Makati City 1226, Metro Manila'),
+    COMPANY_REGISTRATION: z.string().default('SEC Registration No. CS202600001 · Certificate of Authority No. 3501'),
+    COPYRIGHT_TEXT: z.string().optional(),
+    PRIVACY_POLICY_URL: z.string().regex(/^(\/|https:\/\/)/, 'must be a path (/Policy) or an https:// URL').default('/Policy'),
+    PRIVACY_OFFICER_EMAIL: z.string().email().default('privacy@kwarta.example'),
+    LOAN_RULES_FILE: z.string().optional().transform((file, ctx) => readLoanRules(file, ctx)),
   })
   .transform((env) => ({
     appEnv: env.APP_ENV,
@@ -42,7 +53,39 @@ const envSchema = z
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS },
     load: { maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS, maxInFlight: env.MAX_IN_FLIGHT },
     defaultSupport: { email: env.SUPPORT_EMAIL, whatsapp: env.SUPPORT_WHATSAPP, phone: env.SUPPORT_PHONE },
+    brand: {
+      brandName: env.BRAND_NAME,
+      companyName: env.COMPANY_NAME,
+      companyAddress: env.COMPANY_ADDRESS,
+      companyRegistration: env.COMPANY_REGISTRATION,
+      copyright: env.COPYRIGHT_TEXT ?? `© ${new Date().getFullYear()} ${env.COMPANY_NAME}. All rights reserved.`,
+      privacyPolicyUrl: env.PRIVACY_POLICY_URL,
+      privacyOfficerEmail: env.PRIVACY_OFFICER_EMAIL,
+    },
+    // The lender-wide loan rules: what /Loan states and the default of every product without its own.
+    loanRules: env.LOAN_RULES_FILE,
   }));
+
+/**
+ * LOAN_RULES_FILE: a JSON file of loan rules (loanRulesSchema), or the spec's figures when unset.
+ * Read at boot so a bad file stops the process with the rule at fault named.
+ */
+function readLoanRules(file: string | undefined, ctx: z.RefinementCtx): LoanRules {
+  if (file === undefined) return defaultLoanRules;
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `cannot read ${file} as JSON: ${error instanceof Error ? error.message : String(error)}` });
+    return z.NEVER;
+  }
+  const parsed = loanRulesSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({ code: 'custom', message: `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}` });
+  }
+  return z.NEVER;
+}
 
 export type Config = z.output<typeof envSchema>;
 

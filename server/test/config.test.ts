@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defaultLoanRules } from '@kwarta/domain';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('configuration', () => {
@@ -20,5 +24,42 @@ describe('configuration', () => {
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
     expect(load).toThrow(/APP_ENV/);
+  });
+});
+
+describe('lender-wide loan rules (LOAN_RULES_FILE)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-config-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, content: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, content);
+    return file;
+  };
+
+  it('are the spec figures when unset', () => {
+    expect(loadConfig({}).loanRules).toBe(defaultLoanRules);
+  });
+
+  it('come from the file when it holds valid rules', () => {
+    const rules = { ...defaultLoanRules, term: { minDays: 120, maxDays: 180 } };
+    expect(loadConfig({ LOAN_RULES_FILE: write('ok.json', JSON.stringify(rules)) }).loanRules.term).toEqual({ minDays: 120, maxDays: 180 });
+  });
+
+  it('stop the boot naming the rule at fault, the file unreadable, or its JSON broken', () => {
+    const gap = { ...defaultLoanRules, latePenalty: { ...defaultLoanRules.latePenalty, dailyTiers: [{ fromDay: 1, toDay: 30, dailyRateBps: 500 }, { fromDay: 40, toDay: null, dailyRateBps: 200 }] } };
+    expect(() => loadConfig({ LOAN_RULES_FILE: write('gap.json', JSON.stringify(gap)) })).toThrow(/LOAN_RULES_FILE: .*latePenalty\.dailyTiers\.1: penalty tiers must be contiguous/);
+    expect(() => loadConfig({ LOAN_RULES_FILE: path.join(dir, 'missing.json') })).toThrow(/LOAN_RULES_FILE: cannot read/);
+    expect(() => loadConfig({ LOAN_RULES_FILE: write('broken.json', '{"term":') })).toThrow(/LOAN_RULES_FILE: cannot read .* as JSON/);
+  });
+});
+
+describe('brand values', () => {
+  it('default to a complete set, the privacy page being our /Policy', () => {
+    expect(loadConfig({}).brand).toMatchObject({ brandName: 'Kwarta', privacyPolicyUrl: '/Policy', copyright: expect.stringContaining('Kwarta Lending Corporation') });
+  });
+
+  it('accept a privacy page path or https URL only', () => {
+    expect(loadConfig({ PRIVACY_POLICY_URL: 'https://lender.example/privacy' }).brand.privacyPolicyUrl).toBe('https://lender.example/privacy');
+    expect(() => loadConfig({ PRIVACY_POLICY_URL: 'javascript:alert(1)' })).toThrow(/PRIVACY_POLICY_URL/);
   });
 });

@@ -11,3 +11,4 @@ export * from './web-routes.ts';
 export * from './endpoint.ts';
 export * from './openapi.ts';
 export * from './endpoints/index.ts';
+export * from './site/site-info.ts';

@@ -76,11 +76,11 @@ export async function findDemoBorrower(
   return { borrower, productId: order.product_id, orderId: order.id };
 }
 
-export async function seedDemoData(db: Kysely<Database>, now: Date): Promise<void> {
+/** `rules`: the lender-wide loan rules (config.loanRules), which the demo products carry. */
+export async function seedDemoData(db: Kysely<Database>, now: Date, rules: LoanRules = defaultLoanRules): Promise<void> {
   if (await findDemoBorrower(db)) return;
   const today = isoDate(now);
   const at = now.toISOString();
-  const rules: LoanRules = defaultLoanRules;
 
   await db.transaction().execute(async (trx) => {
     const productIds: number[] = [];

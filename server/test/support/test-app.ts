@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { StaticPageRenderer } from '@kwarta/contract';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/lib/clock.ts';
@@ -70,7 +71,7 @@ export interface TestApp {
 
 export async function createTestApp(
   target: DatabaseTarget,
-  options: { env?: Record<string, string>; clock?: Clock } = {},
+  options: { env?: Record<string, string>; clock?: Clock; staticPageRenderer?: StaticPageRenderer } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-test-'));
   let databaseUrl: string | undefined;
@@ -95,7 +96,10 @@ export async function createTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const app = await buildApp(config, options.clock ? { clock: options.clock } : {});
+  const app = await buildApp(config, {
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.staticPageRenderer ? { staticPageRenderer: options.staticPageRenderer } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -112,4 +116,14 @@ export async function createTestApp(
 export function testClock(start: string): Clock & { advance(ms: number): void } {
   let now = new Date(start).getTime();
   return { now: () => new Date(now), advance: (ms) => (now += ms) };
+}
+
+/**
+ * The static pages' prerenderer straight from the web source (Vitest compiles it), so server
+ * tests see the real pages without a web build. The path is computed so the server's type
+ * check does not pull in the web's JSX.
+ */
+export async function sourceStaticPageRenderer(): Promise<StaticPageRenderer> {
+  const source = path.resolve(import.meta.dirname, '../../../web/src/app/static-pages-server.tsx');
+  return (await import(source)) as StaticPageRenderer;
 }

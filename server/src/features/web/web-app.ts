@@ -2,8 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { ResultCode, messages, webRoutes } from '@kwarta/contract';
+import { ResultCode, messages, staticPagePaths, webRoutes, type StaticPageRenderer } from '@kwarta/contract';
 import { sendEnvelope } from '../../lib/envelope-reply.ts';
+import {
+  loadStaticPageRenderer,
+  readStaticPageAssets,
+  renderStaticDocuments,
+  siteInfo,
+} from '../static-pages/static-pages.ts';
 
 const ENV_META = /<meta name="kwarta-env" content="[^"]*"\s*\/?>/;
 
@@ -31,11 +37,17 @@ function withRouteHints(html: string, assets: RouteAssets | undefined): string {
   return html.replace('</head>', `${links.join('')}</head>`);
 }
 
+export interface WebAppOptions {
+  /** The static pages' prerenderer; by default the web build's (tests pass the source one). */
+  staticPageRenderer?: StaticPageRenderer;
+}
+
 /**
  * Serves the built web app on the API's origin (DESIGN §1). The HTML gets the runtime
  * environment stamped in, which turns on the bridge recorder and /testPreview outside production.
+ * The official site and static pages are prerendered documents instead (D12).
  */
-export async function webApp(app: FastifyInstance): Promise<void> {
+export async function webApp(app: FastifyInstance, options: WebAppOptions = {}): Promise<void> {
   const distDir = app.config.webDistDir;
   const indexFile = path.join(distDir, 'index.html');
   const envMeta = `<meta name="kwarta-env" content="${app.config.appEnv}">`;
@@ -58,15 +70,32 @@ export async function webApp(app: FastifyInstance): Promise<void> {
   }
 
   const routeAssets = readRouteAssets(distDir);
+  const notBuilt = (reply: FastifyReply) =>
+    reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run npm run build.');
   const sendPage = (reply: FastifyReply, html: string | null, status = 200) => {
-    if (!html) {
-      return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run npm run build.');
-    }
+    if (!html) return notBuilt(reply);
     return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
+  const renderer = options.staticPageRenderer ?? (await loadStaticPageRenderer(distDir));
+  const staticDocuments = renderer
+    ? renderStaticDocuments(renderer, siteInfo(app.config), readStaticPageAssets(distDir))
+    : null;
+  for (const route of staticPagePaths) {
+    app.get(route, (request, reply) => {
+      const page = staticDocuments?.get(route);
+      if (!page) return notBuilt(reply);
+      // Revalidated on every visit (a deploy changes the hashed asset URLs inside), cheaply.
+      reply.header('Cache-Control', 'no-cache').header('ETag', page.etag);
+      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(page.html);
+    });
+  }
+
   const devOnly = new Set<string>([webRoutes.testPreview]);
+  const prerendered = new Set<string>(staticPagePaths);
   for (const route of Object.values(webRoutes)) {
+    if (prerendered.has(route)) continue;
     if (devOnly.has(route) && !app.config.devToolsEnabled) continue;
     const html = indexHtml && withRouteHints(indexHtml, routeAssets[route]);
     app.get(route, (_request, reply) => sendPage(reply, html));

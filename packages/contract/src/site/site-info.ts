@@ -1,0 +1,49 @@
+import type { LoanRules } from '@kwarta/domain/loan-rules';
+import { webRoutes } from '../web-routes.ts';
+
+/**
+ * Everything the official site and the static pages (D12) say that is a lender's choice rather
+ * than ours: brand values from the server's configuration and the lender-wide loan rules the
+ * system charges with. The server hands it to the prerenderer, and the page carries it (as JSON)
+ * to hydration, so both render the same text. Zod-free: the web imports it.
+ */
+export interface SiteInfo {
+  brandName: string;
+  companyName: string;
+  companyAddress: string;
+  /** SEC registration and Certificate of Authority, as the lender prints them. */
+  companyRegistration: string;
+  phone: string;
+  /** Customer-service email. */
+  email: string;
+  privacyOfficerEmail: string;
+  copyright: string;
+  /** What the Policy section of the official site frames. */
+  privacyPolicyUrl: string;
+  loanRules: LoanRules;
+}
+
+/** The prerendered pages (D12, D15), in the order of the official site's nav. */
+export const staticPagePaths = [
+  webRoutes.officialSite,
+  webRoutes.about,
+  webRoutes.policy,
+  webRoutes.loanTerms,
+  webRoutes.dragonpayGuide,
+] as const;
+
+export type StaticPagePath = (typeof staticPagePaths)[number];
+
+/** Built assets a prerendered page links to: inline CSS and, for interactive pages, one module. */
+export interface StaticPageAssets {
+  css: string;
+  /** URL of the hydration module; null when the build has none (pages still read fine). */
+  script: string | null;
+  /** Chunks the module imports, preloaded so they download in parallel with it. */
+  preload: readonly string[];
+}
+
+/** The prerenderer the web build exports (web/src/app/static-pages-server.tsx) and the server calls. */
+export interface StaticPageRenderer {
+  renderStaticPage(path: StaticPagePath, site: SiteInfo, assets: StaticPageAssets): string;
+}
