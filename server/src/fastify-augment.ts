@@ -3,6 +3,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { Dialect } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
+import type { EphemeralStore } from './lib/ephemeral/ephemeral-store.ts';
+import type { SmsGateway } from './features/sms/sms-gateway.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,5 +12,7 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: Dialect;
     clock: Clock;
+    store: EphemeralStore;
+    smsGateway: SmsGateway;
   }
 }

@@ -11,3 +11,5 @@ export * from './web-routes.ts';
 export * from './endpoint.ts';
 export * from './openapi.ts';
 export * from './endpoints/index.ts';
+export * from './markets.ts';
+export * from './promotion.ts';

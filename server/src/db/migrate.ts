@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/2026-11-22-01-foundation.ts';
+import * as promotion from './migrations/2026-11-22-02-promotion.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -7,6 +8,7 @@ import * as foundation from './migrations/2026-11-22-01-foundation.ts';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-22-01-foundation': foundation,
+  '2026-11-22-02-promotion': promotion,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

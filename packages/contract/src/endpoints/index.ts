@@ -1,9 +1,11 @@
 import type { RouteName } from '../routes.ts';
 import { contactKfInfo } from './service.ts';
+import { channelTemplate, getCaptcha, getSid, getSms, register, sendLoginCode, smsLogin, trackClick, trackVisit } from './promotion.ts';
 
 /** Every call of the API by route name; a route without schemas here fails to compile. */
 export const endpointMap = {
   contactKfInfo,
+  channelTemplate, trackVisit, getSid, getCaptcha, getSms, trackClick, register, sendLoginCode, smsLogin,
 } as const satisfies Record<RouteName, unknown>;
 
 export type EndpointMap = typeof endpointMap;
@@ -11,3 +13,5 @@ export type EndpointMap = typeof endpointMap;
 export const endpoints = Object.values(endpointMap);
 
 export { contactKfInfo };
+export { channelTemplate, getCaptcha, getSid, getSms, register, sendLoginCode, smsLogin, trackClick, trackVisit };
+export { channelTemplateConfig, type ChannelTemplateConfig } from './promotion.ts';

@@ -6,6 +6,7 @@ import { ResultCode, messages, webRoutes } from '@kwarta/contract';
 import { sendEnvelope } from '../../lib/envelope-reply.ts';
 
 const ENV_META = /<meta name="kwarta-env" content="[^"]*"\s*\/?>/;
+const MARKET_META = /<meta name="kwarta-market" content="[^"]*"\s*\/?>/;
 
 /**
  * Serves the built web app on the API's origin (DESIGN §1). The HTML gets the runtime
@@ -13,11 +14,16 @@ const ENV_META = /<meta name="kwarta-env" content="[^"]*"\s*\/?>/;
  */
 export async function webApp(app: FastifyInstance): Promise<void> {
   const distDir = app.config.webDistDir;
-  const indexFile = path.join(distDir, 'index.html');
   const envMeta = `<meta name="kwarta-env" content="${app.config.appEnv}">`;
-  const indexHtml = fs.existsSync(indexFile)
-    ? fs.readFileSync(indexFile, 'utf8').replace(ENV_META, envMeta)
-    : null;
+  // The market (D5) rides along the same way, so one build serves every market.
+  const marketMeta = `<meta name="kwarta-market" content="${app.config.market.id}">`;
+  const loadHtml = (name: string) => {
+    const file = path.join(distDir, name);
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(ENV_META, envMeta).replace(MARKET_META, marketMeta) : null;
+  };
+  const indexHtml = loadHtml('index.html');
+  // The promotion landing is its own light entry (DESIGN §1): no router, no lazy chunk.
+  const promotionHtml = loadHtml('promotion.html') ?? indexHtml;
   if (!indexHtml) app.log.warn({ distDir }, 'web app is not built (npm run build); pages answer 503');
 
   if (fs.existsSync(distDir)) {
@@ -33,17 +39,18 @@ export async function webApp(app: FastifyInstance): Promise<void> {
     });
   }
 
-  const sendPage = (reply: FastifyReply, status = 200) => {
-    if (!indexHtml) {
+  const sendPage = (reply: FastifyReply, status = 200, html = indexHtml) => {
+    if (!html) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run npm run build.');
     }
-    return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
   const devOnly = new Set<string>([webRoutes.testPreview]);
   for (const route of Object.values(webRoutes)) {
     if (devOnly.has(route) && !app.config.devToolsEnabled) continue;
-    app.get(route, (_request, reply) => sendPage(reply));
+    const html = route === webRoutes.promotion ? promotionHtml : indexHtml;
+    app.get(route, (_request, reply) => sendPage(reply, 200, html));
   }
 
   app.setNotFoundHandler((request, reply) => {
