@@ -11,6 +11,10 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     cssCodeSplit: true,
+    // The promotion landing is its own light entry (DESIGN §1), served by the server at /promotion.
+    rollupOptions: {
+      input: { index: 'index.html', promotion: 'promotion.html' },
+    },
   },
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, 'http://localhost:8080'])),

@@ -60,7 +60,7 @@ export const messages = {
   promotionDownloadAndroid: 'Download for Android',
   promotionDownloadIos: 'Download on the App Store',
   promotionOpenApp: 'Already installed? Open the app',
-  promotionBack: 'Back',
+  promotionAgreementFallback: 'Registration Agreement',
   templateNotFound: 'This promotion is no longer available.',
   captchaWrong: 'The image code is wrong or has expired. Please enter the new one.',
   captchaSidUnknown: 'The page has expired. Please reload it.',

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export interface FunnelFilter {
@@ -30,7 +30,8 @@ type Source = 'promotion_events' | 'sms_sends' | 'registrations';
 export async function funnelReport(db: Kysely<Database>, filter: FunnelFilter = {}): Promise<FunnelRow[]> {
   const rows = new Map<string, FunnelRow>();
 
-  async function count(stage: Stage, table: Source, narrow?: (query: any) => any): Promise<void> {
+  /** Counts one stage; `only` narrows its table to one kind of row, e.g. ['kind', 'visit']. */
+  async function count(stage: Stage, table: Source, only?: [column: 'kind' | 'purpose', value: string]): Promise<void> {
     let query = db
       .selectFrom(table)
       .select((eb) => ['utm_tag', 'app_from', 'user_from', eb.fn.countAll<number>().as('n')])
@@ -40,7 +41,7 @@ export async function funnelReport(db: Kysely<Database>, filter: FunnelFilter = 
     if (filter.userFrom !== undefined) query = query.where('user_from', '=', filter.userFrom);
     if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
     if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
-    if (narrow) query = narrow(query);
+    if (only) query = query.where(sql.ref(only[0]), '=', only[1]);
     for (const row of await query.execute()) {
       const key = JSON.stringify([row.utm_tag, row.app_from, row.user_from]);
       const entry = rows.get(key) ?? { utmTag: row.utm_tag, appFrom: row.app_from, userFrom: row.user_from, visits: 0, clicks: 0, smsSent: 0, registrations: 0 };
@@ -49,9 +50,9 @@ export async function funnelReport(db: Kysely<Database>, filter: FunnelFilter = 
     }
   }
 
-  await count('visits', 'promotion_events', (query) => query.where('kind', '=', 'visit'));
-  await count('clicks', 'promotion_events', (query) => query.where('kind', '=', 'click'));
-  await count('smsSent', 'sms_sends', (query) => query.where('purpose', '=', 'register'));
+  await count('visits', 'promotion_events', ['kind', 'visit']);
+  await count('clicks', 'promotion_events', ['kind', 'click']);
+  await count('smsSent', 'sms_sends', ['purpose', 'register']);
   await count('registrations', 'registrations');
   const text = (value: string | null) => value ?? '';
   return [...rows.values()].sort(

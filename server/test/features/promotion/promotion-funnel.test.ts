@@ -140,7 +140,8 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     const phone = newPhone();
     const { captcha } = await requestRegisterSms(t.app, phone);
     const code = (await latestSmsCode(t.app, phone))!;
-    for (const extra of [{ userName: '13900000000' }, { merchantNumber: '1' }]) {
+    const extras: Record<string, string>[] = [{ userName: '13900000000' }, { merchantNumber: '1' }];
+    for (const extra of extras) {
       const response = await callEndpoint(t.app, register, { body: registerBody(phone, captcha, code, extra) });
       expect(response.status).toBe(400);
     }
