@@ -72,7 +72,17 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    dropDatabase = () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {});
+    // A pool that has just ended may still be closing its connections; forcing them closed
+    // makes those clients emit errors nobody listens to. Wait for them, then force as a last resort.
+    dropDatabase = () =>
+      withAdmin(async (client) => {
+        for (let attempt = 0; attempt < 30; attempt += 1) {
+          const { rows } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
   }
   // Server tests never depend on a web build: a stand-in page is served instead.
   const webDist = path.join(dataDir, 'web');
