@@ -19,7 +19,7 @@ export async function webApp(app: FastifyInstance): Promise<void> {
   const marketMeta = `<meta name="kwarta-market" content="${app.config.market.id}">`;
   const loadHtml = (name: string) => {
     const file = path.join(distDir, name);
-    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(ENV_META, envMeta).replace(MARKET_META, marketMeta) : null;
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(MARKET_META, '').replace(ENV_META, envMeta + marketMeta) : null;
   };
   const indexHtml = loadHtml('index.html');
   // The promotion landing is its own light entry (DESIGN §1): no router, no lazy chunk.
