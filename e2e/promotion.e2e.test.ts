@@ -134,6 +134,13 @@ describe('promotion landing', () => {
     await screenshot(page, 'promotion-validation');
   });
 
+  test("the offer paints from the server's HTML before any script runs", async () => {
+    const page = await phone.newPage({ javaScriptEnabled: false });
+    await page.goto(`${baseUrl}/promotion?${CAMPAIGN}`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Cash loans up to ₱20,000');
+    await screenshot(page, 'promotion-before-script');
+  });
+
   test('the agreement link opens the registration agreement', async () => {
     const page = await openLanding();
     await page.getByRole('link', { name: 'Registration Agreement' }).click();

@@ -55,3 +55,12 @@ export function parseHash(hash: string): { route: string; query: URLSearchParams
   const [route = '', search = ''] = hash.split('?', 2);
   return { route: route || '#/', query: new URLSearchParams(search) };
 }
+
+/**
+ * The server prefills the landing's HTML with its channel template (so the headline paints
+ * before any script runs) and leaves the template as JSON in this element for the page.
+ */
+export const INLINE_TEMPLATE_ELEMENT_ID = 'kwarta-template';
+
+/** Template texts the landing's HTML shows before its script runs: `<!--kw:name-->…<!--/kw-->`. */
+export const prefilledTemplateFields = ['appName', 'headline', 'subline'] as const;

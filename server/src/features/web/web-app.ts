@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ResultCode, messages, webRoutes } from '@kwarta/contract';
 import { sendEnvelope } from '../../lib/envelope-reply.ts';
+import { findChannelTemplate } from '../promotion/promotion-repository.ts';
+import { prefillLandingHtml } from '../promotion/landing-html.ts';
 
 const ENV_META = /<meta name="kwarta-env" content="[^"]*"\s*\/?>/;
 const MARKET_META = /<meta name="kwarta-market" content="[^"]*"\s*\/?>/;
@@ -49,9 +51,17 @@ export async function webApp(app: FastifyInstance): Promise<void> {
   const devOnly = new Set<string>([webRoutes.testPreview]);
   for (const route of Object.values(webRoutes)) {
     if (devOnly.has(route) && !app.config.devToolsEnabled) continue;
-    const html = route === webRoutes.promotion ? promotionHtml : indexHtml;
-    app.get(route, (_request, reply) => sendPage(reply, 200, html));
+    if (route === webRoutes.promotion) continue;
+    app.get(route, (_request, reply) => sendPage(reply));
   }
+
+  // The landing comes with its channel template filled in (?id=…), so it paints without a call.
+  app.get<{ Querystring: { id?: string } }>(webRoutes.promotion, async (request, reply) => {
+    if (!promotionHtml) return sendPage(reply, 200, promotionHtml);
+    const id = /^\d{1,9}$/.test(request.query.id ?? '') ? Number(request.query.id) : null;
+    const template = id === null ? null : await findChannelTemplate(app.db, id);
+    return sendPage(reply, 200, prefillLandingHtml(promotionHtml, template));
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');

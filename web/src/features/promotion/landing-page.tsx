@@ -138,7 +138,7 @@ export function LandingPage({ query }: { query: PromotionQuery }) {
   }
 
   return (
-    <div className="promo">
+    <main className="promo">
       <header className="promo-hero">
         <img src="/brand/icon.svg" alt="" width="40" height="40" />
         <p className="promo-app-name">{template.data?.appName ?? '\u00a0'}</p>
@@ -209,6 +209,6 @@ export function LandingPage({ query }: { query: PromotionQuery }) {
           <a href={promotionHashRoutes.agreement}>{template.data?.agreementTitle ?? messages.promotionAgreementFallback}</a>
         </p>
       </form>
-    </div>
+    </main>
   );
 }

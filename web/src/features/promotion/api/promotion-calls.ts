@@ -1,4 +1,4 @@
-import { LANDING_PAGE_TYPE, routes, type ClientType, type PromotionQuery } from '@kwarta/contract';
+import { INLINE_TEMPLATE_ELEMENT_ID, LANDING_PAGE_TYPE, routes, type ClientType, type PromotionQuery } from '@kwarta/contract';
 import { callApi, type RequestOf } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/use-api.ts';
 
@@ -10,8 +10,21 @@ export function getChannelTemplate(templateId: string | undefined, signal?: Abor
   return callApi(routes.channelTemplate, { templateId: templateId ?? '' }, { signal });
 }
 
+export type ChannelTemplate = NonNullable<Awaited<ReturnType<typeof getChannelTemplate>>['data']>;
+
+/** The template the server prefilled into the page for this id, if it did (no fetch needed). */
+export function readInlineTemplate(templateId: string | undefined): ChannelTemplate | null {
+  const element = document.getElementById(INLINE_TEMPLATE_ELEMENT_ID);
+  try {
+    const template = JSON.parse(element?.textContent || 'null') as ChannelTemplate | null;
+    return template !== null && String(template.id) === templateId ? template : null;
+  } catch {
+    return null;
+  }
+}
+
 export function useChannelTemplate(templateId: string | undefined) {
-  return useApiQuery((signal) => getChannelTemplate(templateId, signal));
+  return useApiQuery((signal) => getChannelTemplate(templateId, signal), readInlineTemplate(templateId));
 }
 
 function trackingParams(query: PromotionQuery, clientType: ClientType) {
