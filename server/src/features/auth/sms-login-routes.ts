@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ResultCode, messages, sendLoginCode, smsLogin } from '@kwarta/contract';
+import { sendLoginCode, smsLogin } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
-import { ApiError } from '../../lib/api-error.ts';
-import { sendSmsCode } from '../sms/sms-sender.ts';
-import { verifySmsCode } from '../sms/sms-codes.ts';
+import { requireSmsCode, sendSmsCode } from '../sms/sms-sender.ts';
 import { createSession } from '../sessions/session-repository.ts';
 import { findOrCreateBorrower } from '../promotion/promotion-repository.ts';
 import { requirePhone } from '../promotion/promotion-routes.ts';
@@ -22,9 +20,7 @@ export async function smsLoginRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, smsLogin, async (input) => {
     requirePhone(app, input.phone);
-    const check = await verifySmsCode(app.store, 'login', input.phone, input.smsCode);
-    if (check === 'too-many-tries') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeTooManyTries);
-    if (check === 'wrong') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeWrong);
+    await requireSmsCode(app, 'login', input.phone, input.smsCode);
     const now = app.clock.now();
     const borrowerId = await findOrCreateBorrower(app.db, input.phone, now);
     const sessionId = await createSession(app.db, { borrowerId, deviceId: input.deviceId ?? null, now, policy: app.config.session });

@@ -14,8 +14,7 @@ import {
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { hasCaptchaPass, issueSid, newCaptchaImage, revokeCaptchaPass } from '../captcha/captcha-service.ts';
-import { sendSmsCode } from '../sms/sms-sender.ts';
-import { verifySmsCode } from '../sms/sms-codes.ts';
+import { requireSmsCode, sendSmsCode } from '../sms/sms-sender.ts';
 import { findChannelTemplate, isRegistered, recordPromotionEvent, registerBorrower } from './promotion-repository.ts';
 
 /** Captcha images cost CPU: an address gets this many a minute. */
@@ -91,9 +90,7 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     if (!(await hasCaptchaPass(app.store, { sid: input.sid, phone: input.phone, answer: input.capcode }))) {
       throw new ApiError(ResultCode.registerCaptchaError, messages.captchaWrong);
     }
-    const check = await verifySmsCode(app.store, 'register', input.phone, input.smsCode);
-    if (check === 'too-many-tries') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeTooManyTries);
-    if (check === 'wrong') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeWrong);
+    await requireSmsCode(app, 'register', input.phone, input.smsCode);
     await revokeCaptchaPass(app.store, input.sid);
 
     const result = await registerBorrower(

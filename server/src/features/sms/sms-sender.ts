@@ -3,7 +3,7 @@ import { ResultCode, fillMessage, messages } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
 import { consumeCaptcha, grantCaptchaPass } from '../captcha/captcha-service.ts';
 import { takeSmsAllowance } from './sms-limits.ts';
-import { SMS_CODE_TTL_MS, newSmsCode, storeSmsCode, type SmsPurpose } from './sms-codes.ts';
+import { SMS_CODE_TTL_MS, newSmsCode, storeSmsCode, verifySmsCode, type SmsPurpose } from './sms-codes.ts';
 import { SmsSendError } from './sms-gateway.ts';
 
 export interface SmsCodeRequest {
@@ -63,4 +63,11 @@ export async function sendSmsCode(app: FastifyInstance, request: SmsCodeRequest)
       created_at: now.toISOString(),
     })
     .execute();
+}
+
+/** Uses up the phone's code or refuses the request (102) with the reason the visitor can act on. */
+export async function requireSmsCode(app: FastifyInstance, purpose: SmsPurpose, phone: string, code: string): Promise<void> {
+  const check = await verifySmsCode(app.store, purpose, phone, code);
+  if (check === 'too-many-tries') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeTooManyTries);
+  if (check === 'wrong') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeWrong);
 }
