@@ -6,12 +6,12 @@ let imageCount = 0;
 
 /**
  * A sid with a loaded captcha image and its answer (read through the development endpoint).
- * Images are limited per address, so each load comes from its own test address.
+ * Sids and images are limited per address, so each comes from its own test address.
  */
 export async function solvedCaptcha(app: FastifyInstance): Promise<{ sid: string; capcode: string }> {
-  const sid = (await callEndpoint(app, getSid)).envelope?.data as { sid: string };
   imageCount += 1;
   const ip = `10.${(imageCount >> 8) & 255}.${imageCount & 255}.1`;
+  const sid = (await callEndpoint(app, getSid, { headers: { 'x-forwarded-for': ip } })).envelope?.data as { sid: string };
   const image = await app.inject({ method: 'GET', url: `${getCaptcha.path}?sid=${sid.sid}&t=1`, headers: { 'x-forwarded-for': ip } });
   if (image.statusCode !== 200) throw new Error(`captcha image: ${image.statusCode} ${image.body}`);
   const answer = await app.inject({ method: 'GET', url: `/dev/captcha?sid=${sid.sid}` });

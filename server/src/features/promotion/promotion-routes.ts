@@ -17,8 +17,16 @@ import { hasCaptchaPass, issueSid, newCaptchaImage, revokeCaptchaPass } from '..
 import { requireSmsCode, sendSmsCode } from '../sms/sms-sender.ts';
 import { findChannelTemplate, isRegistered, recordPromotionEvent, registerBorrower } from './promotion-repository.ts';
 
-/** Captcha images cost CPU: an address gets this many a minute. */
-const CAPTCHA_IMAGES_PER_IP_MINUTE = 30;
+/**
+ * Calls anyone may make without a captcha still write or cost CPU, so each address gets a
+ * generous allowance a minute (a visitor needs one or two of each).
+ */
+const PER_ADDRESS_MINUTE = { captchaImage: 30, sid: 30, tracking: 60 } as const;
+
+async function limitPerAddress(app: FastifyInstance, request: FastifyRequest, name: keyof typeof PER_ADDRESS_MINUTE): Promise<void> {
+  const count = await app.store.increment(`per-address:${name}:${request.ip}`, 60_000);
+  if (count > PER_ADDRESS_MINUTE[name]) throw new ApiError(ResultCode.tooManyRequests, messages.tooManyRequests, 429);
+}
 
 const orNull = (value: string | undefined) => value || null;
 
@@ -48,20 +56,24 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerEndpoint(app, trackVisit, async (input, { request }) => {
+    await limitPerAddress(app, request, 'tracking');
     await recordPromotionEvent(app.db, { kind: 'visit', phone: null, ...trackingRow(input, request) });
     return null;
   });
 
   registerEndpoint(app, trackClick, async (input, { request }) => {
+    await limitPerAddress(app, request, 'tracking');
     await recordPromotionEvent(app.db, { kind: 'click', phone: orNull(input.phone), ...trackingRow(input, request) });
     return null;
   });
 
-  registerEndpoint(app, getSid, async () => ({ sid: await issueSid(app.store) }));
+  registerEndpoint(app, getSid, async (_input, { request }) => {
+    await limitPerAddress(app, request, 'sid');
+    return { sid: await issueSid(app.store) };
+  });
 
   registerEndpoint(app, getCaptcha, async ({ sid }, { request, reply }) => {
-    const count = await app.store.increment(`captcha-images:${request.ip}`, 60_000);
-    if (count > CAPTCHA_IMAGES_PER_IP_MINUTE) throw new ApiError(ResultCode.tooManyRequests, messages.tooManyRequests, 429);
+    await limitPerAddress(app, request, 'captchaImage');
     const image = await newCaptchaImage(app.store, sid);
     if (!image) throw ApiError.notFound(messages.captchaSidUnknown);
     // A captcha is never cached: every load is a new challenge.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelTemplate, getCaptcha, getSms, messages, register, trackClick, trackVisit } from '@kwarta/contract';
+import { channelTemplate, getCaptcha, getSid, getSms, messages, register, trackClick, trackVisit } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
 import { createTestApp, databaseTargets, type TestApp } from '../../support/test-app.ts';
 import { campaign, latestSmsCode, registerBody, registerPhone, requestRegisterSms, solvedCaptcha } from '../../support/promotion.ts';
@@ -44,6 +44,14 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     const unknown = await t.app.inject({ method: 'GET', url: `${getCaptcha.path}?sid=AAAAAAAAAAAAAAAAAAAAAA` });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('limits sids, captcha images and tracking calls per address', async () => {
+    const headers = { 'x-forwarded-for': `203.0.113.${target === 'sqlite' ? 1 : 2}` };
+    const sids = [];
+    for (let call = 0; call < 31; call += 1) sids.push(await callEndpoint(t.app, getSid, { headers }));
+    expect(sids.slice(0, 30).every((answer) => answer.envelope?.code === '00')).toBe(true);
+    expect(sids[30]).toMatchObject({ status: 429, envelope: { code: '429', message: messages.tooManyRequests } });
   });
 
   it('registers a new phone with its campaign, merchantNumber 0 and userName = phone', async () => {

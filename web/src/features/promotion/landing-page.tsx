@@ -110,11 +110,12 @@ export function LandingPage({ query }: { query: PromotionQuery }) {
 
   async function apply(event: FormEvent) {
     event.preventDefault();
+    // Every tap on Apply is a click of the funnel, whether or not the form is complete.
+    void trackClick(query, clientType, phoneDigits);
     if (!phoneValid) return void showToast(messages.phoneInvalid);
     if (!CAPTCHA_PATTERN.test(capcode) || sid === null) return void showToast(messages.captchaInvalid);
     if (!SMS_CODE_PATTERN.test(smsCode)) return void showToast(messages.smsCodeInvalid);
     setBusy(true);
-    void trackClick(query, clientType, phoneDigits);
     const result = await registerPhone({
       phone: phoneDigits,
       capcode,
