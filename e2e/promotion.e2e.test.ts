@@ -141,6 +141,15 @@ describe('promotion landing', () => {
     await screenshot(page, 'promotion-before-script');
   });
 
+  test('a link to a template that does not exist still offers the form, and the download page says so', async () => {
+    const page = await phone.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.200' } });
+    await page.goto(`${baseUrl}/promotion?id=999&utm_tag=gone`);
+    await page.getByRole('button', { name: messages.promotionApply }).waitFor();
+    expect(await page.locator('.kw-toast').count()).toBe(0);
+    await page.goto(`${baseUrl}/promotion?id=999#/downloadTemplate?id=999`);
+    await expect.poll(() => page.getByText(messages.templateNotFound).isVisible()).toBe(true);
+  });
+
   test('the agreement link opens the registration agreement', async () => {
     const page = await openLanding();
     await page.getByRole('link', { name: 'Registration Agreement' }).click();

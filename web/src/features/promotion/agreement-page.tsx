@@ -13,7 +13,7 @@ export function AgreementPage({ templateId }: { templateId: string | undefined }
         {template.status === 'success'
           ? template.data.agreementText.split(/\n{2,}/).map((paragraph, index) => <p key={index}>{paragraph}</p>)
           : template.status === 'loading' && <span className="skeleton promo-skeleton" />}
-        {template.status === 'error' && <p>{template.result.message || messages.templateNotFound}</p>}
+        {template.status === 'error' && <p>{messages.templateNotFound}</p>}
       </article>
     </Page>
   );

@@ -33,7 +33,7 @@ export function DownloadPage({ templateId }: { templateId: string | undefined })
         ) : (
           template.status === 'loading' && <span className="skeleton promo-skeleton" />
         )}
-        {template.status === 'error' && <p>{template.result.message || messages.templateNotFound}</p>}
+        {template.status === 'error' && <p>{messages.templateNotFound}</p>}
       </section>
     </Page>
   );

@@ -6,8 +6,9 @@ import { useApiQuery } from '../../../lib/use-api.ts';
  * The landing's calls (spec §7 "Promotion"). Pages branch on codes 11 / 101 / -1, so the calls
  * that can answer them are silent and the page decides what to show.
  */
+/** Silent: the form works without its template, and the other screens say so in place. */
 export function getChannelTemplate(templateId: string | undefined, signal?: AbortSignal) {
-  return callApi(routes.channelTemplate, { templateId: templateId ?? '' }, { signal });
+  return callApi(routes.channelTemplate, { templateId: templateId ?? '' }, { signal, silent: true });
 }
 
 export type ChannelTemplate = NonNullable<Awaited<ReturnType<typeof getChannelTemplate>>['data']>;
