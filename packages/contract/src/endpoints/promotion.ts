@@ -29,10 +29,11 @@ export const channelTemplateConfig = z.object({
   subline: z.string(),
   agreementTitle: z.string(),
   agreementText: z.string(),
-  androidUrl: z.string(),
-  iosUrl: z.string(),
+  // Links the page puts in href: store pages over https, and an app scheme that is not a script.
+  androidUrl: z.string().regex(/^https:\/\//),
+  iosUrl: z.string().regex(/^https:\/\//),
   /** The app's URL scheme, e.g. `kwarta://open`, to open it when installed. */
-  appScheme: z.string(),
+  appScheme: z.string().regex(/^(?!(javascript|data|vbscript):)[a-z][a-z0-9+.-]*:/i),
 });
 
 export type ChannelTemplateConfig = z.output<typeof channelTemplateConfig>;
