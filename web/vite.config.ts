@@ -17,7 +17,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         cssCodeSplit: true,
-        rollupOptions: { input: { index: 'index.html', 'static-pages': 'src/app/static-pages-client.tsx' } },
+        // The promotion landing is its own light entry (DESIGN §1), served by the server at /promotion.
+        rollupOptions: {
+          input: { index: 'index.html', promotion: 'promotion.html', 'static-pages': 'src/app/static-pages-client.tsx' },
+        },
         modulePreload: {
           // The static pages' CSS is already inline (the server reads it from the manifest), so
           // their hydration chunk must not fetch it again as a stylesheet.

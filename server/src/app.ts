@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
 import { buildOpenApi, endpoints, type StaticPageRenderer } from '@kwarta/contract';
 import type { Config } from './config.ts';
+import type { SmsGateway } from './features/sms/sms-gateway.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
@@ -18,11 +19,16 @@ import { webApp } from './features/web/web-app.ts';
 import { purgeExpiredSessions } from './features/sessions/session-repository.ts';
 import { complaintRoutes } from './features/complaints/complaint-routes.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
+import { promotionRoutes } from './features/promotion/promotion-routes.ts';
+import { smsLoginRoutes } from './features/auth/sms-login-routes.ts';
+import { createEphemeralStore } from './lib/ephemeral/create-store.ts';
+import { createSmsGateway } from './features/sms/create-sms-gateway.ts';
 import './fastify-augment.ts';
 
 export interface AppOverrides {
   database?: DatabaseHandle;
   clock?: Clock;
+  smsGateway?: SmsGateway;
   logger?: FastifyServerOptions['logger'];
   storage?: BlobStorage;
   /** Tests render the static pages from source instead of the web build. */
@@ -92,6 +98,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(serviceRoutes);
   await app.register(complaintRoutes);
+  const store = createEphemeralStore(config, database.db, app.clock);
+  app.decorate('store', store);
+  app.addHook('onClose', async () => store.close());
+  app.decorate('smsGateway', overrides.smsGateway ?? createSmsGateway(config, database.db, app.clock));
+  await app.register(promotionRoutes);
+  await app.register(smsLoginRoutes);
   if (config.devToolsEnabled) await app.register(devRoutes);
   await app.register(webApp, { staticPageRenderer: overrides.staticPageRenderer });
   return app;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultLoanRules, loanRulesSchema, type LoanRules } from '@kwarta/domain';
+import { marketIds, markets } from '@kwarta/contract';
 
 /**
  * Configuration, parsed once at boot from the environment (epic-stack style): a bad or missing
@@ -37,6 +38,22 @@ const envSchema = z
     PRIVACY_POLICY_URL: z.string().regex(/^(\/|https:\/\/)/, 'must be a path (/Policy) or an https:// URL').default('/Policy'),
     PRIVACY_OFFICER_EMAIL: z.string().email().default('privacy@kwarta.example'),
     LOAN_RULES_FILE: z.string().optional().transform((file, ctx) => readLoanRules(file, ctx)),
+    // Promotion funnel and SMS (D5, D9, D10)
+    MARKET: z.enum(marketIds as [keyof typeof markets, ...(keyof typeof markets)[]]).default('default'),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    REDIS_KEY_PREFIX: z.string().default('kwarta:'),
+    SMS_GATEWAY: z.enum(['outbox', 'http']).default('outbox'),
+    SMS_HTTP_URL: z.string().url().optional(),
+    SMS_HTTP_TOKEN: z.string().optional(),
+    SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+    SMS_LIMIT_PER_PHONE_DAY: z.coerce.number().int().positive().default(5),
+    SMS_LIMIT_PER_IP_HOUR: z.coerce.number().int().positive().default(10),
+    SMS_LIMIT_PER_DEVICE_DAY: z.coerce.number().int().positive().default(10),
+    SMS_LIMIT_GLOBAL_DAY: z.coerce.number().int().positive().default(10000),
+  })
+  .refine((env) => env.SMS_GATEWAY !== 'http' || env.SMS_HTTP_URL, {
+    message: 'SMS_HTTP_URL is required when SMS_GATEWAY=http',
+    path: ['SMS_HTTP_URL'],
   })
   .transform((env) => ({
     appEnv: env.APP_ENV,
@@ -64,6 +81,18 @@ const envSchema = z
     },
     // The lender-wide loan rules: what /Loan states and the default of every product without its own.
     loanRules: env.LOAN_RULES_FILE,
+    market: markets[env.MARKET],
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
+    sms: {
+      gateway: env.SMS_GATEWAY,
+      http: env.SMS_HTTP_URL ? { url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, timeoutMs: env.SMS_HTTP_TIMEOUT_MS } : undefined,
+      limits: {
+        perPhoneDay: env.SMS_LIMIT_PER_PHONE_DAY,
+        perIpHour: env.SMS_LIMIT_PER_IP_HOUR,
+        perDeviceDay: env.SMS_LIMIT_PER_DEVICE_DAY,
+        globalDay: env.SMS_LIMIT_GLOBAL_DAY,
+      },
+    },
   }));
 
 /**

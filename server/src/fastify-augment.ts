@@ -4,6 +4,8 @@ import type { Database } from './db/schema.ts';
 import type { Dialect } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { BlobStorage } from './lib/blob-storage.ts';
+import type { EphemeralStore } from './lib/ephemeral/ephemeral-store.ts';
+import type { SmsGateway } from './features/sms/sms-gateway.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,5 +14,7 @@ declare module 'fastify' {
     dialect: Dialect;
     clock: Clock;
     storage: BlobStorage;
+    store: EphemeralStore;
+    smsGateway: SmsGateway;
   }
 }

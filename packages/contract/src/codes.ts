@@ -19,6 +19,9 @@ export const ResultCode = {
   tooManyRequests: '429',
   serverError: '500',
   unavailable: '503',
+
+  // Promotion and SMS login (ours): a wrong or expired SMS code.
+  wrongSmsCode: '102',
 } as const;
 
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];

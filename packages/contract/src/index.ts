@@ -12,3 +12,5 @@ export * from './endpoint.ts';
 export * from './openapi.ts';
 export * from './endpoints/index.ts';
 export * from './site/site-info.ts';
+export * from './markets.ts';
+export * from './promotion.ts';

@@ -131,6 +131,36 @@ export const messages = {
   siteAboutServiceEmail: 'Customer service email',
   siteGuideImageHint: 'Tap a picture to enlarge it.',
   siteGuideClose: 'Close',
+  // Promotion landing, download and agreement pages, SMS login (ours, except the spec texts above)
+  promotionPhoneLabel: 'Mobile number',
+  promotionCaptchaLabel: 'Image code',
+  promotionSmsCodeLabel: 'SMS code',
+  promotionCaptchaImageAlt: 'Image code — tap for a new one',
+  promotionGetCode: 'Get code',
+  promotionCountdown: '{seconds}s',
+  promotionApply: 'Apply',
+  promotionAgreementPrefix: 'By applying you agree to the',
+  promotionDownloadTitle: 'Download the app',
+  promotionDownloadAndroid: 'Download for Android',
+  promotionDownloadIos: 'Download on the App Store',
+  promotionOpenApp: 'Already installed? Open the app',
+  promotionAgreementFallback: 'Registration Agreement',
+  templateNotFound: 'This promotion is no longer available.',
+  captchaWrong: 'The image code is wrong or has expired. Please enter the new one.',
+  captchaSidUnknown: 'The page has expired. Please reload it.',
+  smsCodeWrong: 'The SMS code is wrong or has expired.',
+  smsCodeTooManyTries: 'Too many wrong codes. Please request a new SMS code.',
+  smsPhoneDailyLimit: 'Too many codes for this number today. Please try again tomorrow.',
+  smsIpLimit: 'Too many codes requested from this network. Please try again later.',
+  smsDeviceLimit: 'Too many codes requested from this device. Please try again later.',
+  smsGlobalLimit: 'We cannot send more codes today. Please try again tomorrow.',
+  smsSendFailed: 'The SMS could not be sent. Please try again in a moment.',
+  smsCodeText: '[Kwarta] Your verification code is {code}. It expires in {minutes} minutes. Never share it with anyone.',
 } as const;
+
+/** Fills `{name}` placeholders of a catalogue text. */
+export function fillMessage(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
 
 export type MessageKey = keyof typeof messages;

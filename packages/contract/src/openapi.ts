@@ -41,10 +41,12 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { title: stri
       tags: [endpoint.tag],
       parameters: sessionParams,
       responses: {
-        '200': {
-          description: 'Success, or a business refusal carried in the envelope code',
-          content: { 'application/json': { schema: envelopeSchema(toSchema(endpoint.data, 'output')) } },
-        },
+        '200': endpoint.produces
+          ? { description: 'The image', content: { [endpoint.produces]: { schema: { type: 'string', format: 'binary' } } } }
+          : {
+              description: 'Success, or a business refusal carried in the envelope code',
+              content: { 'application/json': { schema: envelopeSchema(toSchema(endpoint.data, 'output')) } },
+            },
         '400': { description: 'The request failed its schema; nothing was written', ...errorResponse },
         ...(endpoint.auth === 'borrower'
           ? { '401': { description: 'No live session; the page logs out to login', ...errorResponse } }

@@ -14,6 +14,8 @@ export interface EndpointRoute {
   auth: 'borrower' | 'public';
   /** 'multipart' for uploads; otherwise form-encoded (POST) or query (GET). */
   encoding?: 'form' | 'multipart';
+  /** Set when the call answers something other than the JSON envelope (e.g. the captcha image). */
+  produces?: 'image/png';
 }
 
 export const routes = {
@@ -32,6 +34,16 @@ export const routes = {
   problemList: { name: 'problemList', summary: 'The borrower\'s complaints in tabs', tag: 'Complaints', method: 'POST', path: '/user-problem/problem-list', auth: 'borrower' },
   problemDetail: { name: 'problemDetail', summary: 'One complaint with the service agent\'s reply', tag: 'Complaints', method: 'POST', path: '/user-problem/problem-detail', auth: 'borrower' },
   saveScore: { name: 'saveScore', summary: 'Rate the service that answered a complaint (once, 1-5)', tag: 'Complaints', method: 'POST', path: '/user-problem/save-score', auth: 'borrower' },
+  // Promotion sign-up funnel (spec §7 "Promotion") and the native shell's SMS login (D1).
+  channelTemplate: { name: 'channelTemplate', summary: 'Landing configuration of a channel template', tag: 'Promotion', method: 'GET', path: '/api/v2/youmi/service/channel/channel-template', auth: 'public' },
+  trackVisit: { name: 'trackVisit', summary: 'Records a landing-page visit with its campaign fields', tag: 'Promotion', method: 'GET', path: '/api/v2/youmi/promotion/track-visit', auth: 'public' },
+  getSid: { name: 'getSid', summary: 'Issues a captcha session id (sid)', tag: 'Promotion', method: 'GET', path: '/api/v2/youmi/promotion/get-sid', auth: 'public' },
+  getCaptcha: { name: 'getCaptcha', summary: 'A new captcha image (PNG) for the sid; replaces the previous one', tag: 'Promotion', method: 'GET', path: '/api/v2/youmi/promotion/get-captcha', auth: 'public', produces: 'image/png' },
+  getSms: { name: 'getSms', summary: 'Checks the captcha and sends a registration SMS code', tag: 'Promotion', method: 'POST', path: '/api/v2/youmi/promotion/get-sms', auth: 'public' },
+  trackClick: { name: 'trackClick', summary: 'Records a tap on Apply with its campaign fields', tag: 'Promotion', method: 'GET', path: '/api/v2/youmi/promotion/track-click', auth: 'public' },
+  register: { name: 'register', summary: 'Registers a phone (code 11 when already registered)', tag: 'Promotion', method: 'POST', path: '/api/v2/youmi/promotion/register', auth: 'public' },
+  sendLoginCode: { name: 'sendLoginCode', summary: 'Native shell login: checks the captcha and sends a login SMS code', tag: 'Login', method: 'POST', path: '/api/v2/youmi/auth/send-login-code', auth: 'public' },
+  smsLogin: { name: 'smsLogin', summary: 'Native shell login: phone + SMS code → sessionId for the common session query', tag: 'Login', method: 'POST', path: '/api/v2/youmi/auth/sms-login', auth: 'public' },
 } as const satisfies Record<string, EndpointRoute>;
 
 export type RouteName = keyof typeof routes;

@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/2026-11-22-01-foundation.ts';
+import * as promotion from './migrations/2026-11-22-02-promotion.ts';
 import * as complaints from './migrations/2026-11-22-03-complaints.ts';
 
 /**
@@ -8,6 +9,7 @@ import * as complaints from './migrations/2026-11-22-03-complaints.ts';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-22-01-foundation': foundation,
+  '2026-11-22-02-promotion': promotion,
   '2026-11-22-03-complaints': complaints,
 };
 

@@ -102,6 +102,12 @@ export interface Database {
   problem_types: ProblemTypeTable;
   problems: ProblemTable;
   problem_images: ProblemImageTable;
+  channel_templates: ChannelTemplateTable;
+  promotion_events: PromotionEventTable;
+  sms_sends: SmsSendTable;
+  sms_outbox: SmsOutboxTable;
+  registrations: RegistrationTable;
+  ephemeral_entries: EphemeralEntryTable;
 }
 
 export type Borrower = Selectable<BorrowerTable>;
@@ -164,3 +170,69 @@ export type ProblemType = Selectable<ProblemTypeTable>;
 export type Problem = Selectable<ProblemTable>;
 export type ProblemImage = Selectable<ProblemImageTable>;
 export type NewProblemImage = Insertable<ProblemImageTable>;
+// Promotion funnel (spec §7 "Promotion"), SMS (D9) and the database-backed ephemeral store.
+export interface ChannelTemplateTable {
+  id: Generated<number>;
+  name: string;
+  /** The landing configuration as JSON (contract channelTemplateConfig minus id). */
+  config: string;
+  active: number;
+  created_at: string;
+}
+
+export interface PromotionEventTable {
+  id: Generated<number>;
+  kind: 'visit' | 'click';
+  page_id: string | null;
+  utm_tag: string | null;
+  app_from: string | null;
+  user_from: string | null;
+  client_type: string | null;
+  page_type: number | null;
+  phone: string | null;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface SmsSendTable {
+  id: Generated<number>;
+  purpose: 'register' | 'login';
+  phone: string;
+  utm_tag: string | null;
+  app_from: string | null;
+  user_from: string | null;
+  device_id: string | null;
+  ip: string | null;
+  gateway: string;
+  created_at: string;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  text: string;
+  created_at: string;
+}
+
+export interface RegistrationTable {
+  id: Generated<number>;
+  borrower_id: number;
+  template_id: string | null;
+  utm_tag: string | null;
+  app_from: string | null;
+  user_from: string | null;
+  invite_code: string | null;
+  user_name: string;
+  merchant_number: number;
+  app_name: string | null;
+  device_id: string | null;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface EphemeralEntryTable {
+  key: string;
+  value: string;
+  count: number;
+  expires_at_ms: number;
+}

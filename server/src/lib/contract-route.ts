@@ -54,6 +54,8 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       const context = { borrower, session: session.data, request, reply } as HandlerContext<E['auth']>;
       const data = await handler(input.data as z.output<E['request']>, context);
       if (reply.sent) return reply;
+      // Binary answers (the captcha image) go out as they are, not inside the envelope.
+      if (endpoint.produces) return reply.type(endpoint.produces).send(endpoint.data.parse(data));
       return sendSuccess(reply, endpoint.data.parse(data));
     },
   });

@@ -13,6 +13,8 @@ const SECRET_PARAMS = new Set([
   'accountno',
   'repaytoken',
   'password',
+  // A captcha's sid: whoever holds it can replace the visitor's captcha.
+  'sid',
 ]);
 const PHONE_PARAMS = new Set(['phone', 'mobile', 'username', 'telephone']);
 

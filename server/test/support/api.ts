@@ -5,7 +5,7 @@ import { envelopeFromWire, type Endpoint } from '@kwarta/contract';
 export async function callEndpoint(
   app: FastifyInstance,
   endpoint: Endpoint,
-  options: { session?: Record<string, string>; body?: Record<string, string> } = {},
+  options: { session?: Record<string, string>; body?: Record<string, string>; headers?: Record<string, string> } = {},
 ) {
   const query = new URLSearchParams(options.session ?? {});
   const payload = new URLSearchParams(options.body ?? {});
@@ -14,7 +14,7 @@ export async function callEndpoint(
   const response = await app.inject({
     method: endpoint.method,
     url,
-    headers: isGet ? {} : { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...(isGet ? {} : { 'content-type': 'application/x-www-form-urlencoded' }), ...options.headers },
     payload: isGet ? undefined : payload.toString(),
   });
   return { status: response.statusCode, headers: response.headers, raw: response.json(), envelope: envelopeFromWire(response.json()) };

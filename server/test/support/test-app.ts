@@ -6,8 +6,9 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { StaticPageRenderer } from '@kwarta/contract';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppOverrides } from '../../src/app.ts';
 import type { Clock } from '../../src/lib/clock.ts';
+import type { SmsGateway } from '../../src/features/sms/sms-gateway.ts';
 
 /**
  * Every server test runs against a fresh SQLite file and, when a PostgreSQL server is
@@ -69,10 +70,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  target: DatabaseTarget,
-  options: { env?: Record<string, string>; clock?: Clock; staticPageRenderer?: StaticPageRenderer } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  smsGateway?: SmsGateway;
+  /**
+   * Another instance over the same database (SQLite file or PostgreSQL database), as a second
+   * server behind a load balancer would be. The first instance owns the database: closing this
+   * one leaves it in place.
+   */
+  sameDatabaseAs?: TestApp;
+  /** The static pages rendered from the web source (see sourceStaticPageRenderer). */
+  staticPageRenderer?: StaticPageRenderer;
+}
+
+export async function createTestApp(target: DatabaseTarget, options: TestAppOptions = {}): Promise<TestApp> {
+  if (options.sameDatabaseAs) return createSecondInstance(options.sameDatabaseAs, options);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -96,10 +109,7 @@ export async function createTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const app = await buildApp(config, {
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.staticPageRenderer ? { staticPageRenderer: options.staticPageRenderer } : {}),
-  });
+  const app = await buildApp(config, appOverrides(options));
   await app.ready();
   return {
     app,
@@ -126,4 +136,67 @@ export function testClock(start: string): Clock & { advance(ms: number): void } 
 export async function sourceStaticPageRenderer(): Promise<StaticPageRenderer> {
   const source = path.resolve(import.meta.dirname, '../../../web/src/app/static-pages-server.tsx');
   return (await import(source)) as StaticPageRenderer;
+}
+
+function appOverrides(options: TestAppOptions): AppOverrides {
+  return {
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.smsGateway ? { smsGateway: options.smsGateway } : {}),
+    ...(options.staticPageRenderer ? { staticPageRenderer: options.staticPageRenderer } : {}),
+  };
+}
+
+async function createSecondInstance(first: TestApp, options: TestAppOptions): Promise<TestApp> {
+  const env: Record<string, string> = {
+    APP_ENV: first.config.appEnv,
+    DATA_DIR: first.config.dataDir,
+    WEB_DIST_DIR: first.config.webDistDir,
+    LOG_LEVEL: 'silent',
+    ...(first.config.databaseUrl ? { DATABASE_URL: first.config.databaseUrl } : {}),
+    ...options.env,
+  };
+  const config = loadConfig(env);
+  const app = await buildApp(config, appOverrides(options));
+  await app.ready();
+  return { app, config, close: () => app.close() };
+}
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Whether a Redis answers at TEST_REDIS_URL (default redis://127.0.0.1:6379); CI's machine has one. */
+export const redisAvailable = await redisReachable();
+
+/**
+ * Environment for instances sharing one Redis under a random key prefix, and a cleanup that
+ * deletes every key under that prefix.
+ */
+export function testRedis(): { env: Record<string, string>; cleanup(): Promise<void> } {
+  const prefix = `kwarta-test-${randomBytes(6).toString('hex')}:`;
+  return {
+    env: { REDIS_URL, REDIS_KEY_PREFIX: prefix },
+    async cleanup() {
+      const { Redis } = await import('ioredis');
+      const redis = new Redis(REDIS_URL);
+      try {
+        const keys = await redis.keys(`${prefix}*`);
+        if (keys.length > 0) await redis.del(...keys);
+      } finally {
+        await redis.quit();
+      }
+    },
+  };
 }

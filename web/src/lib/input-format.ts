@@ -4,6 +4,8 @@
  * overlong text) and be idempotent on their own output.
  */
 
+import { markets, type PhoneRule } from '@kwarta/contract';
+
 export type Formatter = (raw: string) => string;
 
 export function stripNonDigits(value: string): string {
@@ -28,21 +30,14 @@ export function groupDigits(digits: string, groups: readonly number[], separator
   return parts.join(separator);
 }
 
-/** A market's national phone number shape (DESIGN D5: presets are configuration). */
-export interface PhoneFormat {
-  /** Group sizes; their sum is the national number's length. */
-  groups: readonly number[];
-  /** Lets a pasted international number (`+63 917…`) become the national one. */
-  countryCode?: string;
-  /** What replaces the country code, e.g. the Philippines' leading 0. */
-  trunkPrefix?: string;
-}
+/** A market's national phone number shape (DESIGN D5: the contract's market definitions). */
+export type PhoneFormat = Pick<PhoneRule, 'groups'> & Partial<Pick<PhoneRule, 'countryCode' | 'trunkPrefix'>>;
 
 /** The spec's market: 11 digits `1[3-9]…` grouped 3-4-4. */
-export const PHONE_FORMAT_DEFAULT: PhoneFormat = { groups: [3, 4, 4], countryCode: '86' };
+export const PHONE_FORMAT_DEFAULT: PhoneFormat = markets.default.phone;
 
 /** Philippines: `09` + 9 digits grouped 4-3-4. */
-export const PHONE_FORMAT_PH: PhoneFormat = { groups: [4, 3, 4], countryCode: '63', trunkPrefix: '0' };
+export const PHONE_FORMAT_PH: PhoneFormat = markets.PH.phone;
 
 /**
  * Digits only, at most the market's length, grouped by its pattern. Accepts bare group sizes

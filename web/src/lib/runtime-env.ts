@@ -1,3 +1,5 @@
+import { marketFor, type Market } from '@kwarta/contract';
+
 export type RuntimeEnv = 'development' | 'sandbox' | 'production';
 
 const RUNTIME_ENVS: readonly RuntimeEnv[] = ['development', 'sandbox', 'production'];
@@ -16,4 +18,15 @@ export const RUNTIME_ENV_META = 'kwarta-env';
 export function readRuntimeEnv(doc: Document | undefined = globalThis.document): RuntimeEnv {
   const content = doc?.querySelector(`meta[name="${RUNTIME_ENV_META}"]`)?.getAttribute('content')?.trim();
   return RUNTIME_ENVS.find((env) => env === content) ?? 'production';
+}
+
+/** Name of the `<meta>` carrying the server's market (D5). */
+export const RUNTIME_MARKET_META = 'kwarta-market';
+
+/**
+ * The market the server runs, from `<meta name="kwarta-market">`, stamped like the environment
+ * so one build serves every market. Missing or unknown means the default (the spec's) market.
+ */
+export function readRuntimeMarket(doc: Document | undefined = globalThis.document): Market {
+  return marketFor(doc?.querySelector(`meta[name="${RUNTIME_MARKET_META}"]`)?.getAttribute('content')?.trim());
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createSession } from '../sessions/session-repository.ts';
 import { DEMO_DEVICE, findDemoBorrower } from '../../db/seed.ts';
+import { latestOutboxMessages } from '../sms/sms-gateway.ts';
+import { peekCaptcha } from '../captcha/captcha-service.ts';
 
 /**
  * Developer conveniences (D14), registered only outside production: /testPreview is prefilled
@@ -22,5 +24,21 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
       productId: String(demo.productId),
       orderId: String(demo.orderId),
     };
+  });
+
+  // A tester's way through the promotion funnel (D9, D10): the SMS the outbox gateway holds for
+  // a phone (newest first) and the answer of a sid's current captcha. Answers are never logged.
+  app.get<{ Querystring: { phone?: string } }>('/dev/sms-outbox', async (request, reply) => {
+    const phone = request.query.phone?.trim();
+    if (!phone) return reply.code(400).send({ error: 'phone is required' });
+    return { phone, messages: await latestOutboxMessages(app.db, phone) };
+  });
+
+  app.get<{ Querystring: { sid?: string } }>('/dev/captcha', async (request, reply) => {
+    const sid = request.query.sid?.trim();
+    if (!sid) return reply.code(400).send({ error: 'sid is required' });
+    const answer = await peekCaptcha(app.store, sid);
+    if (answer === null) return reply.code(404).send({ error: 'no captcha for this sid (load the image first)' });
+    return reply.header('Cache-Control', 'no-store').send({ sid, answer });
   });
 }

@@ -10,8 +10,11 @@ import {
   renderStaticDocuments,
   siteInfo,
 } from '../static-pages/static-pages.ts';
+import { findChannelTemplate } from '../promotion/promotion-repository.ts';
+import { prefillLandingHtml } from '../promotion/landing-html.ts';
 
 const ENV_META = /<meta name="kwarta-env" content="[^"]*"\s*\/?>/;
+const MARKET_META = /<meta name="kwarta-market" content="[^"]*"\s*\/?>/;
 
 interface RouteAssets {
   js: string[];
@@ -49,11 +52,16 @@ export interface WebAppOptions {
  */
 export async function webApp(app: FastifyInstance, options: WebAppOptions = {}): Promise<void> {
   const distDir = app.config.webDistDir;
-  const indexFile = path.join(distDir, 'index.html');
   const envMeta = `<meta name="kwarta-env" content="${app.config.appEnv}">`;
-  const indexHtml = fs.existsSync(indexFile)
-    ? fs.readFileSync(indexFile, 'utf8').replace(ENV_META, envMeta)
-    : null;
+  // The market (D5) rides along the same way, so one build serves every market.
+  const marketMeta = `<meta name="kwarta-market" content="${app.config.market.id}">`;
+  const loadHtml = (name: string) => {
+    const file = path.join(distDir, name);
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(MARKET_META, '').replace(ENV_META, envMeta + marketMeta) : null;
+  };
+  const indexHtml = loadHtml('index.html');
+  // The promotion landing is its own light entry (DESIGN §1): no router, no lazy chunk.
+  const promotionHtml = loadHtml('promotion.html') ?? indexHtml;
   if (!indexHtml) app.log.warn({ distDir }, 'web app is not built (npm run build); pages answer 503');
 
   if (fs.existsSync(distDir)) {
@@ -97,9 +105,18 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions = {}):
   for (const route of Object.values(webRoutes)) {
     if (prerendered.has(route)) continue;
     if (devOnly.has(route) && !app.config.devToolsEnabled) continue;
+    if (route === webRoutes.promotion) continue;
     const html = indexHtml && withRouteHints(indexHtml, routeAssets[route]);
     app.get(route, (_request, reply) => sendPage(reply, html));
   }
+
+  // The landing comes with its channel template filled in (?id=…), so it paints without a call.
+  app.get<{ Querystring: { id?: string } }>(webRoutes.promotion, async (request, reply) => {
+    if (!promotionHtml) return notBuilt(reply);
+    const id = /^\d{1,9}$/.test(request.query.id ?? '') ? Number(request.query.id) : null;
+    const template = id === null ? null : await findChannelTemplate(app.db, id);
+    return sendPage(reply, prefillLandingHtml(promotionHtml, template));
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');

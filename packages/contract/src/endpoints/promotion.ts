@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { routes } from '../routes.ts';
+import { Limits } from '../constants.ts';
+import { messages } from '../messages.ts';
+import { idField, intField } from '../form-fields.ts';
+
+/**
+ * Spec §7 "Promotion" and the native shell's SMS login (D1). The phone's market rule (D5) is
+ * server configuration, so the schema only insists on digits; the handler applies the market.
+ */
+const phone = z.string().trim().regex(/^\d{6,15}$/, messages.phoneInvalid);
+const capcode = z.string().trim().regex(new RegExp(`^[0-9A-Za-z]{${Limits.captchaLength}}$`), messages.captchaInvalid);
+const smsCode = z.string().trim().regex(new RegExp(`^\\d{${Limits.smsCodeLength}}$`), messages.smsCodeInvalid);
+const sid = z.string().trim().regex(/^[\w-]{16,64}$/, messages.captchaSidUnknown);
+/** Campaign and device fields are free text from links and shells: short, optional. */
+const text = z.string().trim().max(64).optional();
+
+const campaign = {
+  app_from: text,
+  user_from: text,
+  utm_tag: text,
+};
+
+export const channelTemplateConfig = z.object({
+  id: z.number(),
+  appName: z.string(),
+  headline: z.string(),
+  subline: z.string(),
+  agreementTitle: z.string(),
+  agreementText: z.string(),
+  // Links the page puts in href: store pages over https, and an app scheme that is not a script.
+  androidUrl: z.string().regex(/^https:\/\//),
+  iosUrl: z.string().regex(/^https:\/\//),
+  /** The app's URL scheme, e.g. `kwarta://open`, to open it when installed. */
+  appScheme: z.string().regex(/^(?!(javascript|data|vbscript):)[a-z][a-z0-9+.-]*:/i),
+});
+
+export type ChannelTemplateConfig = z.output<typeof channelTemplateConfig>;
+
+export const channelTemplate = defineEndpoint(routes.channelTemplate, {
+  request: z.object({ templateId: idField('templateId') }),
+  data: channelTemplateConfig,
+});
+
+const trackingFields = {
+  page_id: text,
+  ...campaign,
+  client_type: z.enum(['ios', 'android']).optional(),
+  page_type: intField('page_type').optional(),
+};
+
+export const trackVisit = defineEndpoint(routes.trackVisit, {
+  request: z.object(trackingFields),
+  data: z.null(),
+});
+
+export const trackClick = defineEndpoint(routes.trackClick, {
+  // The phone is what the visitor typed, valid or not: the click happened either way.
+  request: z.object({ ...trackingFields, phone: z.string().trim().max(32).optional() }),
+  data: z.null(),
+});
+
+export const getSid = defineEndpoint(routes.getSid, {
+  request: z.object({}),
+  data: z.object({ sid: z.string() }),
+});
+
+export const getCaptcha = defineEndpoint(routes.getCaptcha, {
+  // `t` is the page's cache-buster (spec: "sid, time stamp").
+  request: z.object({ sid, t: text }),
+  /** The PNG itself (route.produces), not an envelope. */
+  data: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+});
+
+export const getSms = defineEndpoint(routes.getSms, {
+  request: z.object({ phone, capcode, sid, deviceId: text, appName: text, ...campaign }),
+  data: z.null(),
+});
+
+export const register = defineEndpoint(routes.register, {
+  request: z
+    .object({
+      phone,
+      capcode,
+      sid,
+      smsCode,
+      deviceId: text,
+      appName: text,
+      merchantNumber: intField('merchantNumber').refine((value) => value === 0, { message: 'merchantNumber must be 0' }),
+      userName: z.string().trim(),
+      invite_code: text,
+      id: text,
+      ...campaign,
+    })
+    .refine((form) => form.userName === form.phone, { message: 'userName must be the phone', path: ['userName'] }),
+  data: z.null(),
+});
+
+export const sendLoginCode = defineEndpoint(routes.sendLoginCode, {
+  request: z.object({ phone, capcode, sid, deviceId: text }),
+  data: z.null(),
+});
+
+export const smsLogin = defineEndpoint(routes.smsLogin, {
+  request: z.object({ phone, smsCode, deviceId: text }),
+  data: z.object({ sessionId: z.string() }),
+});

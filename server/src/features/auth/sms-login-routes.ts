@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { sendLoginCode, smsLogin } from '@kwarta/contract';
+import { registerEndpoint } from '../../lib/contract-route.ts';
+import { requireSmsCode, sendSmsCode } from '../sms/sms-sender.ts';
+import { createSession } from '../sessions/session-repository.ts';
+import { findOrCreateBorrower } from '../promotion/promotion-repository.ts';
+import { requirePhone } from '../promotion/promotion-routes.ts';
+
+/**
+ * The native shell's SMS login (D1): the same captcha, SMS machinery and limits as the landing.
+ * A number without an account gets one on its first login, so the answer never tells whether a
+ * phone is registered.
+ */
+export async function smsLoginRoutes(app: FastifyInstance): Promise<void> {
+  registerEndpoint(app, sendLoginCode, async (input, { request }) => {
+    requirePhone(app, input.phone);
+    await sendSmsCode(app, { purpose: 'login', phone: input.phone, sid: input.sid, capcode: input.capcode, ip: request.ip, deviceId: input.deviceId });
+    return null;
+  });
+
+  registerEndpoint(app, smsLogin, async (input) => {
+    requirePhone(app, input.phone);
+    await requireSmsCode(app, 'login', input.phone, input.smsCode);
+    const now = app.clock.now();
+    const borrowerId = await findOrCreateBorrower(app.db, input.phone, now);
+    const sessionId = await createSession(app.db, { borrowerId, deviceId: input.deviceId ?? null, now, policy: app.config.session });
+    return { sessionId };
+  });
+}

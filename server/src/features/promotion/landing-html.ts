@@ -1,0 +1,27 @@
+import { INLINE_TEMPLATE_ELEMENT_ID, prefilledTemplateFields, type ChannelTemplateConfig } from '@kwarta/contract';
+
+const TEXT_MARKER = /<!--kw:(\w+)-->[\s\S]*?<!--\/kw-->/g;
+const TEMPLATE_MARKER = '<!--kw:template-->';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * The landing's HTML with its channel template's texts in place and the template as JSON for
+ * the script, so the headline paints with the first bytes and the page makes no template call
+ * (DESIGN §4: the fastest page we have). Without a template the markers keep their blanks and
+ * the page fetches it (and shows the server's message) as usual.
+ */
+export function prefillLandingHtml(html: string, template: ChannelTemplateConfig | null): string {
+  if (!template) return html.replace(TEMPLATE_MARKER, '');
+  const texts = new Map<string, string>(prefilledTemplateFields.map((field) => [field, template[field]]));
+  // `<` cannot end the script element once escaped; JSON stays valid.
+  const json = JSON.stringify(template).replace(/</g, '\\u003c');
+  return html
+    .replace(TEXT_MARKER, (whole, field: string) => {
+      const text = texts.get(field);
+      return text === undefined ? whole : escapeHtml(text);
+    })
+    .replace(TEMPLATE_MARKER, `<script type="application/json" id="${INLINE_TEMPLATE_ELEMENT_ID}">${json}</script>`);
+}

@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import { channelTemplateConfig, type ChannelTemplateConfig } from '@kwarta/contract';
+import type { Database, PromotionEventTable } from '../../db/schema.ts';
+
+/** An active channel template's landing configuration, or null (missing and inactive alike). */
+export async function findChannelTemplate(db: Kysely<Database>, id: number): Promise<ChannelTemplateConfig | null> {
+  const row = await db.selectFrom('channel_templates').select(['id', 'config']).where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+  if (!row) return null;
+  return channelTemplateConfig.parse({ ...JSON.parse(row.config), id: row.id });
+}
+
+export type PromotionEvent = Omit<PromotionEventTable, 'id'>;
+
+export async function recordPromotionEvent(db: Kysely<Database>, event: PromotionEvent): Promise<void> {
+  await db.insertInto('promotion_events').values(event).execute();
+}
+
+export async function isRegistered(db: Kysely<Database>, phone: string): Promise<boolean> {
+  return (await db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst()) !== undefined;
+}
+
+export interface Registration {
+  phone: string;
+  userName: string;
+  merchantNumber: number;
+  templateId: string | null;
+  utmTag: string | null;
+  appFrom: string | null;
+  userFrom: string | null;
+  inviteCode: string | null;
+  appName: string | null;
+  deviceId: string | null;
+  ip: string | null;
+}
+
+// SQLite and PostgreSQL name a unique violation differently.
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/**
+ * Creates the borrower and its campaign attribution in one transaction. 'already-registered'
+ * when the phone has an account, including when another request registered it a moment ago.
+ */
+export async function registerBorrower(
+  db: Kysely<Database>,
+  input: Registration,
+  now: Date,
+): Promise<{ status: 'registered'; borrowerId: number } | { status: 'already-registered' }> {
+  const at = now.toISOString();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const borrower = await trx
+        .insertInto('borrowers')
+        .values({ phone: input.phone, full_name: null, is_repeat_client: 0, created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('registrations')
+        .values({
+          borrower_id: borrower.id,
+          template_id: input.templateId,
+          utm_tag: input.utmTag,
+          app_from: input.appFrom,
+          user_from: input.userFrom,
+          invite_code: input.inviteCode,
+          user_name: input.userName,
+          merchant_number: input.merchantNumber,
+          app_name: input.appName,
+          device_id: input.deviceId,
+          ip: input.ip,
+          created_at: at,
+        })
+        .execute();
+      return { status: 'registered' as const, borrowerId: borrower.id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { status: 'already-registered' };
+    throw error;
+  }
+}
+
+/** The borrower with this phone, created (without campaign attribution) if there is none. */
+export async function findOrCreateBorrower(db: Kysely<Database>, phone: string, now: Date): Promise<number> {
+  const existing = await db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst();
+  if (existing) return existing.id;
+  const created = await db
+    .insertInto('borrowers')
+    .values({ phone, full_name: null, is_repeat_client: 0, created_at: now.toISOString() })
+    .onConflict((conflict) => conflict.column('phone').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (created) return created.id;
+  // Another request created it between our read and our insert.
+  const row = await db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
+  return row.id;
+}

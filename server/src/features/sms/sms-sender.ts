@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { ResultCode, fillMessage, messages } from '@kwarta/contract';
+import { ApiError } from '../../lib/api-error.ts';
+import { consumeCaptcha, grantCaptchaPass } from '../captcha/captcha-service.ts';
+import { takeSmsAllowance } from './sms-limits.ts';
+import { SMS_CODE_TTL_MS, newSmsCode, storeSmsCode, verifySmsCode, type SmsPurpose } from './sms-codes.ts';
+import { SmsSendError } from './sms-gateway.ts';
+
+export interface SmsCodeRequest {
+  purpose: SmsPurpose;
+  phone: string;
+  sid: string;
+  capcode: string;
+  ip: string;
+  deviceId?: string | undefined;
+  campaign?: { utm_tag?: string | undefined; app_from?: string | undefined; user_from?: string | undefined };
+  /** Runs after the captcha passed and before any limit is counted, e.g. "already registered". */
+  refuseAfterCaptcha?: () => Promise<ApiError | null>;
+}
+
+const orNull = (value: string | undefined) => value || null;
+
+/**
+ * The one way an SMS code leaves the system (D9), for registration and login alike: the captcha
+ * first (single use, 101 when wrong), then the limits, then the code through the gateway, and a
+ * record of the send for the funnel. A refused request sends nothing.
+ */
+export async function sendSmsCode(app: FastifyInstance, request: SmsCodeRequest): Promise<void> {
+  if (!(await consumeCaptcha(app.store, request.sid, request.capcode))) {
+    throw new ApiError(ResultCode.wrongCaptcha, messages.captchaWrong);
+  }
+  const refusal = await request.refuseAfterCaptcha?.();
+  if (refusal) throw refusal;
+
+  const now = app.clock.now();
+  const limited = await takeSmsAllowance(app.store, app.config.sms.limits, request, now);
+  if (limited) throw new ApiError(ResultCode.tooManyRequests, limited, 429);
+
+  const code = newSmsCode();
+  await storeSmsCode(app.store, request.purpose, request.phone, code);
+  await grantCaptchaPass(app.store, { sid: request.sid, phone: request.phone, answer: request.capcode, ttlMs: SMS_CODE_TTL_MS });
+  try {
+    await app.smsGateway.send({
+      phone: request.phone,
+      text: fillMessage(messages.smsCodeText, { code, minutes: SMS_CODE_TTL_MS / 60_000 }),
+    });
+  } catch (error) {
+    if (!(error instanceof SmsSendError)) throw error;
+    app.log.warn({ err: error }, 'SMS gateway refused a message');
+    throw new ApiError(ResultCode.unavailable, messages.smsSendFailed, 503);
+  }
+  await app.db
+    .insertInto('sms_sends')
+    .values({
+      purpose: request.purpose,
+      phone: request.phone,
+      utm_tag: orNull(request.campaign?.utm_tag),
+      app_from: orNull(request.campaign?.app_from),
+      user_from: orNull(request.campaign?.user_from),
+      device_id: orNull(request.deviceId),
+      ip: request.ip,
+      gateway: app.smsGateway.name,
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** Uses up the phone's code or refuses the request (102) with the reason the visitor can act on. */
+export async function requireSmsCode(app: FastifyInstance, purpose: SmsPurpose, phone: string, code: string): Promise<void> {
+  const check = await verifySmsCode(app.store, purpose, phone, code);
+  if (check === 'too-many-tries') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeTooManyTries);
+  if (check === 'wrong') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeWrong);
+}
