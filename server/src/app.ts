@@ -52,7 +52,7 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: overrides.logger ?? loggerOptions(config),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // One line per response (below) instead of Fastify's two; at info level only the ones worth
     // reading, so logging does not halve throughput.
     logController: new LogController({ disableRequestLogging: true }),

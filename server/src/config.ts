@@ -20,6 +20,13 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for the SQLite file)')
       .optional(),
     WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+    // Which proxies may set X-Forwarded-For: limits per client address depend on it, so trust
+    // none unless told (a directly exposed server would otherwise let anyone pick their address).
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|[\d.:/a-fA-F, ]+)$/, 'true, false, or comma-separated proxy addresses/CIDRs')
+      .default('false')
+      .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
     SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24),
@@ -64,6 +71,7 @@ const envSchema = z
     databaseUrl: env.DATABASE_URL,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
     // Demo data and the developer pages are for development and sandbox only (D14).
     seedDemo: env.SEED_DEMO === 'auto' ? env.APP_ENV !== 'production' : env.SEED_DEMO === 'yes',
     devToolsEnabled: env.APP_ENV !== 'production',

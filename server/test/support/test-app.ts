@@ -103,6 +103,8 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><meta name="kwarta-env" content="production"><div id="root"></div>');
   const config = loadConfig({
     APP_ENV: 'sandbox',
+    // Tests play the load balancer: they set X-Forwarded-For to act as different clients.
+    TRUST_PROXY: 'true',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'silent',
@@ -149,6 +151,7 @@ function appOverrides(options: TestAppOptions): AppOverrides {
 async function createSecondInstance(first: TestApp, options: TestAppOptions): Promise<TestApp> {
   const env: Record<string, string> = {
     APP_ENV: first.config.appEnv,
+    TRUST_PROXY: 'true',
     DATA_DIR: first.config.dataDir,
     WEB_DIST_DIR: first.config.webDistDir,
     LOG_LEVEL: 'silent',
