@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type {} from '@fastify/multipart';
 import { ResultCode, messages, sessionQuerySchema, type Endpoint, type SessionQuery } from '@kwarta/contract';
 import type { Borrower } from '../db/schema.ts';
-import { resolveSession } from '../features/sessions/session-repository.ts';
+import { findLiveSession, touchSession, type LiveSession } from '../features/sessions/session-repository.ts';
 import { ApiError } from './api-error.ts';
 import { sendSuccess } from './envelope-reply.ts';
 
@@ -26,8 +26,7 @@ function describeIssues(error: z.ZodError): string {
 /**
  * Registers a route from its contract entry. The handler only ever sees parsed input and, for
  * borrower calls, the session's borrower: schema failures (400) and missing sessions (401) are
- * answered here, before any handler code can write anything. Input is parsed before the session
- * is resolved so that a malformed request writes nothing, not even the session's last-seen time.
+ * answered here, before any handler code can write anything.
  */
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
   app.route({
@@ -37,20 +36,23 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       const session = sessionQuerySchema.safeParse(request.query ?? {});
       if (!session.success) throw ApiError.badRequest(describeIssues(session.error));
 
+      // The session is checked first (reading only), so an anonymous caller cannot make the
+      // server read a body, let alone an upload; it is touched only once the input has parsed,
+      // so a malformed request writes nothing at all.
+      let live: LiveSession | null = null;
+      if (endpoint.auth === 'borrower') {
+        const token = session.data.sessionId;
+        live = token ? await findLiveSession(app.db, { token, now: app.clock.now(), policy: app.config.session }) : null;
+        if (!live) throw ApiError.sessionInvalid();
+      }
+
       const raw =
         endpoint.encoding === 'multipart' ? await readMultipart(request) : endpoint.method === 'GET' ? request.query : request.body;
       const input = endpoint.request.safeParse(raw ?? {});
       if (!input.success) throw ApiError.badRequest(describeIssues(input.error));
 
-      let borrower: Borrower | null = null;
-      if (endpoint.auth === 'borrower') {
-        const token = session.data.sessionId;
-        borrower = token
-          ? await resolveSession(app.db, { token, now: app.clock.now(), policy: app.config.session })
-          : null;
-        if (!borrower) throw ApiError.sessionInvalid();
-      }
-
+      if (live) await touchSession(app.db, live, app.clock.now());
+      const borrower: Borrower | null = live?.borrower ?? null;
       const context = { borrower, session: session.data, request, reply } as HandlerContext<E['auth']>;
       const data = await handler(input.data as z.output<E['request']>, context);
       if (reply.sent) return reply;

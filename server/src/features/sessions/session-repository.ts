@@ -58,30 +58,47 @@ const findSessionBorrower = preparedQuery((db: Kysely<Database>, tokenHash: stri
     .where('sessions.token_hash', '=', tokenHash),
 );
 
+export interface LiveSession {
+  borrower: Borrower;
+  tokenHash: string;
+  /** last_seen_at is older than the touch interval and should be written (touchSession). */
+  stale: boolean;
+}
+
 /**
- * The borrower behind a session token, or null when the token is unknown, past its absolute
- * expiry, or idle for longer than the policy allows.
+ * The live session behind a token, or null when the token is unknown, past its absolute expiry,
+ * or idle for longer than the policy allows. Only reads: a refused request writes nothing, and
+ * dead sessions are swept by purgeExpiredSessions.
  */
-export async function resolveSession(
+export async function findLiveSession(
   db: Kysely<Database>,
   input: { token: string; now: Date; policy: SessionPolicy },
-): Promise<Borrower | null> {
+): Promise<LiveSession | null> {
   const tokenHash = hashToken(input.token);
   const [row] = await findSessionBorrower(db, tokenHash);
   if (!row) return null;
   const now = input.now.getTime();
   const lastSeen = Date.parse(row.last_seen_at);
-  // A refused request writes nothing; dead sessions are swept by purgeExpiredSessions.
   if (now >= Date.parse(row.expires_at) || now - lastSeen > input.policy.idleMinutes * 60_000) return null;
-  if (now - lastSeen > TOUCH_INTERVAL_MS) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: input.now.toISOString() })
-      .where('token_hash', '=', tokenHash)
-      .execute();
-  }
   const { last_seen_at: _seen, expires_at: _expires, ...borrower } = row;
-  return borrower;
+  return { borrower, tokenHash, stale: now - lastSeen > TOUCH_INTERVAL_MS };
+}
+
+/** Records use of a session, which keeps it from idling out. */
+export async function touchSession(db: Kysely<Database>, session: LiveSession, now: Date): Promise<void> {
+  if (!session.stale) return;
+  await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('token_hash', '=', session.tokenHash).execute();
+}
+
+/** findLiveSession and touchSession together, for calls that have nothing to check in between. */
+export async function resolveSession(
+  db: Kysely<Database>,
+  input: { token: string; now: Date; policy: SessionPolicy },
+): Promise<Borrower | null> {
+  const session = await findLiveSession(db, input);
+  if (!session) return null;
+  await touchSession(db, session, input.now);
+  return session.borrower;
 }
 
 /** Removes sessions past their absolute expiry or idle limit. Run at boot and periodically. */

@@ -68,6 +68,13 @@ describe.each(databaseTargets)('contact-kf-info on %s', (target) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('checks the session before the input: an anonymous malformed call learns nothing but 401', async () => {
+    const before = await snapshot();
+    const response = await callEndpoint(t.app, contactKfInfo, { session: { sessionId: 'forged' }, body: { overall: 'abc' } });
+    expect(response.status).toBe(401);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('refuses a session that has been idle too long, and one past its absolute expiry', async () => {
     const idle = await demoSession(t.app);
     clock.advance((t.config.session.idleMinutes + 1) * 60_000);
