@@ -25,7 +25,17 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Features never import each other: shared code lives in components/ or lib/ (bulletproof-react).
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../features/*/*'], message: 'No cross-feature imports; move shared code to components/ or lib/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../features/*', '../features/*/*'],
+              message: 'No cross-feature imports; move shared code to components/ or lib/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

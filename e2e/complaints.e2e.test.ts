@@ -42,10 +42,20 @@ async function orders(session: DemoSession) {
 /** A phone photo: 4000×3000, sideways with EXIF orientation 6, camera make and a GPS position. */
 async function largePhonePhoto(): Promise<Buffer> {
   // A sky-to-grass gradient with sensor-like noise: looks like a photo and weighs like one (~3 MB).
-  const gradient = await sharp(Buffer.from([110, 160, 220, 150, 190, 235, 70, 130, 60, 40, 100, 40]), { raw: { width: 1, height: 4, channels: 3 } })
+  const gradient = await sharp(Buffer.from([110, 160, 220, 150, 190, 235, 70, 130, 60, 40, 100, 40]), {
+    raw: { width: 1, height: 4, channels: 3 },
+  })
     .resize(4000, 3000, { kernel: 'cubic', fit: 'fill' })
     .toBuffer();
-  const noise = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
+  const noise = await sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 12 },
+    },
+  })
     .png()
     .toBuffer();
   const pixels = await sharp(gradient, { raw: { width: 4000, height: 3000, channels: 3 } })
@@ -60,14 +70,26 @@ async function largePhonePhoto(): Promise<Buffer> {
 }
 
 const smallPng = (hue: number) =>
-  sharp({ create: { width: 240, height: 180, channels: 3, background: { r: hue, g: 90, b: 200 } } }).png().toBuffer();
+  sharp({ create: { width: 240, height: 180, channels: 3, background: { r: hue, g: 90, b: 200 } } })
+    .png()
+    .toBuffer();
 
 async function replyByCli(problemId: string, text: string, image: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, ...serverStore, LOG_LEVEL: 'silent' };
   if (!serverStore.DATABASE_URL) delete env.DATABASE_URL;
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', 'server/src/cli/complaint-reply.ts', '--problem', problemId, '--text', text, '--image', image],
+    [
+      '--import',
+      'tsx',
+      'server/src/cli/complaint-reply.ts',
+      '--problem',
+      problemId,
+      '--text',
+      text,
+      '--image',
+      image,
+    ],
     { cwd: repoRoot, env },
   );
   return stdout;
@@ -75,7 +97,9 @@ async function replyByCli(problemId: string, text: string, image: string) {
 
 async function uploadedThumbnails(page: Page, count: number) {
   await expect.poll(() => page.locator('.kw-uploader__item img').count(), { timeout: 20_000 }).toBe(count);
-  await expect.poll(() => page.locator('.kw-uploader__item[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
+  await expect
+    .poll(() => page.locator('.kw-uploader__item[aria-busy="true"]').count(), { timeout: 20_000 })
+    .toBe(0);
 }
 
 describe('complaints', () => {
@@ -87,124 +111,160 @@ describe('complaints', () => {
     await rm(scratch, { recursive: true, force: true });
   });
 
-  test('file a complaint with a large phone photo, follow it, read the CLI reply and rate the service once', { timeout: 90_000 }, async () => {
-    const session = await demoSession(baseUrl);
-    const all = await orders(session);
-    const target = all.find((order) => order.isShow === 1 && String(order.orderId) !== session.orderId)!;
-    const page = await phone.newPage();
+  test(
+    'file a complaint with a large phone photo, follow it, read the CLI reply and rate the service once',
+    { timeout: 90_000 },
+    async () => {
+      const session = await demoSession(baseUrl);
+      const all = await orders(session);
+      const target = all.find((order) => order.isShow === 1 && String(order.orderId) !== session.orderId)!;
+      const page = await phone.newPage();
 
-    // Complaint home: the card is the order the shell opened the page for; All picks another.
-    await page.goto(`${baseUrl}/complainPage?${sessionQuery(session)}`);
-    await page.getByRole('button', { name: messages.complaintOrderAll }).click();
-    await screenshot(page, 'complain-page-orders');
-    await page.getByRole('button', { name: new RegExp(target.orderNo) }).click();
-    await expect.poll(() => page.locator('.order-card__rows').textContent()).toContain(target.orderNo);
-    await page.getByRole('button', { name: 'Collection complaint' }).click();
-    await page.getByRole('button', { name: 'Calls at unreasonable hours' }).waitFor();
-    await screenshot(page, 'complain-page');
-    await page.getByRole('button', { name: 'Calls at unreasonable hours' }).click();
+      // Complaint home: the card is the order the shell opened the page for; All picks another.
+      await page.goto(`${baseUrl}/complainPage?${sessionQuery(session)}`);
+      await page.getByRole('button', { name: messages.complaintOrderAll }).click();
+      await screenshot(page, 'complain-page-orders');
+      await page.getByRole('button', { name: new RegExp(target.orderNo) }).click();
+      await expect.poll(() => page.locator('.order-card__rows').textContent()).toContain(target.orderNo);
+      await page.getByRole('button', { name: 'Collection complaint' }).click();
+      await page.getByRole('button', { name: 'Calls at unreasonable hours' }).waitFor();
+      await screenshot(page, 'complain-page');
+      await page.getByRole('button', { name: 'Calls at unreasonable hours' }).click();
 
-    await page.waitForURL(/\/complainPageNext\?/);
-    const next = new URL(page.url());
-    expect(Object.fromEntries(['problemType', 'problemSonType', 'orderNo', 'sessionId'].map((k) => [k, next.searchParams.get(k)]))).toEqual({
-      problemType: '1',
-      problemSonType: '3',
-      orderNo: target.orderNo,
-      sessionId: session.sessionId,
-    });
-    expect(await page.evaluate(() => localStorage.getItem('kwarta:complaint:orderNo'))).toBe(target.orderNo);
-    await page.getByText('Calls at unreasonable hours').waitFor();
+      await page.waitForURL(/\/complainPageNext\?/);
+      const next = new URL(page.url());
+      expect(
+        Object.fromEntries(
+          ['problemType', 'problemSonType', 'orderNo', 'sessionId'].map((k) => [k, next.searchParams.get(k)]),
+        ),
+      ).toEqual({
+        problemType: '1',
+        problemSonType: '3',
+        orderNo: target.orderNo,
+        sessionId: session.sessionId,
+      });
+      expect(await page.evaluate(() => localStorage.getItem('kwarta:complaint:orderNo'))).toBe(
+        target.orderNo,
+      );
+      await page.getByText('Calls at unreasonable hours').waitFor();
 
-    const description = 'The collector called me at 11 pm three nights in a row.';
-    await page.getByLabel(messages.complaintDescription).fill(description);
-    await page.getByText(`${description.length}/${Limits.complaintTextMax}`).waitFor();
-    await page.locator('input[type=file]').setInputFiles([
-      { name: 'IMG_20261122_2301.jpg', mimeType: 'image/jpeg', buffer: await largePhonePhoto() },
-      { name: 'screenshot.png', mimeType: 'image/png', buffer: await smallPng(30) },
-    ]);
-    await page.getByText(messages.uploadSucceeded, { exact: true }).first().waitFor({ state: 'attached' });
-    await uploadedThumbnails(page, 2);
-    await page.getByText(messages.complaintReplyNotice).waitFor();
-    await screenshot(page, 'complain-page-next');
+      const description = 'The collector called me at 11 pm three nights in a row.';
+      await page.getByLabel(messages.complaintDescription).fill(description);
+      await page.getByText(`${description.length}/${Limits.complaintTextMax}`).waitFor();
+      await page.locator('input[type=file]').setInputFiles([
+        { name: 'IMG_20261122_2301.jpg', mimeType: 'image/jpeg', buffer: await largePhonePhoto() },
+        { name: 'screenshot.png', mimeType: 'image/png', buffer: await smallPng(30) },
+      ]);
+      await page.getByText(messages.uploadSucceeded, { exact: true }).first().waitFor({ state: 'attached' });
+      await uploadedThumbnails(page, 2);
+      await page.getByText(messages.complaintReplyNotice).waitFor();
+      await screenshot(page, 'complain-page-next');
 
-    const historyLength = await page.evaluate(() => history.length);
-    await page.getByRole('button', { name: messages.complaintSend, exact: true }).click();
-    const modal = page.getByRole('dialog', { name: messages.complaintSent });
-    await modal.waitFor();
-    const shownAt = Date.now();
-    await screenshot(page, 'complain-page-next-sent', { fullPage: false });
-    await page.waitForURL((url) => url.pathname === '/complainPage', { timeout: 5_000 });
-    const shownFor = Date.now() - shownAt;
-    expect(shownFor).toBeGreaterThan(Limits.complaintSentModalMs - 400);
-    expect(shownFor).toBeLessThan(Limits.complaintSentModalMs + 2_000);
-    expect(await page.evaluate(() => localStorage.getItem('kwarta:complaint:orderNo'))).toBeNull();
-    // Replaced, not pushed: going back does not return to the sent form.
-    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+      const historyLength = await page.evaluate(() => history.length);
+      await page.getByRole('button', { name: messages.complaintSend, exact: true }).click();
+      const modal = page.getByRole('dialog', { name: messages.complaintSent });
+      await modal.waitFor();
+      const shownAt = Date.now();
+      await screenshot(page, 'complain-page-next-sent', { fullPage: false });
+      await page.waitForURL((url) => url.pathname === '/complainPage', { timeout: 5_000 });
+      const shownFor = Date.now() - shownAt;
+      expect(shownFor).toBeGreaterThan(Limits.complaintSentModalMs - 400);
+      expect(shownFor).toBeLessThan(Limits.complaintSentModalMs + 2_000);
+      expect(await page.evaluate(() => localStorage.getItem('kwarta:complaint:orderNo'))).toBeNull();
+      // Replaced, not pushed: going back does not return to the sent form.
+      expect(await page.evaluate(() => history.length)).toBe(historyLength);
 
-    // The list: in progress until an agent answers.
-    await page.getByRole('link', { name: messages.complaintOpenList }).click();
-    await page.waitForURL(/\/complaintList\?/);
-    const item = page.getByRole('link', { name: new RegExp(description) });
-    await item.waitFor();
-    expect(await page.getByRole('tab', { selected: true }).textContent()).toBe(messages.complaintTabInProgress);
-    await screenshot(page, 'complaint-list');
-    const problemId = new URL((await item.getAttribute('href'))!, baseUrl).searchParams.get('problemId')!;
+      // The list: in progress until an agent answers.
+      await page.getByRole('link', { name: messages.complaintOpenList }).click();
+      await page.waitForURL(/\/complaintList\?/);
+      const item = page.getByRole('link', { name: new RegExp(description) });
+      await item.waitFor();
+      expect(await page.getByRole('tab', { selected: true }).textContent()).toBe(
+        messages.complaintTabInProgress,
+      );
+      await screenshot(page, 'complaint-list');
+      const problemId = new URL((await item.getAttribute('href'))!, baseUrl).searchParams.get('problemId')!;
 
-    const replyImage = path.join(scratch, 'reply.png');
-    await writeFile(replyImage, await smallPng(200));
-    expect(await replyByCli(problemId, 'We have warned the collection agency. Sorry for the trouble.', replyImage)).toContain(`complaint ${problemId}`);
+      const replyImage = path.join(scratch, 'reply.png');
+      await writeFile(replyImage, await smallPng(200));
+      expect(
+        await replyByCli(
+          problemId,
+          'We have warned the collection agency. Sorry for the trouble.',
+          replyImage,
+        ),
+      ).toContain(`complaint ${problemId}`);
 
-    await page.reload();
-    await page.getByRole('tab', { name: messages.complaintTabReplied }).click();
-    await page.getByRole('link', { name: new RegExp(description) }).click();
-    await page.waitForURL(/\/complainDetails\?/);
-    const openedAt = Date.now();
-    await page.getByRole('heading', { name: messages.processResult }).waitFor();
-    await page.getByText('We have warned the collection agency. Sorry for the trouble.').waitFor();
-    expect(await page.getByLabel(messages.complaintType, { exact: true }).inputValue()).toBe('Collection complaint');
-    expect(await page.getByLabel(messages.complaintSubType, { exact: true }).inputValue()).toBe('Calls at unreasonable hours');
-    await page.getByText(`${description.length}/${Limits.complaintTextMax}`).waitFor();
-    // Every image (two of evidence, one of the reply) is served to its owner and decodes.
-    await expect
-      .poll(() => page.locator('.image-grid img').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth > 0)))
-      .toEqual([true, true, true]);
+      await page.reload();
+      await page.getByRole('tab', { name: messages.complaintTabReplied }).click();
+      await page.getByRole('link', { name: new RegExp(description) }).click();
+      await page.waitForURL(/\/complainDetails\?/);
+      const openedAt = Date.now();
+      await page.getByRole('heading', { name: messages.processResult }).waitFor();
+      await page.getByText('We have warned the collection agency. Sorry for the trouble.').waitFor();
+      expect(await page.getByLabel(messages.complaintType, { exact: true }).inputValue()).toBe(
+        'Collection complaint',
+      );
+      expect(await page.getByLabel(messages.complaintSubType, { exact: true }).inputValue()).toBe(
+        'Calls at unreasonable hours',
+      );
+      await page.getByText(`${description.length}/${Limits.complaintTextMax}`).waitFor();
+      // Every image (two of evidence, one of the reply) is served to its owner and decodes.
+      await expect
+        .poll(() =>
+          page
+            .locator('.image-grid img')
+            .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth > 0)),
+        )
+        .toEqual([true, true, true]);
 
-    // The rating modal comes 3 s after the detail loaded, not before.
-    const rating = page.getByRole('dialog', { name: messages.rateThisService });
-    await rating.waitFor({ timeout: 6_000 });
-    const ratedAfter = Date.now() - openedAt;
-    expect(ratedAfter).toBeGreaterThan(Limits.complaintRatingDelayMs - 300);
-    await screenshot(page, 'complain-details-rating', { fullPage: false });
-    await rating.getByRole('radio', { name: '4 / 5' }).click();
-    expect(await rating.getByRole('radio', { checked: true }).getAttribute('aria-label')).toBe('4 / 5');
-    await rating.getByRole('button', { name: messages.complaintSend }).click();
-    await page.getByText(messages.complaintRated, { exact: true }).first().waitFor({ state: 'attached' });
-    await rating.waitFor({ state: 'hidden' });
-    await screenshot(page, 'complain-details');
+      // The rating modal comes 3 s after the detail loaded, not before.
+      const rating = page.getByRole('dialog', { name: messages.rateThisService });
+      await rating.waitFor({ timeout: 6_000 });
+      const ratedAfter = Date.now() - openedAt;
+      expect(ratedAfter).toBeGreaterThan(Limits.complaintRatingDelayMs - 300);
+      await screenshot(page, 'complain-details-rating', { fullPage: false });
+      await rating.getByRole('radio', { name: '4 / 5' }).click();
+      expect(await rating.getByRole('radio', { checked: true }).getAttribute('aria-label')).toBe('4 / 5');
+      await rating.getByRole('button', { name: messages.complaintSend }).click();
+      await page.getByText(messages.complaintRated, { exact: true }).first().waitFor({ state: 'attached' });
+      await rating.waitFor({ state: 'hidden' });
+      await screenshot(page, 'complain-details');
 
-    // The large phone photo, enlarged: stored upright (portrait) and scaled to 2560 px at most.
-    await page.getByRole('button', { name: `${messages.complaintImages} 1` }).click();
-    const enlarged = page.getByRole('dialog', { name: messages.complaintEnlarged }).getByRole('img');
-    await expect.poll(() => enlarged.evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight])).toEqual([1920, 2560]);
-    await screenshot(page, 'complain-details-enlarged', { fullPage: false });
+      // The large phone photo, enlarged: stored upright (portrait) and scaled to 2560 px at most.
+      await page.getByRole('button', { name: `${messages.complaintImages} 1` }).click();
+      const enlarged = page.getByRole('dialog', { name: messages.complaintEnlarged }).getByRole('img');
+      await expect
+        .poll(() =>
+          enlarged.evaluate((img) => [
+            (img as HTMLImageElement).naturalWidth,
+            (img as HTMLImageElement).naturalHeight,
+          ]),
+        )
+        .toEqual([1920, 2560]);
+      await screenshot(page, 'complain-details-enlarged', { fullPage: false });
 
-    // Saved once: the server refuses a second score, and the modal does not come back.
-    const again = await api(session, '/user-problem/save-score', { problemId, score: '5' });
-    expect([again.kwc, again.kwm]).toEqual(['409', messages.complaintScoreSaved]);
-    await page.reload();
-    await page.getByRole('heading', { name: messages.processResult }).waitFor();
-    await page.waitForTimeout(Limits.complaintRatingDelayMs + 800);
-    expect(await page.getByRole('dialog', { name: messages.rateThisService }).count()).toBe(0);
-    expect(pageErrors(page)).toEqual([]);
-  });
+      // Saved once: the server refuses a second score, and the modal does not come back.
+      const again = await api(session, '/user-problem/save-score', { problemId, score: '5' });
+      expect([again.kwc, again.kwm]).toEqual(['409', messages.complaintScoreSaved]);
+      await page.reload();
+      await page.getByRole('heading', { name: messages.processResult }).waitFor();
+      await page.waitForTimeout(Limits.complaintRatingDelayMs + 800);
+      expect(await page.getByRole('dialog', { name: messages.rateThisService }).count()).toBe(0);
+      expect(pageErrors(page)).toEqual([]);
+    },
+  );
 
-  test("refuses the collection type for an order whose isShow is not 1", async () => {
+  test('refuses the collection type for an order whose isShow is not 1', async () => {
     const session = await demoSession(baseUrl);
     const refused = (await orders(session)).find((order) => order.isShow !== 1)!;
     const page = await phone.newPage();
     await page.goto(`${baseUrl}/complainPage?${sessionQuery(session, { orderId: refused.orderId })}`);
     await page.getByRole('button', { name: 'Collection complaint' }).click();
-    await page.getByText(messages.collectionTypeRefused, { exact: true }).first().waitFor({ state: 'attached' });
+    await page
+      .getByText(messages.collectionTypeRefused, { exact: true })
+      .first()
+      .waitFor({ state: 'attached' });
     await screenshot(page, 'complain-page-collection-refused', { fullPage: false });
     expect(await page.getByRole('button', { name: 'Calls at unreasonable hours' }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/complainPage');
@@ -217,7 +277,9 @@ describe('complaints', () => {
   test('the description: empty is refused, input beyond 200 characters is ignored', async () => {
     const session = await demoSession(baseUrl);
     const page = await phone.newPage();
-    await page.goto(`${baseUrl}/complainPageNext?${sessionQuery(session, { problemType: 2, problemSonType: '', orderNo: '' })}`);
+    await page.goto(
+      `${baseUrl}/complainPageNext?${sessionQuery(session, { problemType: 2, problemSonType: '', orderNo: '' })}`,
+    );
     await page.getByText('Repayment problem').waitFor();
     await page.getByRole('button', { name: messages.complaintSend, exact: true }).click();
     await page.getByText(messages.complaintEmpty, { exact: true }).first().waitFor({ state: 'attached' });
@@ -240,9 +302,15 @@ describe('complaints', () => {
   test('at most 9 images: a tenth is not taken and the add tile goes away', { timeout: 60_000 }, async () => {
     const session = await demoSession(baseUrl);
     const page = await phone.newPage();
-    await page.goto(`${baseUrl}/complainPageNext?${sessionQuery(session, { problemType: 5, problemSonType: '', orderNo: '' })}`);
+    await page.goto(
+      `${baseUrl}/complainPageNext?${sessionQuery(session, { problemType: 5, problemSonType: '', orderNo: '' })}`,
+    );
     const files = await Promise.all(
-      Array.from({ length: 10 }, async (_, index) => ({ name: `photo-${index}.png`, mimeType: 'image/png', buffer: await smallPng(index * 20) })),
+      Array.from({ length: 10 }, async (_, index) => ({
+        name: `photo-${index}.png`,
+        mimeType: 'image/png',
+        buffer: await smallPng(index * 20),
+      })),
     );
     await page.locator('input[type=file]').setInputFiles(files);
     await uploadedThumbnails(page, Limits.complaintImagesMax);
@@ -264,8 +332,14 @@ describe('complaints', () => {
   test('an upload the server refuses shows its message and leaves no thumbnail', async () => {
     const session = await demoSession(baseUrl);
     const page = await phone.newPage();
-    await page.goto(`${baseUrl}/complainPageNext?${sessionQuery(session, { problemType: 4, problemSonType: '', orderNo: '' })}`);
-    await page.locator('input[type=file]').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all') });
+    await page.goto(
+      `${baseUrl}/complainPageNext?${sessionQuery(session, { problemType: 4, problemSonType: '', orderNo: '' })}`,
+    );
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'notes.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('not a photo at all'),
+    });
     await page.getByText(messages.uploadNotImage, { exact: true }).first().waitFor({ state: 'attached' });
     await expect.poll(() => page.locator('.kw-uploader__item img').count()).toBe(0);
   });

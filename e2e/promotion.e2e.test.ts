@@ -7,7 +7,8 @@ import { captchaAnswer, expectToast, latestSmsCode, uniquePhone } from './suppor
 const baseUrl = inject('baseUrl');
 const phone = useBrowser();
 
-const CAMPAIGN = 'id=1&app_from=fb&user_from=ads-7&utm_tag=e2e-spring&links_id=77&down_id=88&invite_code=INV9&UC=u1';
+const CAMPAIGN =
+  'id=1&app_from=fb&user_from=ads-7&utm_tag=e2e-spring&links_id=77&down_id=88&invite_code=INV9&UC=u1';
 let visitor = 0;
 
 /** A landing page as a visitor from its own address (limits per IP stay per test). */
@@ -51,19 +52,31 @@ describe('promotion landing', () => {
     // A second tap during the countdown is refused and sends nothing.
     await page.locator('.promo-get-code').click();
     await expectToast(page, messages.smsResendRefused);
-    const outbox = (await (await fetch(`${baseUrl}/dev/sms-outbox?phone=${registeredPhone}`)).json()) as { messages: unknown[] };
+    const outbox = (await (await fetch(`${baseUrl}/dev/sms-outbox?phone=${registeredPhone}`)).json()) as {
+      messages: unknown[];
+    };
     expect(outbox.messages).toHaveLength(1);
 
     await smsField(page).fill((await latestSmsCode(baseUrl, registeredPhone))!);
     await apply(page).click();
     await expectToast(page, messages.registered);
     await expect.poll(() => new URL(page.url()).hash).toContain('#/downloadTemplate');
-    expect(Object.fromEntries(downloadHashOf(page))).toEqual({ app_from: 'fb', user_from: 'ads-7', utm_tag: 'e2e-spring', id: '1', links_id: '77' });
+    expect(Object.fromEntries(downloadHashOf(page))).toEqual({
+      app_from: 'fb',
+      user_from: 'ads-7',
+      utm_tag: 'e2e-spring',
+      id: '1',
+      links_id: '77',
+    });
 
     const android = page.getByRole('link', { name: messages.promotionDownloadAndroid });
     expect(await android.getAttribute('href')).toMatch(/^https:\/\/play\.google\.com\//);
-    expect(await page.getByRole('link', { name: messages.promotionDownloadIos }).getAttribute('href')).toMatch(/^https:\/\/apps\.apple\.com\//);
-    expect(await page.getByRole('link', { name: messages.promotionOpenApp }).getAttribute('href')).toBe('kwarta://open');
+    expect(
+      await page.getByRole('link', { name: messages.promotionDownloadIos }).getAttribute('href'),
+    ).toMatch(/^https:\/\/apps\.apple\.com\//);
+    expect(await page.getByRole('link', { name: messages.promotionOpenApp }).getAttribute('href')).toBe(
+      'kwarta://open',
+    );
     await screenshot(page, 'promotion-download');
     expect(pageErrors(page)).toEqual([]);
   });
@@ -73,7 +86,12 @@ describe('promotion landing', () => {
     await requestCode(page, registeredPhone);
     await expectToast(page, messages.alreadyRegistered);
     await expect.poll(() => new URL(page.url()).hash).toContain('#/downloadTemplate');
-    expect(Object.fromEntries(downloadHashOf(page))).toEqual({ app_from: 'fb', utm_tag: 'e2e-again', id: '1', down_id: '88' });
+    expect(Object.fromEntries(downloadHashOf(page))).toEqual({
+      app_from: 'fb',
+      utm_tag: 'e2e-again',
+      id: '1',
+      down_id: '88',
+    });
     await page.getByRole('link', { name: messages.promotionDownloadAndroid }).waitFor();
   });
 
@@ -153,38 +171,62 @@ describe('promotion landing', () => {
   test('the agreement link opens the registration agreement', async () => {
     const page = await openLanding();
     await page.getByRole('link', { name: 'Registration Agreement' }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Registration Agreement');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe('Registration Agreement');
     await expect.poll(() => page.getByText(/at least 18 years old/).isVisible()).toBe(true);
     await screenshot(page, 'promotion-agreement');
     await page.getByRole('button', { name: 'Back' }).click();
-    await expect.poll(() => page.getByRole('button', { name: messages.promotionApply }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: messages.promotionApply }).isVisible())
+      .toBe(true);
     expect(new URL(page.url()).search).toBe(`?${CAMPAIGN}`);
   });
 });
 
 describe('SMS login for the native shell', () => {
   test('a session from the SMS login opens the customer-service page', async () => {
-    const headers = { 'X-Forwarded-For': '203.0.113.50', 'content-type': 'application/x-www-form-urlencoded' };
-    const json = async (response: Response) => (await response.json()) as { kwc: string; kwd: Record<string, string> };
+    const headers = {
+      'X-Forwarded-For': '203.0.113.50',
+      'content-type': 'application/x-www-form-urlencoded',
+    };
+    const json = async (response: Response) =>
+      (await response.json()) as { kwc: string; kwd: Record<string, string> };
     const number = uniquePhone();
-    const { sid } = (await json(await fetch(`${baseUrl}/api/v2/youmi/promotion/get-sid`, { headers }))).kwd as { sid: string };
-    expect((await fetch(`${baseUrl}/api/v2/youmi/promotion/get-captcha?sid=${sid}&t=1`, { headers })).headers.get('content-type')).toBe('image/png');
-    const { answer } = (await (await fetch(`${baseUrl}/dev/captcha?sid=${sid}`)).json()) as { answer: string };
+    const { sid } = (await json(await fetch(`${baseUrl}/api/v2/youmi/promotion/get-sid`, { headers })))
+      .kwd as { sid: string };
+    expect(
+      (await fetch(`${baseUrl}/api/v2/youmi/promotion/get-captcha?sid=${sid}&t=1`, { headers })).headers.get(
+        'content-type',
+      ),
+    ).toBe('image/png');
+    const { answer } = (await (await fetch(`${baseUrl}/dev/captcha?sid=${sid}`)).json()) as {
+      answer: string;
+    };
     const sent = await json(
-      await fetch(`${baseUrl}/api/v2/youmi/auth/send-login-code`, { method: 'POST', headers, body: new URLSearchParams({ phone: number, capcode: answer, sid, deviceId: 'shell-1' }) }),
+      await fetch(`${baseUrl}/api/v2/youmi/auth/send-login-code`, {
+        method: 'POST',
+        headers,
+        body: new URLSearchParams({ phone: number, capcode: answer, sid, deviceId: 'shell-1' }),
+      }),
     );
     expect(sent.kwc).toBe('00');
     const code = (await latestSmsCode(baseUrl, number))!;
     const login = await json(
-      await fetch(`${baseUrl}/api/v2/youmi/auth/sms-login`, { method: 'POST', headers, body: new URLSearchParams({ phone: number, smsCode: code, deviceId: 'shell-1' }) }),
+      await fetch(`${baseUrl}/api/v2/youmi/auth/sms-login`, {
+        method: 'POST',
+        headers,
+        body: new URLSearchParams({ phone: number, smsCode: code, deviceId: 'shell-1' }),
+      }),
     );
     expect(login.kwc).toBe('00');
 
     const page = await phone.newPage();
-    await page.goto(`${baseUrl}/customerService?deviceId=shell-1&sessionId=${encodeURIComponent(login.kwd.sessionId!)}`);
+    await page.goto(
+      `${baseUrl}/customerService?deviceId=shell-1&sessionId=${encodeURIComponent(login.kwd.sessionId!)}`,
+    );
     await expect.poll(() => page.getByRole('link', { name: /@/ }).isVisible()).toBe(true);
     await screenshot(page, 'sms-login-customer-service');
     expect(pageErrors(page)).toEqual([]);
   });
 });
-

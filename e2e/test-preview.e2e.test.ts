@@ -4,7 +4,16 @@ import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
 const baseUrl = inject('baseUrl');
 const phone = useBrowser();
 
-const LABELS = ['App version', 'Device name', 'Device id', 'OS version', 'Session id', 'Ad id', 'Product id', 'Order id'];
+const LABELS = [
+  'App version',
+  'Device name',
+  'Device id',
+  'OS version',
+  'Session id',
+  'Ad id',
+  'Product id',
+  'Order id',
+];
 
 describe('/testPreview', () => {
   test('is prefilled with a live demo session and every field is editable', async () => {
@@ -13,7 +22,18 @@ describe('/testPreview', () => {
     const sessionId = page.getByLabel('Session id');
     await expect.poll(() => sessionId.inputValue()).not.toBe('');
     for (const label of LABELS) expect(await page.getByLabel(label, { exact: true }).isEditable()).toBe(true);
-    for (const name of ['Confirm loan', 'Loan detail', 'Repay', 'Extension', 'Bind bank', 'About us', 'Complaint', 'Customer service', 'Privacy', 'Repayment instruction']) {
+    for (const name of [
+      'Confirm loan',
+      'Loan detail',
+      'Repay',
+      'Extension',
+      'Bind bank',
+      'About us',
+      'Complaint',
+      'Customer service',
+      'Privacy',
+      'Repayment instruction',
+    ]) {
       expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     }
     await screenshot(page, 'test-preview');
@@ -39,17 +59,25 @@ describe('/testPreview', () => {
   });
 
   test('the locate button reports a position or that location is unsupported', async () => {
-    const page = await phone.newPage({ geolocation: { longitude: 121.0244, latitude: 14.5547 }, permissions: ['geolocation'] });
+    const page = await phone.newPage({
+      geolocation: { longitude: 121.0244, latitude: 14.5547 },
+      permissions: ['geolocation'],
+    });
     await page.goto(`${baseUrl}/testPreview`);
     await page.getByRole('button', { name: 'Locate' }).click();
-    await expect.poll(() => page.locator('output').textContent()).toBe('Longitude: 121.0244, Latitude: 14.5547');
+    await expect
+      .poll(() => page.locator('output').textContent())
+      .toBe('Longitude: 121.0244, Latitude: 14.5547');
   });
 
   test('the photo picker previews the chosen photo', async () => {
     const page = await phone.newPage();
     await page.goto(`${baseUrl}/testPreview`);
     // A 1×1 PNG.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
     await page.getByLabel('Photo').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png });
     expect(await page.getByRole('img', { name: 'Chosen photo' }).isVisible()).toBe(true);
     expect(await page.getByText('receipt.png').isVisible()).toBe(true);

@@ -47,7 +47,9 @@ try {
   await server?.stop();
 }
 
-console.log(`first HTML of the static pages, compressed as sent, budget ${LIMIT_BYTES / 1024} KB (1 KB = 1024 bytes)\n`);
+console.log(
+  `first HTML of the static pages, compressed as sent, budget ${LIMIT_BYTES / 1024} KB (1 KB = 1024 bytes)\n`,
+);
 console.log('route'.padEnd(18), 'status', 'encoding'.padEnd(9), 'KB'.padStart(6), ' budget');
 let failed = false;
 for (const row of rows) {

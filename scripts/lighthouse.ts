@@ -35,7 +35,10 @@ interface Row {
 
 const server: TestServer | null = givenBase ? null : await startTestServer();
 const base = givenBase ?? server!.baseUrl;
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+});
 const rows: Row[] = [];
 try {
   for (const route of routes) {
@@ -65,10 +68,14 @@ try {
 
 console.log(['route'.padEnd(28), 'perf', 'a11y', 'best', 'FCP'.padStart(8), 'LCP'.padStart(8)].join(' '));
 for (const row of rows) {
-  const scores = [row.performance, row.accessibility, row.bestPractices].map((value) => String(value).padStart(4));
+  const scores = [row.performance, row.accessibility, row.bestPractices].map((value) =>
+    String(value).padStart(4),
+  );
   console.log([row.route.padEnd(28), ...scores, row.fcp.padStart(8), row.lcp.padStart(8)].join(' '));
 }
-const below = min ? rows.filter((row) => Math.min(row.performance, row.accessibility, row.bestPractices) < Number(min)) : [];
+const below = min
+  ? rows.filter((row) => Math.min(row.performance, row.accessibility, row.bestPractices) < Number(min))
+  : [];
 if (below.length) {
   console.error(`lighthouse: below ${min} on ${below.map((row) => row.route).join(', ')}`);
   process.exit(1);

@@ -34,6 +34,7 @@ vitest_reporters() {
 
 step typecheck npm run typecheck || true
 step lint npm run lint || true
+step format npm run format:check || true
 mapfile -t unit_args < <(vitest_reporters unit)
 step unit npm run test:unit -- "${unit_args[@]}" || true
 if step build npm run build; then

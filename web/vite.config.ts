@@ -4,7 +4,17 @@ import { routeAssets } from './build/route-assets-plugin.mjs';
 
 // The dev server proxies API calls to the Fastify server (npm run serve) so both run on one
 // origin in development as they do in production.
-const apiPrefixes = ['/v3', '/user-problem', '/api', '/emphasis', '/gopia', '/service', '/dev', '/openapi.json', '/healthz'];
+const apiPrefixes = [
+  '/v3',
+  '/user-problem',
+  '/api',
+  '/emphasis',
+  '/gopia',
+  '/service',
+  '/dev',
+  '/openapi.json',
+  '/healthz',
+];
 
 // Two builds (web/package.json): the browser build, with the static pages' light entry
 // beside the app, and `--ssr`, the static pages' prerenderer for the server, written under
@@ -19,7 +29,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         cssCodeSplit: true,
         // The promotion landing is its own light entry (DESIGN §1), served by the server at /promotion.
         rollupOptions: {
-          input: { index: 'index.html', promotion: 'promotion.html', 'static-pages': 'src/app/static-pages-client.tsx' },
+          input: {
+            index: 'index.html',
+            promotion: 'promotion.html',
+            'static-pages': 'src/app/static-pages-client.tsx',
+          },
         },
         modulePreload: {
           // The static pages' CSS is already inline (the server reads it from the manifest), so

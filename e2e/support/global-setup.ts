@@ -13,9 +13,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await startTestServer({ verbose: process.env.E2E_VERBOSE === '1' }).catch((error: unknown) => {
-    throw new Error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
-  });
+  const server = await startTestServer({ verbose: process.env.E2E_VERBOSE === '1' }).catch(
+    (error: unknown) => {
+      throw new Error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  );
   project.provide('baseUrl', server.baseUrl);
   project.provide('serverStore', {
     DATA_DIR: server.dataDir,
@@ -26,7 +28,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const { crashed, output } = await server.stop();
     // A server that died during the run explains many failures at once: say so.
     if (crashed !== undefined) {
-      process.stderr.write(`e2e: the server stopped during the run (${crashed}). Its last output:\n${output.slice(-20_000)}\n`);
+      process.stderr.write(
+        `e2e: the server stopped during the run (${crashed}). Its last output:\n${output.slice(-20_000)}\n`,
+      );
     }
   };
 }

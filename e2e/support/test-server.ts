@@ -113,7 +113,9 @@ export interface TestServer {
 
 export async function startTestServer(options: { verbose?: boolean } = {}): Promise<TestServer> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
-    throw new Error(`${path.relative(repoRoot, webDist)}/index.html is missing — run \`npm run build\` first.`);
+    throw new Error(
+      `${path.relative(repoRoot, webDist)}/index.html is missing — run \`npm run build\` first.`,
+    );
   }
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kwarta-e2e-'));

@@ -20,13 +20,23 @@ const connections = option('--connections', 100);
 async function startHello(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
   const tsx = createRequire(import.meta.url).resolve('tsx');
-  const child = spawn(process.execPath, ['--import', tsx, path.join(import.meta.dirname, 'hello-server.ts')], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: 'inherit',
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', tsx, path.join(import.meta.dirname, 'hello-server.ts')],
+    {
+      env: { ...process.env, PORT: String(port) },
+      stdio: 'inherit',
+    },
+  );
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 100; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { url, stop: () => child.kill('SIGTERM') };
@@ -42,12 +52,20 @@ function report(name: string, result: LoadResult) {
 const server = await startTestServer();
 const hello = await startHello();
 try {
-  const session = (await (await fetch(`${server.baseUrl}/dev/demo-session`)).json()) as Record<string, string>;
+  const session = (await (await fetch(`${server.baseUrl}/dev/demo-session`)).json()) as Record<
+    string,
+    string
+  >;
   const load = { connections, durationMs: seconds * 1000 };
   // Warm up both (JIT, SQLite page cache) before measuring.
   await runLoad({ url: hello.url, ...load, durationMs: 2000 });
   const contactUrl = `${server.baseUrl}${routes.contactKfInfo.path}?sessionId=${session.sessionId}`;
-  const contactRequest = { url: contactUrl, method: 'POST' as const, body: 'overall=30', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  const contactRequest = {
+    url: contactUrl,
+    method: 'POST' as const,
+    body: 'overall=30',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
   await runLoad({ ...contactRequest, ...load, durationMs: 2000 });
 
   const helloResult = await runLoad({ url: hello.url, ...load });
@@ -55,7 +73,9 @@ try {
   console.log(`${connections} connections, ${seconds} s each, loopback, 2-core machine\n`);
   report('fastify hello-world', helloResult);
   report('contact-kf-info (session + read)', contactResult);
-  console.log(`\nratio to hello-world: ${((contactResult.requestsPerSecond / helloResult.requestsPerSecond) * 100).toFixed(0)}% (budget ≥ 50%), p99 ${contactResult.p99.toFixed(1)} ms (budget ≤ 20 ms)`);
+  console.log(
+    `\nratio to hello-world: ${((contactResult.requestsPerSecond / helloResult.requestsPerSecond) * 100).toFixed(0)}% (budget ≥ 50%), p99 ${contactResult.p99.toFixed(1)} ms (budget ≤ 20 ms)`,
+  );
 } finally {
   hello.stop();
   await server.stop();

@@ -25,7 +25,8 @@ export interface LoadOptions {
  */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const target = new URL(options.url);
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname)) throw new Error('load tests target loopback only');
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname))
+    throw new Error('load tests target loopback only');
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};

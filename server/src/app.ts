@@ -75,8 +75,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (config.seedDemo) await seedDemoData(database.db, app.clock.now(), config.loanRules);
   await purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session });
   const sweep = setInterval(() => {
-    purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session }).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'session sweep failed'),
+    purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session }).catch(
+      (error: unknown) => app.log.warn({ err: error }, 'session sweep failed'),
     );
   }, 3_600_000);
   sweep.unref();
@@ -86,7 +86,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(compress, { threshold: 1024 });
   app.addHook('onResponse', async (request, reply) => {
     const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime > 1000 ? 'warn' : 'debug';
-    request.log[level]({ req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log[level](
+      { req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
   });
   securityHeaders(app);
   errorHandler(app);

@@ -29,7 +29,11 @@ const envSchema = z
       .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
-    SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(60 * 24),
     SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(1000),
     MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
@@ -40,14 +44,25 @@ const envSchema = z
     BRAND_NAME: z.string().default('Kwarta'),
     COMPANY_NAME: z.string().default('Kwarta Lending Corporation'),
     COMPANY_ADDRESS: z.string().default('Unit 1203, 88 Paseo de Roxas, Makati City 1226, Metro Manila'),
-    COMPANY_REGISTRATION: z.string().default('SEC Registration No. CS202600001 · Certificate of Authority No. 3501'),
+    COMPANY_REGISTRATION: z
+      .string()
+      .default('SEC Registration No. CS202600001 · Certificate of Authority No. 3501'),
     COPYRIGHT_TEXT: z.string().optional(),
-    PRIVACY_POLICY_URL: z.string().regex(/^(\/|https:\/\/)/, 'must be a path (/Policy) or an https:// URL').default('/Policy'),
+    PRIVACY_POLICY_URL: z
+      .string()
+      .regex(/^(\/|https:\/\/)/, 'must be a path (/Policy) or an https:// URL')
+      .default('/Policy'),
     PRIVACY_OFFICER_EMAIL: z.string().email().default('privacy@kwarta.example'),
-    LOAN_RULES_FILE: z.string().optional().transform((file, ctx) => readLoanRules(file, ctx)),
+    LOAN_RULES_FILE: z
+      .string()
+      .optional()
+      .transform((file, ctx) => readLoanRules(file, ctx)),
     // Promotion funnel and SMS (D5, D9, D10)
     MARKET: z.enum(marketIds as [keyof typeof markets, ...(keyof typeof markets)[]]).default('default'),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
     REDIS_KEY_PREFIX: z.string().default('kwarta:'),
     SMS_GATEWAY: z.enum(['outbox', 'http']).default('outbox'),
     SMS_HTTP_URL: z.string().url().optional(),
@@ -83,7 +98,8 @@ const envSchema = z
       companyName: env.COMPANY_NAME,
       companyAddress: env.COMPANY_ADDRESS,
       companyRegistration: env.COMPANY_REGISTRATION,
-      copyright: env.COPYRIGHT_TEXT ?? `© ${new Date().getFullYear()} ${env.COMPANY_NAME}. All rights reserved.`,
+      copyright:
+        env.COPYRIGHT_TEXT ?? `© ${new Date().getFullYear()} ${env.COMPANY_NAME}. All rights reserved.`,
       privacyPolicyUrl: env.PRIVACY_POLICY_URL,
       privacyOfficerEmail: env.PRIVACY_OFFICER_EMAIL,
     },
@@ -93,7 +109,9 @@ const envSchema = z
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
     sms: {
       gateway: env.SMS_GATEWAY,
-      http: env.SMS_HTTP_URL ? { url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, timeoutMs: env.SMS_HTTP_TIMEOUT_MS } : undefined,
+      http: env.SMS_HTTP_URL
+        ? { url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, timeoutMs: env.SMS_HTTP_TIMEOUT_MS }
+        : undefined,
       limits: {
         perPhoneDay: env.SMS_LIMIT_PER_PHONE_DAY,
         perIpHour: env.SMS_LIMIT_PER_IP_HOUR,
@@ -113,13 +131,19 @@ function readLoanRules(file: string | undefined, ctx: z.RefinementCtx): LoanRule
   try {
     json = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `cannot read ${file} as JSON: ${error instanceof Error ? error.message : String(error)}` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `cannot read ${file} as JSON: ${error instanceof Error ? error.message : String(error)}`,
+    });
     return z.NEVER;
   }
   const parsed = loanRulesSchema.safeParse(json);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
-    ctx.addIssue({ code: 'custom', message: `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    });
   }
   return z.NEVER;
 }
@@ -130,10 +154,14 @@ export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable (FOO= in a shell or .env) means "not set", not "set to nothing".
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const result = envSchema.safeParse(present);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    const problems = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   return result.data;

@@ -55,7 +55,9 @@ describe('the application shell', () => {
     const page = (await t.app.inject({ method: 'GET', url: '/customerService' })).body;
     expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/service-1.js">');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/service-1.css">');
-    expect((await t.app.inject({ method: 'GET', url: '/complaintList' })).body).not.toContain('modulepreload');
+    expect((await t.app.inject({ method: 'GET', url: '/complaintList' })).body).not.toContain(
+      'modulepreload',
+    );
   });
 
   it('serves hashed assets as immutable', async () => {
@@ -69,7 +71,11 @@ describe('the application shell', () => {
     const api = await t.app.inject({ method: 'POST', url: '/v3/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(envelopeFromWire(api.json())?.code).toBe('404');
-    const page = await t.app.inject({ method: 'GET', url: '/no-such-page', headers: { accept: 'text/html' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/no-such-page',
+      headers: { accept: 'text/html' },
+    });
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('<body>app</body>');
   });

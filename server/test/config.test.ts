@@ -8,7 +8,13 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 describe('configuration', () => {
   it('runs on its embedded defaults with an empty environment', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ appEnv: 'development', port: 8080, seedDemo: true, devToolsEnabled: true, databaseUrl: undefined });
+    expect(config).toMatchObject({
+      appEnv: 'development',
+      port: 8080,
+      seedDemo: true,
+      devToolsEnabled: true,
+      databaseUrl: undefined,
+    });
   });
 
   it('trusts no proxy unless told which', () => {
@@ -49,24 +55,48 @@ describe('lender-wide loan rules (LOAN_RULES_FILE)', () => {
 
   it('come from the file when it holds valid rules', () => {
     const rules = { ...defaultLoanRules, term: { minDays: 120, maxDays: 180 } };
-    expect(loadConfig({ LOAN_RULES_FILE: write('ok.json', JSON.stringify(rules)) }).loanRules.term).toEqual({ minDays: 120, maxDays: 180 });
+    expect(loadConfig({ LOAN_RULES_FILE: write('ok.json', JSON.stringify(rules)) }).loanRules.term).toEqual({
+      minDays: 120,
+      maxDays: 180,
+    });
   });
 
   it('stop the boot naming the rule at fault, the file unreadable, or its JSON broken', () => {
-    const gap = { ...defaultLoanRules, latePenalty: { ...defaultLoanRules.latePenalty, dailyTiers: [{ fromDay: 1, toDay: 30, dailyRateBps: 500 }, { fromDay: 40, toDay: null, dailyRateBps: 200 }] } };
-    expect(() => loadConfig({ LOAN_RULES_FILE: write('gap.json', JSON.stringify(gap)) })).toThrow(/LOAN_RULES_FILE: .*latePenalty\.dailyTiers\.1: penalty tiers must be contiguous/);
-    expect(() => loadConfig({ LOAN_RULES_FILE: path.join(dir, 'missing.json') })).toThrow(/LOAN_RULES_FILE: cannot read/);
-    expect(() => loadConfig({ LOAN_RULES_FILE: write('broken.json', '{"term":') })).toThrow(/LOAN_RULES_FILE: cannot read .* as JSON/);
+    const gap = {
+      ...defaultLoanRules,
+      latePenalty: {
+        ...defaultLoanRules.latePenalty,
+        dailyTiers: [
+          { fromDay: 1, toDay: 30, dailyRateBps: 500 },
+          { fromDay: 40, toDay: null, dailyRateBps: 200 },
+        ],
+      },
+    };
+    expect(() => loadConfig({ LOAN_RULES_FILE: write('gap.json', JSON.stringify(gap)) })).toThrow(
+      /LOAN_RULES_FILE: .*latePenalty\.dailyTiers\.1: penalty tiers must be contiguous/,
+    );
+    expect(() => loadConfig({ LOAN_RULES_FILE: path.join(dir, 'missing.json') })).toThrow(
+      /LOAN_RULES_FILE: cannot read/,
+    );
+    expect(() => loadConfig({ LOAN_RULES_FILE: write('broken.json', '{"term":') })).toThrow(
+      /LOAN_RULES_FILE: cannot read .* as JSON/,
+    );
   });
 });
 
 describe('brand values', () => {
   it('default to a complete set, the privacy page being our /Policy', () => {
-    expect(loadConfig({}).brand).toMatchObject({ brandName: 'Kwarta', privacyPolicyUrl: '/Policy', copyright: expect.stringContaining('Kwarta Lending Corporation') });
+    expect(loadConfig({}).brand).toMatchObject({
+      brandName: 'Kwarta',
+      privacyPolicyUrl: '/Policy',
+      copyright: expect.stringContaining('Kwarta Lending Corporation'),
+    });
   });
 
   it('accept a privacy page path or https URL only', () => {
-    expect(loadConfig({ PRIVACY_POLICY_URL: 'https://lender.example/privacy' }).brand.privacyPolicyUrl).toBe('https://lender.example/privacy');
+    expect(loadConfig({ PRIVACY_POLICY_URL: 'https://lender.example/privacy' }).brand.privacyPolicyUrl).toBe(
+      'https://lender.example/privacy',
+    );
     expect(() => loadConfig({ PRIVACY_POLICY_URL: 'javascript:alert(1)' })).toThrow(/PRIVACY_POLICY_URL/);
   });
 });

@@ -28,7 +28,11 @@ describe('load shedding', () => {
       const busy = await t.app.inject({ method: 'GET', url: '/openapi.json' });
       expect(busy.statusCode).toBe(503);
       expect(busy.headers['retry-after']).toBe('5');
-      expect(envelopeFromWire(busy.json())).toEqual({ code: '503', message: messages.unavailable, data: null });
+      expect(envelopeFromWire(busy.json())).toEqual({
+        code: '503',
+        message: messages.unavailable,
+        data: null,
+      });
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
       await new Promise((resolve) => setTimeout(resolve, 1300));

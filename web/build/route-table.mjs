@@ -15,7 +15,9 @@ export function readRouteTable(routesPath) {
   const source = readFileSync(routesPath, 'utf8').replace(/\/\*[\s\S]*?\*\/|(^|[^:])\/\/.*$/gm, '$1');
   const lazy = [...source.matchAll(ROUTE_RE)].map((m) => ({ path: m[2], module: m[4] }));
   const lazyPaths = new Set(lazy.map((route) => route.path));
-  const eager = [...source.matchAll(PATH_RE)].map((m) => m[2]).filter((p, i, all) => !lazyPaths.has(p) && all.indexOf(p) === i);
+  const eager = [...source.matchAll(PATH_RE)]
+    .map((m) => m[2])
+    .filter((p, i, all) => !lazyPaths.has(p) && all.indexOf(p) === i);
   return { lazy, eager, pattern: ROUTE_RE };
 }
 

@@ -7,7 +7,10 @@ import type { EndpointRoute } from './routes.ts';
  * client calls by route and takes its types from here, so a call's shape is written once.
  * `request` parses the form body (POST) or query (GET), minus the common session query.
  */
-export interface Endpoint<Req extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> extends EndpointRoute {
+export interface Endpoint<
+  Req extends z.ZodType = z.ZodType,
+  Data extends z.ZodType = z.ZodType,
+> extends EndpointRoute {
   request: Req;
   data: Data;
 }

@@ -112,7 +112,8 @@ export const messages = {
   siteNavPolicy: 'Privacy Agreement',
   siteNavLoan: 'Loan terms and conditions',
   siteHomeTitle: 'Cash when you need it, terms you can read',
-  siteHomeLead: 'Borrow online in minutes, see every fee before you accept, and repay the way that suits you.',
+  siteHomeLead:
+    'Borrow online in minutes, see every fee before you accept, and repay the way that suits you.',
   siteBannersLabel: 'Highlights',
   siteBannerApplyAlt: 'A phone showing a loan approved within a day',
   siteBannerRepayAlt: 'Three ways to repay: e-wallet, bank and store cashier',
@@ -155,7 +156,8 @@ export const messages = {
   smsDeviceLimit: 'Too many codes requested from this device. Please try again later.',
   smsGlobalLimit: 'We cannot send more codes today. Please try again tomorrow.',
   smsSendFailed: 'The SMS could not be sent. Please try again in a moment.',
-  smsCodeText: '[Kwarta] Your verification code is {code}. It expires in {minutes} minutes. Never share it with anyone.',
+  smsCodeText:
+    '[Kwarta] Your verification code is {code}. It expires in {minutes} minutes. Never share it with anyone.',
 } as const;
 
 /** Fills `{name}` placeholders of a catalogue text. */

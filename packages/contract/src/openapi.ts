@@ -42,7 +42,10 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { title: stri
       parameters: sessionParams,
       responses: {
         '200': endpoint.produces
-          ? { description: 'The image', content: { [endpoint.produces]: { schema: { type: 'string', format: 'binary' } } } }
+          ? {
+              description: 'The image',
+              content: { [endpoint.produces]: { schema: { type: 'string', format: 'binary' } } },
+            }
           : {
               description: 'Success, or a business refusal carried in the envelope code',
               content: { 'application/json': { schema: envelopeSchema(toSchema(endpoint.data, 'output')) } },
@@ -58,10 +61,16 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { title: stri
       const required = new Set((requestSchema.required ?? []) as string[]);
       operation.parameters = [
         ...sessionParams,
-        ...Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema })),
+        ...Object.entries(properties).map(([name, schema]) => ({
+          name,
+          in: 'query',
+          required: required.has(name),
+          schema,
+        })),
       ];
     } else {
-      const mediaType = endpoint.encoding === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+      const mediaType =
+        endpoint.encoding === 'multipart' ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
       operation.requestBody = { required: true, content: { [mediaType]: { schema: requestSchema } } };
     }
     paths[endpoint.path] = { ...paths[endpoint.path], [endpoint.method.toLowerCase()]: operation };

@@ -4,7 +4,16 @@
  */
 
 /** The query a promotion link addresses the landing with. */
-export const promotionQueryFields = ['id', 'app_from', 'user_from', 'utm_tag', 'links_id', 'down_id', 'invite_code', 'UC'] as const;
+export const promotionQueryFields = [
+  'id',
+  'app_from',
+  'user_from',
+  'utm_tag',
+  'links_id',
+  'down_id',
+  'invite_code',
+  'UC',
+] as const;
 
 export type PromotionQueryField = (typeof promotionQueryFields)[number];
 

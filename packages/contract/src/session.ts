@@ -3,7 +3,14 @@
  * page passes them on to every call. `sessionId` identifies the borrower; the device fields are
  * kept for support and abuse limits.
  */
-export const sessionQueryFields = ['appVersion', 'deviceName', 'deviceId', 'osVersion', 'sessionId', 'adId'] as const;
+export const sessionQueryFields = [
+  'appVersion',
+  'deviceName',
+  'deviceId',
+  'osVersion',
+  'sessionId',
+  'adId',
+] as const;
 
 export type SessionQueryField = (typeof sessionQueryFields)[number];
 

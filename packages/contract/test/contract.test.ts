@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Defaults, Limits, buildOpenApi, endpointMap, endpoints, idField, intField, messages, routes } from '../src/index.ts';
+import {
+  Defaults,
+  Limits,
+  buildOpenApi,
+  endpointMap,
+  endpoints,
+  idField,
+  intField,
+  messages,
+  routes,
+} from '../src/index.ts';
 
 describe('form fields', () => {
   const schema = z.object({ n: intField('n'), id: idField('id') });
@@ -8,9 +18,12 @@ describe('form fields', () => {
     expect(schema.parse({ n: '30', id: '7' })).toEqual({ n: 30, id: 7 });
     expect(schema.parse({ n: -2, id: 1 })).toEqual({ n: -2, id: 1 });
   });
-  it.each(['', ' ', 'abc', '30.5', '1e3', '0x10', '12345678901234567'])('refuses %j as a whole number', (value) => {
-    expect(schema.safeParse({ n: value, id: '1' }).success).toBe(false);
-  });
+  it.each(['', ' ', 'abc', '30.5', '1e3', '0x10', '12345678901234567'])(
+    'refuses %j as a whole number',
+    (value) => {
+      expect(schema.safeParse({ n: value, id: '1' }).success).toBe(false);
+    },
+  );
   it('refuses ids that are not positive', () => {
     expect(schema.safeParse({ n: '1', id: '0' }).success).toBe(false);
   });
@@ -21,7 +34,11 @@ describe('routes and endpoints', () => {
     expect(Object.keys(endpointMap).sort()).toEqual(Object.keys(routes).sort());
     for (const [name, endpoint] of Object.entries(endpointMap)) {
       const route = routes[name as keyof typeof routes];
-      expect({ name: endpoint.name, path: endpoint.path, method: endpoint.method }).toEqual({ name: route.name, path: route.path, method: route.method });
+      expect({ name: endpoint.name, path: endpoint.path, method: endpoint.method }).toEqual({
+        name: route.name,
+        path: route.path,
+        method: route.method,
+      });
     }
   });
 
@@ -32,7 +49,8 @@ describe('routes and endpoints', () => {
 
   it('documents every call in the OpenAPI document', () => {
     const document = buildOpenApi(endpoints, { title: 't', version: '1' });
-    for (const endpoint of endpoints) expect(document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]).toBeDefined();
+    for (const endpoint of endpoints)
+      expect(document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]).toBeDefined();
   });
 });
 
@@ -52,7 +70,13 @@ describe('spec constants and texts', () => {
       detailLinesCollapsed: 2,
       requestTimeoutMs: 60000,
     });
-    expect(Defaults).toMatchObject({ bankCardType: 1, bankChannelNumber: '90006', contactInfoOverall: 30, contractScene: 3, borrowAgainModuleId: 30 });
+    expect(Defaults).toMatchObject({
+      bankCardType: 1,
+      bankChannelNumber: '90006',
+      contactInfoOverall: 30,
+      contractScene: 3,
+      borrowAgainModuleId: 30,
+    });
   });
 
   it('keeps the spec texts exactly, mixed languages included', () => {
@@ -60,7 +84,9 @@ describe('spec constants and texts', () => {
     expect(messages.smsResendRefused).toBe('请勿重复发送验证码!');
     expect(messages.alreadyRegistered).toBe('您已注册,请直接下载APP登录！');
     expect(messages.ratingChooseStars).toBe('Silakan pilih');
-    expect(messages.collectionTypeRefused).toBe('The selected order does not support sending collection types');
+    expect(messages.collectionTypeRefused).toBe(
+      'The selected order does not support sending collection types',
+    );
     expect(messages.demonstrationSuccess).toBe('Successful demonstration！');
   });
 });

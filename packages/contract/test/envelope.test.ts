@@ -5,12 +5,20 @@ describe('envelope', () => {
   it('round-trips through the wire names', () => {
     const envelope = { code: '00', message: 'success', data: { a: 1 } };
     const wire = envelopeToWire(envelope);
-    expect(Object.keys(wire)).toEqual([envelopeWireNames.code, envelopeWireNames.message, envelopeWireNames.data]);
+    expect(Object.keys(wire)).toEqual([
+      envelopeWireNames.code,
+      envelopeWireNames.message,
+      envelopeWireNames.data,
+    ]);
     expect(envelopeFromWire(wire)).toEqual(envelope);
   });
 
   it('falls back to plain code/message/data (spec §3)', () => {
-    expect(envelopeFromWire({ code: '11', message: 'registered', data: null })).toEqual({ code: '11', message: 'registered', data: null });
+    expect(envelopeFromWire({ code: '11', message: 'registered', data: null })).toEqual({
+      code: '11',
+      message: 'registered',
+      data: null,
+    });
   });
 
   it('reads integer 0 as the success code and other numbers as strings', () => {
@@ -27,6 +35,7 @@ describe('envelope', () => {
   it("treats '00' and integer 0 as success, nothing else (spec §8)", () => {
     expect(isSuccessCode('00')).toBe(true);
     expect(isSuccessCode(0)).toBe(true);
-    for (const other of ['0', '000', 200, '200', '11', null, undefined]) expect(isSuccessCode(other)).toBe(false);
+    for (const other of ['0', '000', 200, '200', '11', null, undefined])
+      expect(isSuccessCode(other)).toBe(false);
   });
 });

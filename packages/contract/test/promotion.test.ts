@@ -2,16 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { clientTypeFromUserAgent, downloadHash, parseHash, pickPromotionQuery } from '../src/promotion.ts';
 
 describe('promotion query and hash routes', () => {
-  const query = pickPromotionQuery(new URLSearchParams('id=1&app_from=fb&user_from=u7&utm_tag=spring&links_id=77&down_id=88&invite_code=I&UC=c&other=x&empty='));
+  const query = pickPromotionQuery(
+    new URLSearchParams(
+      'id=1&app_from=fb&user_from=u7&utm_tag=spring&links_id=77&down_id=88&invite_code=I&UC=c&other=x&empty=',
+    ),
+  );
 
   it('picks the landing query fields only, dropping empty ones', () => {
-    expect(query).toEqual({ id: '1', app_from: 'fb', user_from: 'u7', utm_tag: 'spring', links_id: '77', down_id: '88', invite_code: 'I', UC: 'c' });
+    expect(query).toEqual({
+      id: '1',
+      app_from: 'fb',
+      user_from: 'u7',
+      utm_tag: 'spring',
+      links_id: '77',
+      down_id: '88',
+      invite_code: 'I',
+      UC: 'c',
+    });
   });
 
   it('carries app_from, user_from, utm_tag, id and links_id — or down_id when there is no links_id', () => {
-    expect(downloadHash(query)).toBe('#/downloadTemplate?app_from=fb&user_from=u7&utm_tag=spring&id=1&links_id=77');
+    expect(downloadHash(query)).toBe(
+      '#/downloadTemplate?app_from=fb&user_from=u7&utm_tag=spring&id=1&links_id=77',
+    );
     const { links_id: _dropped, ...withoutLinks } = query;
-    expect(downloadHash(withoutLinks)).toBe('#/downloadTemplate?app_from=fb&user_from=u7&utm_tag=spring&id=1&down_id=88');
+    expect(downloadHash(withoutLinks)).toBe(
+      '#/downloadTemplate?app_from=fb&user_from=u7&utm_tag=spring&id=1&down_id=88',
+    );
     expect(downloadHash({})).toBe('#/downloadTemplate');
   });
 

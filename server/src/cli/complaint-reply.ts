@@ -43,12 +43,18 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(db);
     const storage = createLocalBlobStorage(path.join(config.dataDir, 'uploads'));
-    await recordComplaintReply({ db, storage }, { problemId, text: values.text, images, agent: values.agent, now: new Date() });
-    console.log(`Replied to complaint ${problemId} with ${images.length} image(s); the borrower will be asked to rate the service.`);
+    await recordComplaintReply(
+      { db, storage },
+      { problemId, text: values.text, images, agent: values.agent, now: new Date() },
+    );
+    console.log(
+      `Replied to complaint ${problemId} with ${images.length} image(s); the borrower will be asked to rate the service.`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof ReplyRefused) console.error(error.message);
-    else if (error instanceof ImageRefused) console.error(`An image was refused: ${refusalMessages[error.reason]}`);
+    else if (error instanceof ImageRefused)
+      console.error(`An image was refused: ${refusalMessages[error.reason]}`);
     else throw error;
     return 1;
   } finally {

@@ -27,7 +27,13 @@ async function main(): Promise<void> {
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);
-    const rows = await funnelReport(db, { utmTag: values.utm_tag, appFrom: values.app_from, userFrom: values.user_from, from: values.from, to: values.to });
+    const rows = await funnelReport(db, {
+      utmTag: values.utm_tag,
+      appFrom: values.app_from,
+      userFrom: values.user_from,
+      from: values.from,
+      to: values.to,
+    });
     if (values.json) console.log(JSON.stringify(rows, null, 2));
     else console.log(rows.length ? formatFunnel(rows) : 'No promotion activity for this filter.');
   } finally {
@@ -37,6 +43,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Bad configuration or an unknown option: say what, then how to call it.
-  console.error(error instanceof ConfigError || error instanceof TypeError ? `${error.message}\n\n${USAGE}` : error);
+  console.error(
+    error instanceof ConfigError || error instanceof TypeError ? `${error.message}\n\n${USAGE}` : error,
+  );
   process.exit(1);
 });

@@ -16,11 +16,18 @@ export interface DatabaseHandle {
  * SQLite file by default, PostgreSQL when a URL is given (DESIGN §1). Everything above this
  * function is dialect-agnostic; the few differences live in migrations.
  */
-export function createDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): DatabaseHandle {
+export function createDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): DatabaseHandle {
   if (options.databaseUrl) {
     // COUNT(*) and BIGINT come back as strings by default; our integers fit in a JS number.
     pg.types.setTypeParser(20, (value) => Number(value));
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+    });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -30,7 +37,10 @@ export function createDatabase(options: { databaseUrl?: string | undefined; data
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }), dialect: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
+    dialect: 'sqlite',
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

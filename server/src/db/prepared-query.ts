@@ -15,8 +15,11 @@ export function preparedQuery<DB, Args extends readonly unknown[], Row>(
     let compiled = compiledByDb.get(db);
     if (!compiled) {
       compiled = build(db, ...args).compile();
-      const same = compiled.parameters.length === args.length && compiled.parameters.every((value, i) => value === args[i]);
-      if (!same) throw new Error('preparedQuery: the query parameters must be exactly its arguments, in order');
+      const same =
+        compiled.parameters.length === args.length &&
+        compiled.parameters.every((value, i) => value === args[i]);
+      if (!same)
+        throw new Error('preparedQuery: the query parameters must be exactly its arguments, in order');
       compiledByDb.set(db, compiled);
     }
     const result = await db.executeQuery(CompiledQuery.raw(compiled.sql, [...args]) as CompiledQuery<Row>);

@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { OrderStatus, addDays, applyBps, buildRepaymentSchedule, defaultLoanRules, type LoanRules } from '@kwarta/domain';
+import {
+  OrderStatus,
+  addDays,
+  applyBps,
+  buildRepaymentSchedule,
+  defaultLoanRules,
+  type LoanRules,
+} from '@kwarta/domain';
 import type { Borrower, Database, NewProduct } from './schema.ts';
 import { isoDate } from '../lib/clock.ts';
 import { putSetting } from '../features/service/settings-repository.ts';
@@ -20,11 +27,76 @@ export const DEMO_DEVICE = {
 } as const;
 
 const DEMO_PRODUCTS: Omit<NewProduct, 'loan_rules' | 'created_at'>[] = [
-  { name: 'Kwarta Flex', logo_url: '/brand/product-flex.svg', min_amount: 200_000, max_amount: 2_000_000, term_days: 91, periods: 3, term_rate_bps: 1_500, rate_description: 'From 0.16% per day', description: 'Fast cash for everyday needs', button_text: 'Apply', clickable: 1, sort_order: 1 },
-  { name: 'Kwarta Plus', logo_url: '/brand/product-plus.svg', min_amount: 500_000, max_amount: 5_000_000, term_days: 180, periods: 6, term_rate_bps: 2_700, rate_description: 'From 0.15% per day', description: 'Bigger amounts, longer terms', button_text: 'Apply', clickable: 1, sort_order: 2 },
-  { name: 'Kwarta Max', logo_url: '/brand/product-max.svg', min_amount: 1_000_000, max_amount: 10_000_000, term_days: 365, periods: 12, term_rate_bps: 4_400, rate_description: 'From 0.12% per day', description: 'For repeat clients in good standing', button_text: 'Apply', clickable: 1, sort_order: 3 },
-  { name: 'Kwarta Starter', logo_url: '/brand/product-starter.svg', min_amount: 100_000, max_amount: 1_000_000, term_days: 120, periods: 4, term_rate_bps: 2_000, rate_description: 'From 0.17% per day', description: 'Your first loan with us', button_text: 'Apply', clickable: 1, sort_order: 4 },
-  { name: 'Kwarta Biz', logo_url: '/brand/product-biz.svg', min_amount: 2_000_000, max_amount: 20_000_000, term_days: 270, periods: 9, term_rate_bps: 3_600, rate_description: 'From 0.13% per day', description: 'Working capital for sari-sari stores', button_text: 'Coming soon', clickable: 0, sort_order: 5 },
+  {
+    name: 'Kwarta Flex',
+    logo_url: '/brand/product-flex.svg',
+    min_amount: 200_000,
+    max_amount: 2_000_000,
+    term_days: 91,
+    periods: 3,
+    term_rate_bps: 1_500,
+    rate_description: 'From 0.16% per day',
+    description: 'Fast cash for everyday needs',
+    button_text: 'Apply',
+    clickable: 1,
+    sort_order: 1,
+  },
+  {
+    name: 'Kwarta Plus',
+    logo_url: '/brand/product-plus.svg',
+    min_amount: 500_000,
+    max_amount: 5_000_000,
+    term_days: 180,
+    periods: 6,
+    term_rate_bps: 2_700,
+    rate_description: 'From 0.15% per day',
+    description: 'Bigger amounts, longer terms',
+    button_text: 'Apply',
+    clickable: 1,
+    sort_order: 2,
+  },
+  {
+    name: 'Kwarta Max',
+    logo_url: '/brand/product-max.svg',
+    min_amount: 1_000_000,
+    max_amount: 10_000_000,
+    term_days: 365,
+    periods: 12,
+    term_rate_bps: 4_400,
+    rate_description: 'From 0.12% per day',
+    description: 'For repeat clients in good standing',
+    button_text: 'Apply',
+    clickable: 1,
+    sort_order: 3,
+  },
+  {
+    name: 'Kwarta Starter',
+    logo_url: '/brand/product-starter.svg',
+    min_amount: 100_000,
+    max_amount: 1_000_000,
+    term_days: 120,
+    periods: 4,
+    term_rate_bps: 2_000,
+    rate_description: 'From 0.17% per day',
+    description: 'Your first loan with us',
+    button_text: 'Apply',
+    clickable: 1,
+    sort_order: 4,
+  },
+  {
+    name: 'Kwarta Biz',
+    logo_url: '/brand/product-biz.svg',
+    min_amount: 2_000_000,
+    max_amount: 20_000_000,
+    term_days: 270,
+    periods: 9,
+    term_rate_bps: 3_600,
+    rate_description: 'From 0.13% per day',
+    description: 'Working capital for sari-sari stores',
+    button_text: 'Coming soon',
+    clickable: 0,
+    sort_order: 5,
+  },
 ];
 
 interface DemoOrder {
@@ -40,30 +112,90 @@ interface DemoOrder {
 
 // Dates are relative to "now" so the demo keeps telling the same story whenever it is seeded.
 const DEMO_ORDERS: DemoOrder[] = [
-  { status: OrderStatus.UnderReview, productIndex: 0, principal: 500_000, disbursedDaysAgo: null, paidLines: 0, collectionComplaintsAllowed: false },
-  { status: OrderStatus.Rejected, productIndex: 3, principal: 300_000, disbursedDaysAgo: null, paidLines: 0, collectionComplaintsAllowed: false },
-  { status: OrderStatus.Approved, productIndex: 1, principal: 1_000_000, disbursedDaysAgo: null, paidLines: 0, collectionComplaintsAllowed: false },
-  { status: OrderStatus.Repaying, productIndex: 0, principal: 800_000, disbursedDaysAgo: 20, paidLines: 0, collectionComplaintsAllowed: true },
-  { status: OrderStatus.Due, productIndex: 3, principal: 400_000, disbursedDaysAgo: 118, paidLines: 3, collectionComplaintsAllowed: true },
-  { status: OrderStatus.Overdue, productIndex: 0, principal: 600_000, disbursedDaysAgo: 100, paidLines: 2, collectionComplaintsAllowed: true },
-  { status: OrderStatus.Settled, productIndex: 1, principal: 1_500_000, disbursedDaysAgo: 200, paidLines: 'all', collectionComplaintsAllowed: false },
+  {
+    status: OrderStatus.UnderReview,
+    productIndex: 0,
+    principal: 500_000,
+    disbursedDaysAgo: null,
+    paidLines: 0,
+    collectionComplaintsAllowed: false,
+  },
+  {
+    status: OrderStatus.Rejected,
+    productIndex: 3,
+    principal: 300_000,
+    disbursedDaysAgo: null,
+    paidLines: 0,
+    collectionComplaintsAllowed: false,
+  },
+  {
+    status: OrderStatus.Approved,
+    productIndex: 1,
+    principal: 1_000_000,
+    disbursedDaysAgo: null,
+    paidLines: 0,
+    collectionComplaintsAllowed: false,
+  },
+  {
+    status: OrderStatus.Repaying,
+    productIndex: 0,
+    principal: 800_000,
+    disbursedDaysAgo: 20,
+    paidLines: 0,
+    collectionComplaintsAllowed: true,
+  },
+  {
+    status: OrderStatus.Due,
+    productIndex: 3,
+    principal: 400_000,
+    disbursedDaysAgo: 118,
+    paidLines: 3,
+    collectionComplaintsAllowed: true,
+  },
+  {
+    status: OrderStatus.Overdue,
+    productIndex: 0,
+    principal: 600_000,
+    disbursedDaysAgo: 100,
+    paidLines: 2,
+    collectionComplaintsAllowed: true,
+  },
+  {
+    status: OrderStatus.Settled,
+    productIndex: 1,
+    principal: 1_500_000,
+    disbursedDaysAgo: 200,
+    paidLines: 'all',
+    collectionComplaintsAllowed: false,
+  },
 ];
 
 const DEMO_COMPLAINTS = [
-  { orderIndex: 4, problemType: 2, filedDaysAgo: 1, content: 'I paid through GCash yesterday but the app still shows the amount as due.', reply: null },
+  {
+    orderIndex: 4,
+    problemType: 2,
+    filedDaysAgo: 1,
+    content: 'I paid through GCash yesterday but the app still shows the amount as due.',
+    reply: null,
+  },
   {
     orderIndex: 3,
     problemType: 4,
     filedDaysAgo: 6,
     content: 'The app logs me out every time I switch to another app.',
-    reply: 'Thank you for reporting this. The fix is in the app update released today; please update from the store.',
+    reply:
+      'Thank you for reporting this. The fix is in the app update released today; please update from the store.',
   },
 ];
 
 export async function findDemoBorrower(
   db: Kysely<Database>,
 ): Promise<{ borrower: Borrower; productId: number; orderId: number } | null> {
-  const borrower = await db.selectFrom('borrowers').selectAll().where('phone', '=', DEMO_PHONE).executeTakeFirst();
+  const borrower = await db
+    .selectFrom('borrowers')
+    .selectAll()
+    .where('phone', '=', DEMO_PHONE)
+    .executeTakeFirst();
   if (!borrower) return null;
   // The order a tester most often wants: the one being repaid.
   const order = await db
@@ -77,7 +209,11 @@ export async function findDemoBorrower(
 }
 
 /** `rules`: the lender-wide loan rules (config.loanRules), which the demo products carry. */
-export async function seedDemoData(db: Kysely<Database>, now: Date, rules: LoanRules = defaultLoanRules): Promise<void> {
+export async function seedDemoData(
+  db: Kysely<Database>,
+  now: Date,
+  rules: LoanRules = defaultLoanRules,
+): Promise<void> {
   if (await findDemoBorrower(db)) return;
   const today = isoDate(now);
   const at = now.toISOString();
@@ -116,7 +252,9 @@ export async function seedDemoData(db: Kysely<Database>, now: Date, rules: LoanR
       const settled = demo.paidLines === 'all';
       const paidCount = settled ? schedule.lines.length : (demo.paidLines as number);
       const isPaid = (period: number) => period <= paidCount;
-      const paidAmount = schedule.lines.filter((line) => isPaid(line.period)).reduce((sum, line) => sum + line.amount, 0);
+      const paidAmount = schedule.lines
+        .filter((line) => isPaid(line.period))
+        .reduce((sum, line) => sum + line.amount, 0);
       const nextDueLine = schedule.lines.find((line) => !isPaid(line.period));
       const order = await trx
         .insertInto('orders')
@@ -157,7 +295,14 @@ export async function seedDemoData(db: Kysely<Database>, now: Date, rules: LoanR
         .execute();
       await trx
         .insertInto('order_status_history')
-        .values({ order_id: order.id, from_status: null, to_status: demo.status, actor: 'system:demo-seed', reason: 'demo data', created_at: at })
+        .values({
+          order_id: order.id,
+          from_status: null,
+          to_status: demo.status,
+          actor: 'system:demo-seed',
+          reason: 'demo data',
+          created_at: at,
+        })
         .execute();
     }
 

@@ -20,7 +20,9 @@ type Handler<E extends Endpoint> = (
 ) => Promise<z.input<E['data']>> | z.input<E['data']>;
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
+  return error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
 }
 
 /**
@@ -28,7 +30,11 @@ function describeIssues(error: z.ZodError): string {
  * borrower calls, the session's borrower: schema failures (400) and missing sessions (401) are
  * answered here, before any handler code can write anything.
  */
-export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -42,12 +48,18 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
       let live: LiveSession | null = null;
       if (endpoint.auth === 'borrower') {
         const token = session.data.sessionId;
-        live = token ? await findLiveSession(app.db, { token, now: app.clock.now(), policy: app.config.session }) : null;
+        live = token
+          ? await findLiveSession(app.db, { token, now: app.clock.now(), policy: app.config.session })
+          : null;
         if (!live) throw ApiError.sessionInvalid();
       }
 
       const raw =
-        endpoint.encoding === 'multipart' ? await readMultipart(request) : endpoint.method === 'GET' ? request.query : request.body;
+        endpoint.encoding === 'multipart'
+          ? await readMultipart(request)
+          : endpoint.method === 'GET'
+            ? request.query
+            : request.body;
       const input = endpoint.request.safeParse(raw ?? {});
       if (!input.success) throw ApiError.badRequest(describeIssues(input.error));
 
@@ -76,11 +88,14 @@ async function readMultipart(request: FastifyRequest): Promise<Record<string, un
   try {
     for await (const part of request.parts()) {
       fields[part.fieldname] =
-        part.type === 'file' ? new File([await part.toBuffer()], part.filename, { type: part.mimetype }) : part.value;
+        part.type === 'file'
+          ? new File([await part.toBuffer()], part.filename, { type: part.mimetype })
+          : part.value;
     }
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(ResultCode.badRequest, messages.uploadTooLarge, 413);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ApiError(ResultCode.badRequest, messages.uploadTooLarge, 413);
     if (typeof code === 'string' && code.startsWith('FST_')) throw ApiError.badRequest();
     throw error;
   }

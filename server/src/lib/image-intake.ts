@@ -12,7 +12,10 @@ export type ImageFormat = 'jpeg' | 'png' | 'webp';
 export type ImageRefusal = 'not-image' | 'too-large' | 'too-many-pixels' | 'unreadable' | 'hidden-content';
 
 export class ImageRefused extends Error {
-  constructor(readonly reason: ImageRefusal, detail: string) {
+  constructor(
+    readonly reason: ImageRefusal,
+    detail: string,
+  ) {
     super(detail);
   }
 }
@@ -38,7 +41,11 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  ) {
     return 'webp';
   }
   return null;
@@ -130,7 +137,9 @@ export function hasHiddenContent(bytes: Buffer, end: number): boolean {
   const head = trailing.toString('latin1', 0, Math.min(trailing.length, 1024));
   if (APPENDED_CONTAINERS.some((signature) => head.includes(signature)) || head.startsWith('MZ')) return true;
   const sample = trailing.subarray(0, 512);
-  const printable = sample.filter((byte) => byte === 0x09 || byte === 0x0a || byte === 0x0d || (byte >= 0x20 && byte < 0x7f)).length;
+  const printable = sample.filter(
+    (byte) => byte === 0x09 || byte === 0x0a || byte === 0x0d || (byte >= 0x20 && byte < 0x7f),
+  ).length;
   return printable / sample.length > 0.9;
 }
 

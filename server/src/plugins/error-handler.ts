@@ -16,6 +16,10 @@ export function errorHandler(app: FastifyInstance): void {
       return sendEnvelope(reply, status, { code, message: error.message || messages.badRequest, data: null });
     }
     request.log.error({ err: error }, 'request failed');
-    return sendEnvelope(reply, 500, { code: ResultCode.serverError, message: messages.serverError, data: null });
+    return sendEnvelope(reply, 500, {
+      code: ResultCode.serverError,
+      message: messages.serverError,
+      data: null,
+    });
   });
 }

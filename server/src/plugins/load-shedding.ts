@@ -8,7 +8,10 @@ export interface LoadLimits {
   maxInFlight: number;
 }
 
-export function isOverloaded(load: { eventLoopDelayMs: number; inFlight: number }, limits: LoadLimits): boolean {
+export function isOverloaded(
+  load: { eventLoopDelayMs: number; inFlight: number },
+  limits: LoadLimits,
+): boolean {
   return load.eventLoopDelayMs > limits.maxEventLoopDelayMs || load.inFlight >= limits.maxInFlight;
 }
 
@@ -47,7 +50,11 @@ export function loadShedding(app: FastifyInstance, limits: LoadLimits): void {
     if (request.url === '/healthz') return;
     if (isOverloaded({ eventLoopDelayMs, inFlight }, limits)) {
       reply.header('Retry-After', '5');
-      return sendEnvelope(reply, 503, { code: ResultCode.unavailable, message: messages.unavailable, data: null });
+      return sendEnvelope(reply, 503, {
+        code: ResultCode.unavailable,
+        message: messages.unavailable,
+        data: null,
+      });
     }
     counted.add(request);
     inFlight += 1;

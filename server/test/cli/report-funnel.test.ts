@@ -14,7 +14,14 @@ describe('npm run report:funnel', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('sqlite');
-    const tracking = { page_id: '1', client_type: 'ios', page_type: '1', app_from: 'fb', user_from: 'ads-7', utm_tag: 'spring-sale' };
+    const tracking = {
+      page_id: '1',
+      client_type: 'ios',
+      page_type: '1',
+      app_from: 'fb',
+      user_from: 'ads-7',
+      utm_tag: 'spring-sale',
+    };
     for (let visit = 0; visit < 4; visit += 1) await callEndpoint(t.app, trackVisit, { body: tracking });
     await callEndpoint(t.app, trackClick, { body: { ...tracking, phone: '13500000001' } });
     await callEndpoint(t.app, trackVisit, { body: { ...tracking, utm_tag: 'other' } });
@@ -23,12 +30,18 @@ describe('npm run report:funnel', () => {
   afterAll(() => t.close());
 
   it('prints the funnel of one campaign from the server database', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/src/cli/report-funnel.ts', '--utm_tag', 'spring-sale'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/cli/report-funnel.ts', '--utm_tag', 'spring-sale'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      },
+    );
     const lines = stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^utm_tag\s+app_from\s+user_from\s+visits\s+clicks\s+sms_sent\s+registrations\s+conversion$/);
+    expect(lines[0]).toMatch(
+      /^utm_tag\s+app_from\s+user_from\s+visits\s+clicks\s+sms_sent\s+registrations\s+conversion$/,
+    );
     expect(lines.slice(2)).toHaveLength(1);
     expect(lines[2]!.split(/\s+/)).toEqual(['spring-sale', 'fb', 'ads-7', '4', '1', '1', '1', '25.0%']);
   }, 30_000);

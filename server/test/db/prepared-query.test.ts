@@ -16,10 +16,13 @@ describe.each(databaseTargets)('preparedQuery on %s', (target) => {
       db.selectFrom('borrowers').select('phone').where('phone', '=', phone),
     );
     const now = new Date().toISOString();
-    await t.app.db.insertInto('borrowers').values([
+    await t.app.db
+      .insertInto('borrowers')
+      .values([
         { phone: '13900000001', is_repeat_client: 0, created_at: now },
         { phone: '13900000002', is_repeat_client: 0, created_at: now },
-      ]).execute();
+      ])
+      .execute();
     expect(await byPhone(t.app.db, '13900000001')).toEqual([{ phone: '13900000001' }]);
     expect(await byPhone(t.app.db, '13900000002')).toEqual([{ phone: '13900000002' }]);
     expect(await byPhone(t.app.db, 'nobody')).toEqual([]);

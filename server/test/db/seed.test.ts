@@ -17,23 +17,39 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
       .select(['orders.status'])
       .where('borrowers.phone', '=', DEMO_PHONE)
       .execute();
-    expect(orders.map((order) => order.status).sort((a, b) => a - b)).toEqual([...orderStatuses].sort((a, b) => a - b));
+    expect(orders.map((order) => order.status).sort((a, b) => a - b)).toEqual(
+      [...orderStatuses].sort((a, b) => a - b),
+    );
   });
 
   it('writes plan lines that sum exactly to each order total, and a status history entry', async () => {
     const orders = await t.app.db.selectFrom('orders').selectAll().execute();
     for (const order of orders) {
-      const lines = await t.app.db.selectFrom('order_plan_lines').selectAll().where('order_id', '=', order.id).execute();
+      const lines = await t.app.db
+        .selectFrom('order_plan_lines')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .execute();
       expect(lines).toHaveLength(order.periods);
       expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBe(order.total_due);
       expect(lines.reduce((sum, line) => sum + line.paid_amount, 0)).toBe(order.paid_amount);
-      const history = await t.app.db.selectFrom('order_status_history').selectAll().where('order_id', '=', order.id).execute();
-      expect(history).toEqual([expect.objectContaining({ to_status: order.status, actor: 'system:demo-seed' })]);
+      const history = await t.app.db
+        .selectFrom('order_status_history')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .execute();
+      expect(history).toEqual([
+        expect.objectContaining({ to_status: order.status, actor: 'system:demo-seed' }),
+      ]);
     }
   });
 
   it('gives the demo borrower a complaint in progress and an answered one awaiting a rating', async () => {
-    const problems = await t.app.db.selectFrom('problems').select(['reply_text', 'score_requested', 'score']).orderBy('id').execute();
+    const problems = await t.app.db
+      .selectFrom('problems')
+      .select(['reply_text', 'score_requested', 'score'])
+      .orderBy('id')
+      .execute();
     expect(problems).toEqual([
       { reply_text: null, score_requested: 0, score: null },
       { reply_text: expect.any(String), score_requested: 1, score: null },
@@ -41,7 +57,13 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
   });
 
   it('is idempotent', async () => {
-    const count = async () => (await t.app.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await t.app.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = Number(await count());
     await seedDemoData(t.app.db, new Date());
     expect(Number(await count())).toBe(before);
@@ -58,7 +80,11 @@ describe('production mode', () => {
   it('seeds nothing and serves no developer pages', async () => {
     expect(await t.app.db.selectFrom('borrowers').selectAll().execute()).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/dev/demo-session' })).statusCode).toBe(404);
-    const preview = await t.app.inject({ method: 'GET', url: '/testPreview', headers: { accept: 'text/html' } });
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: '/testPreview',
+      headers: { accept: 'text/html' },
+    });
     expect(preview.statusCode).toBe(404);
   });
 });

@@ -3,7 +3,8 @@ import { maskPhone, redactUrl } from '../../src/lib/log-redaction.ts';
 
 describe('log redaction', () => {
   it('hides session ids, codes and card numbers and masks phones in logged URLs', () => {
-    const url = '/v3/x?sessionId=abc123&smsCode=123456&capcode=AB12&cardNo=4111111111111111&phone=13912345678&orderId=7';
+    const url =
+      '/v3/x?sessionId=abc123&smsCode=123456&capcode=AB12&cardNo=4111111111111111&phone=13912345678&orderId=7';
     const redacted = redactUrl(url);
     expect(redacted).not.toMatch(/abc123|123456|AB12|4111111111111111|13912345678/);
     expect(redacted).toContain('orderId=7');

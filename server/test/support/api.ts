@@ -5,7 +5,11 @@ import { envelopeFromWire, type Endpoint } from '@kwarta/contract';
 export async function callEndpoint(
   app: FastifyInstance,
   endpoint: Endpoint,
-  options: { session?: Record<string, string>; body?: Record<string, string>; headers?: Record<string, string> } = {},
+  options: {
+    session?: Record<string, string>;
+    body?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const query = new URLSearchParams(options.session ?? {});
   const payload = new URLSearchParams(options.body ?? {});
@@ -14,10 +18,18 @@ export async function callEndpoint(
   const response = await app.inject({
     method: endpoint.method,
     url,
-    headers: { ...(isGet ? {} : { 'content-type': 'application/x-www-form-urlencoded' }), ...options.headers },
+    headers: {
+      ...(isGet ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+      ...options.headers,
+    },
     payload: isGet ? undefined : payload.toString(),
   });
-  return { status: response.statusCode, headers: response.headers, raw: response.json(), envelope: envelopeFromWire(response.json()) };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    raw: response.json(),
+    envelope: envelopeFromWire(response.json()),
+  };
 }
 
 export async function demoSession(app: FastifyInstance): Promise<Record<string, string>> {
@@ -29,7 +41,13 @@ export async function demoSession(app: FastifyInstance): Promise<Record<string, 
 export async function uploadFile(
   app: FastifyInstance,
   endpoint: Endpoint,
-  options: { session: Record<string, string>; field: string; bytes: Buffer; filename: string; contentType: string },
+  options: {
+    session: Record<string, string>;
+    field: string;
+    bytes: Buffer;
+    filename: string;
+    contentType: string;
+  },
 ) {
   const form = new FormData();
   form.append(options.field, new Blob([options.bytes], { type: options.contentType }), options.filename);
@@ -41,5 +59,9 @@ export async function uploadFile(
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
     payload: Buffer.from(await request.arrayBuffer()),
   });
-  return { status: response.statusCode, headers: response.headers, envelope: envelopeFromWire(response.json()) };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    envelope: envelopeFromWire(response.json()),
+  };
 }

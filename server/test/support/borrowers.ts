@@ -32,6 +32,10 @@ export async function otherBorrower(app: FastifyInstance, phone = '13900000002')
     })
     .returning(['id', 'order_no'])
     .executeTakeFirstOrThrow();
-  const sessionId = await createSession(app.db, { borrowerId: borrower.id, now: app.clock.now(), policy: app.config.session });
+  const sessionId = await createSession(app.db, {
+    borrowerId: borrower.id,
+    now: app.clock.now(),
+    policy: app.config.session,
+  });
   return { borrowerId: borrower.id, order, session: { sessionId } };
 }

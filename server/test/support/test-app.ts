@@ -29,7 +29,9 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-export const databaseTargets: DatabaseTarget[] = (await postgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+export const databaseTargets: DatabaseTarget[] = (await postgresReachable())
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 if (databaseTargets.length === 1 && process.env.CI) {
   console.warn(`PostgreSQL not reachable at ${ADMIN_URL}: server tests run on SQLite only`);
 }
@@ -100,7 +102,10 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
   // Server tests never depend on a web build: a stand-in page is served instead.
   const webDist = path.join(dataDir, 'web');
   fs.mkdirSync(webDist);
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><meta name="kwarta-env" content="production"><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><meta name="kwarta-env" content="production"><div id="root"></div>',
+  );
   const config = loadConfig({
     APP_ENV: 'sandbox',
     // Tests play the load balancer: they set X-Forwarded-For to act as different clients.
@@ -168,7 +173,12 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function redisReachable(): Promise<boolean> {
   const { Redis } = await import('ioredis');
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 1500,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     await redis.ping();

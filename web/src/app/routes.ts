@@ -12,10 +12,29 @@ export interface RouteEntry {
 }
 
 export const routes: RouteEntry[] = [
-  { path: '/testPreview', load: () => import('../features/test-preview/test-preview-page.tsx').then((m) => m.TestPreviewPage) },
-  { path: '/customerService', load: () => import('../features/customer-service/customer-service-page.tsx').then((m) => m.CustomerServicePage) },
-  { path: '/complainPage', load: () => import('../features/complaints/complain-page.tsx').then((m) => m.ComplainPage) },
-  { path: '/complainPageNext', load: () => import('../features/complaints/complain-page-next.tsx').then((m) => m.ComplainPageNext) },
-  { path: '/complaintList', load: () => import('../features/complaints/complaint-list-page.tsx').then((m) => m.ComplaintListPage) },
-  { path: '/complainDetails', load: () => import('../features/complaints/complain-details-page.tsx').then((m) => m.ComplainDetailsPage) },
+  {
+    path: '/testPreview',
+    load: () => import('../features/test-preview/test-preview-page.tsx').then((m) => m.TestPreviewPage),
+  },
+  {
+    path: '/customerService',
+    load: () =>
+      import('../features/customer-service/customer-service-page.tsx').then((m) => m.CustomerServicePage),
+  },
+  {
+    path: '/complainPage',
+    load: () => import('../features/complaints/complain-page.tsx').then((m) => m.ComplainPage),
+  },
+  {
+    path: '/complainPageNext',
+    load: () => import('../features/complaints/complain-page-next.tsx').then((m) => m.ComplainPageNext),
+  },
+  {
+    path: '/complaintList',
+    load: () => import('../features/complaints/complaint-list-page.tsx').then((m) => m.ComplaintListPage),
+  },
+  {
+    path: '/complainDetails',
+    load: () => import('../features/complaints/complain-details-page.tsx').then((m) => m.ComplainDetailsPage),
+  },
 ];

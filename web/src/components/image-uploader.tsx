@@ -39,14 +39,26 @@ export function ImageUploader({ items, max, onFiles, onRemove, labels }: ImageUp
               <span className="kw-visually-hidden">{labels.uploading}</span>
             </span>
           )}
-          <button type="button" className="kw-uploader__remove" aria-label={`${labels.remove} ${index + 1}`} onClick={() => onRemove(item.id)}>
+          <button
+            type="button"
+            className="kw-uploader__remove"
+            aria-label={`${labels.remove} ${index + 1}`}
+            onClick={() => onRemove(item.id)}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </li>
       ))}
       {items.length < max && (
         <li className="kw-uploader__item">
-          <input id={inputId} className="kw-uploader__input" type="file" accept="image/*" multiple onChange={handleChange} />
+          <input
+            id={inputId}
+            className="kw-uploader__input"
+            type="file"
+            accept="image/*"
+            multiple
+            onChange={handleChange}
+          />
           <label htmlFor={inputId} className="kw-uploader__add">
             <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
               <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

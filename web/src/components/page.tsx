@@ -23,9 +23,21 @@ export function Page({
   return (
     <div className="page">
       <header className="page-header">
-        <button type="button" className="page-back" aria-label="Back" onClick={onBack ?? (() => closeWebView())}>
+        <button
+          type="button"
+          className="page-back"
+          aria-label="Back"
+          onClick={onBack ?? (() => closeWebView())}
+        >
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M15 5l-7 7 7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
         <h1>{title}</h1>

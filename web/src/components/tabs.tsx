@@ -40,7 +40,12 @@ export function Tabs({ tabs, selected, onSelect, children }: TabsProps) {
           </button>
         ))}
       </div>
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${selected}`} className="kw-tabs__panel">
+      <div
+        id={`${id}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${id}-${selected}`}
+        className="kw-tabs__panel"
+      >
         {children}
       </div>
     </div>

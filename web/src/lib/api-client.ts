@@ -72,8 +72,10 @@ export async function callApi<R extends EndpointRoute>(
   options: CallOptions = {},
 ): Promise<ApiResult<DataOf<R>>> {
   const query = new URLSearchParams(currentSessionQuery());
-  const body = endpoint.encoding === 'multipart' ? encodeMultipart(params as object) : encode(params as object);
-  if (endpoint.method === 'GET' && body instanceof URLSearchParams) body.forEach((value, name) => query.append(name, value));
+  const body =
+    endpoint.encoding === 'multipart' ? encodeMultipart(params as object) : encode(params as object);
+  if (endpoint.method === 'GET' && body instanceof URLSearchParams)
+    body.forEach((value, name) => query.append(name, value));
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), Limits.requestTimeoutMs);
@@ -95,9 +97,16 @@ export async function callApi<R extends EndpointRoute>(
       return { success: false, code: envelope.code, message: envelope.message, data: null, raw };
     }
     if (!isSuccessCode(envelope.code)) return fail(raw, envelope.code, envelope.message, options);
-    return { success: true, code: envelope.code, message: envelope.message, data: envelope.data as DataOf<R>, raw };
+    return {
+      success: true,
+      code: envelope.code,
+      message: envelope.message,
+      data: envelope.data as DataOf<R>,
+      raw,
+    };
   } catch (error) {
-    if (options.signal?.aborted) return { success: false, code: NETWORK_ERROR_CODE, message: '', data: null, raw: error };
+    if (options.signal?.aborted)
+      return { success: false, code: NETWORK_ERROR_CODE, message: '', data: null, raw: error };
     return fail(error, NETWORK_ERROR_CODE, messages.networkError, options);
   } finally {
     clearTimeout(timer);

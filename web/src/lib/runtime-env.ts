@@ -28,5 +28,7 @@ export const RUNTIME_MARKET_META = 'kwarta-market';
  * so one build serves every market. Missing or unknown means the default (the spec's) market.
  */
 export function readRuntimeMarket(doc: Document | undefined = globalThis.document): Market {
-  return marketFor(doc?.querySelector(`meta[name="${RUNTIME_MARKET_META}"]`)?.getAttribute('content')?.trim());
+  return marketFor(
+    doc?.querySelector(`meta[name="${RUNTIME_MARKET_META}"]`)?.getAttribute('content')?.trim(),
+  );
 }

@@ -20,7 +20,11 @@ export function useApiQuery<T>(
   const [state, setState] = useState<QueryState<T>>(() =>
     initialData == null
       ? { status: 'loading', data: null, result: null }
-      : { status: 'success', data: initialData, result: { success: true, code: SUCCESS_CODE, message: '', data: initialData, raw: null } },
+      : {
+          status: 'success',
+          data: initialData,
+          result: { success: true, code: SUCCESS_CODE, message: '', data: initialData, raw: null },
+        },
   );
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((value) => value + 1), []);

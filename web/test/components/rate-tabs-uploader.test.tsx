@@ -24,7 +24,14 @@ test('Rate: five radios, the chosen one checked and every star up to it lit', ()
 test('Tabs: the selected tab labels the panel, arrow keys move the selection', () => {
   const onSelect = vi.fn();
   render(
-    <Tabs tabs={[{ key: 'a', title: 'In progress' }, { key: 'b', title: 'Replied' }]} selected="a" onSelect={onSelect}>
+    <Tabs
+      tabs={[
+        { key: 'a', title: 'In progress' },
+        { key: 'b', title: 'Replied' },
+      ]}
+      selected="a"
+      onSelect={onSelect}
+    >
       <p>panel</p>
     </Tabs>,
   );
@@ -37,8 +44,14 @@ const labels = { add: 'Add image', remove: 'Remove image', image: 'Evidence imag
 
 test('ImageUploader: passes on only as many files as still fit, and hides the add tile when full', () => {
   const onFiles = vi.fn();
-  const items: UploaderItem[] = Array.from({ length: 7 }, (_, index) => ({ id: String(index), previewUrl: `blob:${index}`, uploading: index === 6 }));
-  const { container, rerender } = render(<ImageUploader items={items} max={9} onFiles={onFiles} onRemove={() => undefined} labels={labels} />);
+  const items: UploaderItem[] = Array.from({ length: 7 }, (_, index) => ({
+    id: String(index),
+    previewUrl: `blob:${index}`,
+    uploading: index === 6,
+  }));
+  const { container, rerender } = render(
+    <ImageUploader items={items} max={9} onFiles={onFiles} onRemove={() => undefined} labels={labels} />,
+  );
   const input = container.querySelector('input[type=file]') as HTMLInputElement;
   expect(input.accept).toBe('image/*');
   const files = ['a', 'b', 'c'].map((name) => new File(['x'], `${name}.jpg`, { type: 'image/jpeg' }));
@@ -47,7 +60,9 @@ test('ImageUploader: passes on only as many files as still fit, and hides the ad
   expect(screen.getByRole('listitem', { busy: true })).toBeTruthy();
 
   const full = [...items, ...['7', '8'].map((id) => ({ id, previewUrl: `blob:${id}`, uploading: false }))];
-  rerender(<ImageUploader items={full} max={9} onFiles={onFiles} onRemove={() => undefined} labels={labels} />);
+  rerender(
+    <ImageUploader items={full} max={9} onFiles={onFiles} onRemove={() => undefined} labels={labels} />,
+  );
   expect(container.querySelector('input[type=file]')).toBeNull();
   expect(screen.getAllByRole('button', { name: /Remove image/ })).toHaveLength(9);
 });

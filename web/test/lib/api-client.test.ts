@@ -15,12 +15,18 @@ const { callApi, NETWORK_ERROR_CODE } = await import('../../src/lib/api-client.t
 const fetchMock = vi.fn();
 
 function answer(body: unknown, status = 200) {
-  fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  fetchMock.mockResolvedValueOnce(
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
-  window.history.replaceState(null, '', '/customerService?sessionId=s3cr3t&deviceId=d1&appVersion=1.0&orderId=9&other=x');
+  window.history.replaceState(
+    null,
+    '',
+    '/customerService?sessionId=s3cr3t&deviceId=d1&appVersion=1.0&orderId=9&other=x',
+  );
 });
 
 afterEach(() => {
@@ -38,17 +44,29 @@ describe('callApi', () => {
     const sent = new URL(url as string, 'http://localhost');
     expect(sent.pathname).toBe(routes.contactKfInfo.path);
     // Only the common session query travels; page parameters are the page's business.
-    expect(Object.fromEntries(sent.searchParams)).toEqual({ sessionId: 's3cr3t', deviceId: 'd1', appVersion: '1.0' });
+    expect(Object.fromEntries(sent.searchParams)).toEqual({
+      sessionId: 's3cr3t',
+      deviceId: 'd1',
+      appVersion: '1.0',
+    });
     expect(init.method).toBe('POST');
     expect(String(init.body)).toBe('overall=30');
     expect(init.headers['X-Requested-With']).toBe('XMLHttpRequest');
-    expect(result).toMatchObject({ success: true, code: '00', message: 'success', data: { email: 'a@b.c', smWa: '1' } });
+    expect(result).toMatchObject({
+      success: true,
+      code: '00',
+      message: 'success',
+      data: { email: 'a@b.c', smWa: '1' },
+    });
     expect(result.raw).toEqual({ kwc: '00', kwm: 'success', kwd: { email: 'a@b.c', smWa: '1' } });
   });
 
   test('puts GET parameters in the query', async () => {
     answer({ code: '00', message: 'ok', data: null });
-    await callApi({ name: 'contactKfInfo', summary: '', tag: '', method: 'GET', path: '/x', auth: 'public' } as never, { overall: 30 } as never);
+    await callApi(
+      { name: 'contactKfInfo', summary: '', tag: '', method: 'GET', path: '/x', auth: 'public' } as never,
+      { overall: 30 } as never,
+    );
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(new URL(url as string, 'http://localhost').searchParams.get('overall')).toBe('30');
     expect(init.body).toBeUndefined();
@@ -103,7 +121,9 @@ describe('callApi', () => {
     vi.useFakeTimers();
     fetchMock.mockImplementationOnce(
       (_url: string, init: RequestInit) =>
-        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     );
     const pending = callApi(routes.contactKfInfo, { overall: 30 });
     await vi.advanceTimersByTimeAsync(Limits.requestTimeoutMs - 1);

@@ -103,9 +103,12 @@ export const problemDetail = defineEndpoint(routes.problemDetail, {
 /** Spec §3 "Score payload": score 1-5, problemId. */
 export const saveScore = defineEndpoint(routes.saveScore, {
   request: z.object({
-    score: intField('score').refine((value) => value >= ComplaintRules.scoreMin && value <= ComplaintRules.scoreMax, {
-      message: `score must be ${ComplaintRules.scoreMin} to ${ComplaintRules.scoreMax}`,
-    }),
+    score: intField('score').refine(
+      (value) => value >= ComplaintRules.scoreMin && value <= ComplaintRules.scoreMax,
+      {
+        message: `score must be ${ComplaintRules.scoreMin} to ${ComplaintRules.scoreMax}`,
+      },
+    ),
     problemId: idField('problemId'),
   }),
   data: z.null(),

@@ -1,7 +1,24 @@
 import type { RouteName } from '../routes.ts';
 import { contactKfInfo } from './service.ts';
-import { problemDetail, problemInit, problemList, problemSave, saveScore, uploadProblemImg } from './complaints.ts';
-import { channelTemplate, getCaptcha, getSid, getSms, register, sendLoginCode, smsLogin, trackClick, trackVisit } from './promotion.ts';
+import {
+  problemDetail,
+  problemInit,
+  problemList,
+  problemSave,
+  saveScore,
+  uploadProblemImg,
+} from './complaints.ts';
+import {
+  channelTemplate,
+  getCaptcha,
+  getSid,
+  getSms,
+  register,
+  sendLoginCode,
+  smsLogin,
+  trackClick,
+  trackVisit,
+} from './promotion.ts';
 
 /** Every call of the API by route name; a route without schemas here fails to compile. */
 export const endpointMap = {
@@ -12,7 +29,15 @@ export const endpointMap = {
   problemList,
   problemDetail,
   saveScore,
-  channelTemplate, trackVisit, getSid, getCaptcha, getSms, trackClick, register, sendLoginCode, smsLogin,
+  channelTemplate,
+  trackVisit,
+  getSid,
+  getCaptcha,
+  getSms,
+  trackClick,
+  register,
+  sendLoginCode,
+  smsLogin,
 } as const satisfies Record<RouteName, unknown>;
 
 export type EndpointMap = typeof endpointMap;
@@ -21,5 +46,15 @@ export const endpoints = Object.values(endpointMap);
 
 export { contactKfInfo };
 export { problemInit, uploadProblemImg, problemSave, problemList, problemDetail, saveScore };
-export { channelTemplate, getCaptcha, getSid, getSms, register, sendLoginCode, smsLogin, trackClick, trackVisit };
+export {
+  channelTemplate,
+  getCaptcha,
+  getSid,
+  getSms,
+  register,
+  sendLoginCode,
+  smsLogin,
+  trackClick,
+  trackVisit,
+};
 export { channelTemplateConfig, type ChannelTemplateConfig } from './promotion.ts';

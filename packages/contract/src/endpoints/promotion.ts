@@ -9,10 +9,22 @@ import { idField, intField } from '../form-fields.ts';
  * Spec §7 "Promotion" and the native shell's SMS login (D1). The phone's market rule (D5) is
  * server configuration, so the schema only insists on digits; the handler applies the market.
  */
-const phone = z.string().trim().regex(/^\d{6,15}$/, messages.phoneInvalid);
-const capcode = z.string().trim().regex(new RegExp(`^[0-9A-Za-z]{${Limits.captchaLength}}$`), messages.captchaInvalid);
-const smsCode = z.string().trim().regex(new RegExp(`^\\d{${Limits.smsCodeLength}}$`), messages.smsCodeInvalid);
-const sid = z.string().trim().regex(/^[\w-]{16,64}$/, messages.captchaSidUnknown);
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\d{6,15}$/, messages.phoneInvalid);
+const capcode = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^[0-9A-Za-z]{${Limits.captchaLength}}$`), messages.captchaInvalid);
+const smsCode = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${Limits.smsCodeLength}}$`), messages.smsCodeInvalid);
+const sid = z
+  .string()
+  .trim()
+  .regex(/^[\w-]{16,64}$/, messages.captchaSidUnknown);
 /** Campaign and device fields are free text from links and shells: short, optional. */
 const text = z.string().trim().max(64).optional();
 
@@ -87,13 +99,18 @@ export const register = defineEndpoint(routes.register, {
       smsCode,
       deviceId: text,
       appName: text,
-      merchantNumber: intField('merchantNumber').refine((value) => value === 0, { message: 'merchantNumber must be 0' }),
+      merchantNumber: intField('merchantNumber').refine((value) => value === 0, {
+        message: 'merchantNumber must be 0',
+      }),
       userName: z.string().trim(),
       invite_code: text,
       id: text,
       ...campaign,
     })
-    .refine((form) => form.userName === form.phone, { message: 'userName must be the phone', path: ['userName'] }),
+    .refine((form) => form.userName === form.phone, {
+      message: 'userName must be the phone',
+      path: ['userName'],
+    }),
   data: z.null(),
 });
 

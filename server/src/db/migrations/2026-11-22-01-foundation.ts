@@ -13,7 +13,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('sessions')
     .addColumn('token_hash', 'text', (col) => col.primaryKey())
-    .addColumn('borrower_id', 'integer', (col) => col.notNull().references('borrowers.id').onDelete('cascade'))
+    .addColumn('borrower_id', 'integer', (col) =>
+      col.notNull().references('borrowers.id').onDelete('cascade'),
+    )
     .addColumn('device_id', 'text')
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('last_seen_at', 'text', (col) => col.notNull())
@@ -78,7 +80,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reason', 'text')
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('order_status_history_order_idx').on('order_status_history').column('order_id').execute();
+  await db.schema
+    .createIndex('order_status_history_order_idx')
+    .on('order_status_history')
+    .column('order_id')
+    .execute();
 
   await db.schema
     .createTable('settings')
@@ -89,7 +95,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['settings', 'order_status_history', 'order_plan_lines', 'orders', 'products', 'sessions', 'borrowers']) {
+  for (const table of [
+    'settings',
+    'order_status_history',
+    'order_plan_lines',
+    'orders',
+    'products',
+    'sessions',
+    'borrowers',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

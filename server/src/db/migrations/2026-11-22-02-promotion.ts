@@ -31,7 +31,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db
     .insertInto('channel_templates')
-    .values({ name: 'Default', config: JSON.stringify(DEFAULT_TEMPLATE), active: 1, created_at: '2026-11-22T00:00:00.000Z' })
+    .values({
+      name: 'Default',
+      config: JSON.stringify(DEFAULT_TEMPLATE),
+      active: 1,
+      created_at: '2026-11-22T00:00:00.000Z',
+    })
     .execute();
 
   // Visits and clicks of the landing page, with the campaign fields of the link.
@@ -47,7 +52,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'text')
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('promotion_events_campaign_idx').on('promotion_events').columns(['utm_tag', 'kind']).execute();
+  await db.schema
+    .createIndex('promotion_events_campaign_idx')
+    .on('promotion_events')
+    .columns(['utm_tag', 'kind'])
+    .execute();
 
   // Every SMS code sent (registration or login), whichever gateway delivered it. No code stored.
   await withId(db, db.schema.createTable('sms_sends'))
@@ -61,7 +70,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('gateway', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('sms_sends_campaign_idx').on('sms_sends').columns(['utm_tag', 'purpose']).execute();
+  await db.schema
+    .createIndex('sms_sends_campaign_idx')
+    .on('sms_sends')
+    .columns(['utm_tag', 'purpose'])
+    .execute();
 
   // The outbox gateway's messages (development and sandbox; D9).
   await withId(db, db.schema.createTable('sms_outbox'))
@@ -73,7 +86,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // How each borrower registered through the landing: campaign attribution.
   await withId(db, db.schema.createTable('registrations'))
-    .addColumn('borrower_id', 'integer', (col) => col.notNull().unique().references('borrowers.id').onDelete('cascade'))
+    .addColumn('borrower_id', 'integer', (col) =>
+      col.notNull().unique().references('borrowers.id').onDelete('cascade'),
+    )
     .addColumn('template_id', 'text')
     .addColumn('utm_tag', 'text')
     .addColumn('app_from', 'text')
@@ -96,11 +111,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('count', 'integer', (col) => col.notNull())
     .addColumn('expires_at_ms', 'bigint', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('ephemeral_entries_expiry_idx').on('ephemeral_entries').column('expires_at_ms').execute();
+  await db.schema
+    .createIndex('ephemeral_entries_expiry_idx')
+    .on('ephemeral_entries')
+    .column('expires_at_ms')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['ephemeral_entries', 'registrations', 'sms_outbox', 'sms_sends', 'promotion_events', 'channel_templates']) {
+  for (const table of [
+    'ephemeral_entries',
+    'registrations',
+    'sms_outbox',
+    'sms_sends',
+    'promotion_events',
+    'channel_templates',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -64,7 +64,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .addUniqueConstraint('problems_borrower_request_unique', ['borrower_id', 'request_id'])
     .execute();
-  await db.schema.createIndex('problems_borrower_idx').on('problems').columns(['borrower_id', 'id']).execute();
+  await db.schema
+    .createIndex('problems_borrower_idx')
+    .on('problems')
+    .columns(['borrower_id', 'id'])
+    .execute();
 
   await withId(db, db.schema.createTable('problem_images'))
     // Unguessable public id (128 bits) used in URLs; the row id never leaves the server.
@@ -82,10 +86,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('height', 'integer', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('problem_images_problem_idx').on('problem_images').column('problem_id').execute();
-  await db.schema.createIndex('problem_images_borrower_idx').on('problem_images').columns(['borrower_id', 'problem_id']).execute();
+  await db.schema
+    .createIndex('problem_images_problem_idx')
+    .on('problem_images')
+    .column('problem_id')
+    .execute();
+  await db.schema
+    .createIndex('problem_images_borrower_idx')
+    .on('problem_images')
+    .columns(['borrower_id', 'problem_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['problem_images', 'problems', 'problem_types']) await db.schema.dropTable(table).execute();
+  for (const table of ['problem_images', 'problems', 'problem_types'])
+    await db.schema.dropTable(table).execute();
 }

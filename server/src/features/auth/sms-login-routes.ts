@@ -14,7 +14,14 @@ import { requirePhone } from '../promotion/promotion-routes.ts';
 export async function smsLoginRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, sendLoginCode, async (input, { request }) => {
     requirePhone(app, input.phone);
-    await sendSmsCode(app, { purpose: 'login', phone: input.phone, sid: input.sid, capcode: input.capcode, ip: request.ip, deviceId: input.deviceId });
+    await sendSmsCode(app, {
+      purpose: 'login',
+      phone: input.phone,
+      sid: input.sid,
+      capcode: input.capcode,
+      ip: request.ip,
+      deviceId: input.deviceId,
+    });
     return null;
   });
 
@@ -23,7 +30,12 @@ export async function smsLoginRoutes(app: FastifyInstance): Promise<void> {
     await requireSmsCode(app, 'login', input.phone, input.smsCode);
     const now = app.clock.now();
     const borrowerId = await findOrCreateBorrower(app.db, input.phone, now);
-    const sessionId = await createSession(app.db, { borrowerId, deviceId: input.deviceId ?? null, now, policy: app.config.session });
+    const sessionId = await createSession(app.db, {
+      borrowerId,
+      deviceId: input.deviceId ?? null,
+      now,
+      policy: app.config.session,
+    });
     return { sessionId };
   });
 }

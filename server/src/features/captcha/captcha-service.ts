@@ -48,11 +48,17 @@ function passValue(phone: string, answer: string): string {
  * Spec §7 sends the captcha again with the registration: the check at get-sms leaves a pass
  * bound to the sid, the phone and that answer, valid as long as the SMS code.
  */
-export async function grantCaptchaPass(store: EphemeralStore, input: { sid: string; phone: string; answer: string; ttlMs: number }): Promise<void> {
+export async function grantCaptchaPass(
+  store: EphemeralStore,
+  input: { sid: string; phone: string; answer: string; ttlMs: number },
+): Promise<void> {
   await store.set(passKey(input.sid), passValue(input.phone, input.answer), input.ttlMs);
 }
 
-export async function hasCaptchaPass(store: EphemeralStore, input: { sid: string; phone: string; answer: string }): Promise<boolean> {
+export async function hasCaptchaPass(
+  store: EphemeralStore,
+  input: { sid: string; phone: string; answer: string },
+): Promise<boolean> {
   return (await store.get(passKey(input.sid))) === passValue(input.phone, input.answer);
 }
 

@@ -18,18 +18,28 @@ export async function recordComplaintReply(
   input: { problemId: number; text: string; images: readonly Buffer[]; agent: string; now: Date },
 ): Promise<void> {
   const text = input.text.trim();
-  if (text === '' && input.images.length === 0) throw new ReplyRefused('A reply needs a text or at least one image.');
-  if (input.images.length > Limits.complaintImagesMax) throw new ReplyRefused(`A reply has at most ${Limits.complaintImagesMax} images.`);
+  if (text === '' && input.images.length === 0)
+    throw new ReplyRefused('A reply needs a text or at least one image.');
+  if (input.images.length > Limits.complaintImagesMax)
+    throw new ReplyRefused(`A reply has at most ${Limits.complaintImagesMax} images.`);
   const problem = await deps.db
     .selectFrom('problems')
     .select(['id', 'borrower_id', 'replied_at'])
     .where('id', '=', input.problemId)
     .executeTakeFirst();
   if (!problem) throw new ReplyRefused(`There is no complaint ${input.problemId}.`);
-  if (problem.replied_at) throw new ReplyRefused(`Complaint ${input.problemId} was already answered at ${problem.replied_at}.`);
+  if (problem.replied_at)
+    throw new ReplyRefused(`Complaint ${input.problemId} was already answered at ${problem.replied_at}.`);
   const imagePublicIds: string[] = [];
   for (const bytes of input.images) {
-    imagePublicIds.push(await storeProblemImage(deps, { borrowerId: problem.borrower_id, role: 'reply', bytes, now: input.now }));
+    imagePublicIds.push(
+      await storeProblemImage(deps, {
+        borrowerId: problem.borrower_id,
+        role: 'reply',
+        bytes,
+        now: input.now,
+      }),
+    );
   }
   await insertReply(deps.db, {
     problemId: problem.id,

@@ -4,7 +4,10 @@ import type { OrderCardSource } from './complaint-rules.ts';
 
 /** Complaint storage. Every read that takes an id also takes the borrower: foreign rows do not exist here. */
 
-export async function listProblemTypes(db: Kysely<Database>, options: { activeOnly: boolean }): Promise<ProblemType[]> {
+export async function listProblemTypes(
+  db: Kysely<Database>,
+  options: { activeOnly: boolean },
+): Promise<ProblemType[]> {
   let query = db.selectFrom('problem_types').selectAll().orderBy('sort_order').orderBy('id');
   if (options.activeOnly) query = query.where('active', '=', 1);
   return query.execute();
@@ -29,11 +32,23 @@ function orderCards(db: Kysely<Database>, borrowerId: number) {
 }
 
 /** The borrower's orders, newest first (the complaint page's order picker). */
-export async function listOrderCards(db: Kysely<Database>, borrowerId: number, limit = 50): Promise<OrderCardSource[]> {
-  return orderCards(db, borrowerId).orderBy('orders.applied_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
+export async function listOrderCards(
+  db: Kysely<Database>,
+  borrowerId: number,
+  limit = 50,
+): Promise<OrderCardSource[]> {
+  return orderCards(db, borrowerId)
+    .orderBy('orders.applied_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
-export async function findOrderCard(db: Kysely<Database>, borrowerId: number, orderId: number): Promise<OrderCardSource | undefined> {
+export async function findOrderCard(
+  db: Kysely<Database>,
+  borrowerId: number,
+  orderId: number,
+): Promise<OrderCardSource | undefined> {
   return orderCards(db, borrowerId).where('orders.id', '=', orderId).executeTakeFirst();
 }
 
@@ -46,8 +61,17 @@ export async function findBorrowerOrderByNo(db: Kysely<Database>, borrowerId: nu
     .executeTakeFirst();
 }
 
-export async function findProblem(db: Kysely<Database>, borrowerId: number, problemId: number): Promise<Problem | undefined> {
-  return db.selectFrom('problems').selectAll().where('id', '=', problemId).where('borrower_id', '=', borrowerId).executeTakeFirst();
+export async function findProblem(
+  db: Kysely<Database>,
+  borrowerId: number,
+  problemId: number,
+): Promise<Problem | undefined> {
+  return db
+    .selectFrom('problems')
+    .selectAll()
+    .where('id', '=', problemId)
+    .where('borrower_id', '=', borrowerId)
+    .executeTakeFirst();
 }
 
 export async function findProblemByRequestId(db: Kysely<Database>, borrowerId: number, requestId: string) {
@@ -59,8 +83,18 @@ export async function findProblemByRequestId(db: Kysely<Database>, borrowerId: n
     .executeTakeFirst();
 }
 
-export async function listProblems(db: Kysely<Database>, borrowerId: number, limit = 200): Promise<Problem[]> {
-  return db.selectFrom('problems').selectAll().where('borrower_id', '=', borrowerId).orderBy('id', 'desc').limit(limit).execute();
+export async function listProblems(
+  db: Kysely<Database>,
+  borrowerId: number,
+  limit = 200,
+): Promise<Problem[]> {
+  return db
+    .selectFrom('problems')
+    .selectAll()
+    .where('borrower_id', '=', borrowerId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function insertProblemImage(db: Kysely<Database>, image: NewProblemImage): Promise<void> {
@@ -68,12 +102,25 @@ export async function insertProblemImage(db: Kysely<Database>, image: NewProblem
 }
 
 /** The borrower's image by its public id, or undefined (missing and foreign alike). */
-export async function findBorrowerImage(db: Kysely<Database>, borrowerId: number, publicId: string): Promise<ProblemImage | undefined> {
-  return db.selectFrom('problem_images').selectAll().where('public_id', '=', publicId).where('borrower_id', '=', borrowerId).executeTakeFirst();
+export async function findBorrowerImage(
+  db: Kysely<Database>,
+  borrowerId: number,
+  publicId: string,
+): Promise<ProblemImage | undefined> {
+  return db
+    .selectFrom('problem_images')
+    .selectAll()
+    .where('public_id', '=', publicId)
+    .where('borrower_id', '=', borrowerId)
+    .executeTakeFirst();
 }
 
 /** Evidence this borrower uploaded and has not attached to a complaint yet. */
-export async function countUnattachedEvidence(db: Kysely<Database>, borrowerId: number, publicIds: readonly string[]): Promise<number> {
+export async function countUnattachedEvidence(
+  db: Kysely<Database>,
+  borrowerId: number,
+  publicIds: readonly string[],
+): Promise<number> {
   if (publicIds.length === 0) return 0;
   const row = await db
     .selectFrom('problem_images')
@@ -86,7 +133,11 @@ export async function countUnattachedEvidence(db: Kysely<Database>, borrowerId: 
   return Number(row.n);
 }
 
-export async function countPendingUploads(db: Kysely<Database>, borrowerId: number, since: string): Promise<number> {
+export async function countPendingUploads(
+  db: Kysely<Database>,
+  borrowerId: number,
+  since: string,
+): Promise<number> {
   const row = await db
     .selectFrom('problem_images')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -97,9 +148,18 @@ export async function countPendingUploads(db: Kysely<Database>, borrowerId: numb
   return Number(row.n);
 }
 
-export async function imagesOfProblems(db: Kysely<Database>, problemIds: readonly number[]): Promise<ProblemImage[]> {
+export async function imagesOfProblems(
+  db: Kysely<Database>,
+  problemIds: readonly number[],
+): Promise<ProblemImage[]> {
   if (problemIds.length === 0) return [];
-  return db.selectFrom('problem_images').selectAll().where('problem_id', 'in', problemIds).orderBy('sort_order').orderBy('id').execute();
+  return db
+    .selectFrom('problem_images')
+    .selectAll()
+    .where('problem_id', 'in', problemIds)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
 }
 
 export interface NewComplaint {
@@ -118,29 +178,38 @@ export interface NewComplaint {
  * attached elsewhere in the meantime (nothing is written then).
  */
 export async function insertComplaint(db: Kysely<Database>, complaint: NewComplaint): Promise<number | null> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('problems')
-      .values({
-        borrower_id: complaint.borrowerId,
-        order_id: complaint.orderId,
-        problem_type: complaint.problemType,
-        problem_son_type: complaint.problemSonType,
-        content: complaint.content,
-        request_id: complaint.requestId,
-        score_requested: 0,
-        created_at: complaint.now,
-        updated_at: complaint.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const attached = await attachImages(trx, complaint.borrowerId, row.id, complaint.imagePublicIds, 'evidence');
-    if (!attached) throw new ImageRaceLost();
-    return row.id;
-  }).catch((error: unknown) => {
-    if (error instanceof ImageRaceLost) return null;
-    throw error;
-  });
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .insertInto('problems')
+        .values({
+          borrower_id: complaint.borrowerId,
+          order_id: complaint.orderId,
+          problem_type: complaint.problemType,
+          problem_son_type: complaint.problemSonType,
+          content: complaint.content,
+          request_id: complaint.requestId,
+          score_requested: 0,
+          created_at: complaint.now,
+          updated_at: complaint.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const attached = await attachImages(
+        trx,
+        complaint.borrowerId,
+        row.id,
+        complaint.imagePublicIds,
+        'evidence',
+      );
+      if (!attached) throw new ImageRaceLost();
+      return row.id;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ImageRaceLost) return null;
+      throw error;
+    });
 }
 
 class ImageRaceLost extends Error {}
@@ -169,16 +238,30 @@ async function attachImages(
 /** Records an agent's reply with its images and asks the borrower for a rating. */
 export async function insertReply(
   db: Kysely<Database>,
-  reply: { problemId: number; borrowerId: number; text: string; agent: string; imagePublicIds: readonly string[]; now: string },
+  reply: {
+    problemId: number;
+    borrowerId: number;
+    text: string;
+    agent: string;
+    imagePublicIds: readonly string[];
+    now: string;
+  },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('problems')
-      .set({ reply_text: reply.text, replied_by: reply.agent, replied_at: reply.now, score_requested: 1, updated_at: reply.now })
+      .set({
+        reply_text: reply.text,
+        replied_by: reply.agent,
+        replied_at: reply.now,
+        score_requested: 1,
+        updated_at: reply.now,
+      })
       .where('id', '=', reply.problemId)
       .where('replied_at', 'is', null)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new Error(`problem ${reply.problemId} already has a reply`);
+    if (Number(result.numUpdatedRows) !== 1)
+      throw new Error(`problem ${reply.problemId} already has a reply`);
     if (!(await attachImages(trx, reply.borrowerId, reply.problemId, reply.imagePublicIds, 'reply'))) {
       throw new Error('a reply image could not be attached');
     }

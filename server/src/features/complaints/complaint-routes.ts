@@ -32,7 +32,14 @@ import {
   listProblems,
   saveProblemScore,
 } from './complaint-repository.ts';
-import { complaintRefusal, isNeedScore, orderCard, parseImageUrls, problemImageUrl, PROBLEM_IMAGE_PATH } from './complaint-rules.ts';
+import {
+  complaintRefusal,
+  isNeedScore,
+  orderCard,
+  parseImageUrls,
+  problemImageUrl,
+  PROBLEM_IMAGE_PATH,
+} from './complaint-rules.ts';
 import { purgeUnattachedImages, refusalMessages, storeProblemImage } from './problem-images.ts';
 
 /** Uploads not yet attached to a complaint that one borrower may hold in a day (disk abuse guard). */
@@ -95,11 +102,18 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     }
     const bytes = Buffer.from(await input.problemImage.arrayBuffer());
     try {
-      const publicId = await storeProblemImage({ db: app.db, storage: app.storage }, { borrowerId: borrower.id, role: 'evidence', bytes, now });
+      const publicId = await storeProblemImage(
+        { db: app.db, storage: app.storage },
+        { borrowerId: borrower.id, role: 'evidence', bytes, now },
+      );
       return { url: problemImageUrl(publicId) };
     } catch (error) {
       if (error instanceof ImageRefused) {
-        throw new ApiError(ResultCode.badRequest, refusalMessages[error.reason], error.reason === 'too-large' ? 413 : 400);
+        throw new ApiError(
+          ResultCode.badRequest,
+          refusalMessages[error.reason],
+          error.reason === 'too-large' ? 413 : 400,
+        );
       }
       throw error;
     }
@@ -130,7 +144,8 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     const publicIds = imageIds.filter((id): id is string => id !== null);
     const unique = new Set(publicIds);
     if (publicIds.length !== imageIds.length || unique.size !== publicIds.length) throw imageNotFound();
-    if ((await countUnattachedEvidence(app.db, borrower.id, publicIds)) !== publicIds.length) throw imageNotFound();
+    if ((await countUnattachedEvidence(app.db, borrower.id, publicIds)) !== publicIds.length)
+      throw imageNotFound();
 
     try {
       const problemId = await insertComplaint(app.db, {
@@ -161,15 +176,26 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     const item = (problem: (typeof problems)[number]) => ({
       id: problem.id,
       time: problem.created_at,
-      type: [titles.type(problem.problem_type), titles.sonType(problem.problem_type, problem.problem_son_type)]
+      type: [
+        titles.type(problem.problem_type),
+        titles.sonType(problem.problem_type, problem.problem_son_type),
+      ]
         .filter(Boolean)
         .join(' / '),
       content: problem.content,
     });
     return {
       tabs: [
-        { key: 'inProgress', title: messages.complaintTabInProgress, list: problems.filter((p) => p.replied_at === null).map(item) },
-        { key: 'replied', title: messages.complaintTabReplied, list: problems.filter((p) => p.replied_at !== null).map(item) },
+        {
+          key: 'inProgress',
+          title: messages.complaintTabInProgress,
+          list: problems.filter((p) => p.replied_at === null).map(item),
+        },
+        {
+          key: 'replied',
+          title: messages.complaintTabReplied,
+          list: problems.filter((p) => p.replied_at !== null).map(item),
+        },
       ],
     };
   });
@@ -179,7 +205,8 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     if (!problem) throw ApiError.notFound();
     const titles = typeTitles(await listProblemTypes(app.db, { activeOnly: false }));
     const images = await imagesOfProblems(app.db, [problem.id]);
-    const urls = (role: 'evidence' | 'reply') => images.filter((image) => image.role === role).map((image) => problemImageUrl(image.public_id));
+    const urls = (role: 'evidence' | 'reply') =>
+      images.filter((image) => image.role === role).map((image) => problemImageUrl(image.public_id));
     return {
       problemId: problem.id,
       type: titles.type(problem.problem_type),
@@ -197,7 +224,8 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     const problem = await findProblem(app.db, borrower.id, input.problemId);
     if (!problem) throw ApiError.notFound();
     if (problem.score !== null) throw new ApiError(ResultCode.conflict, messages.complaintScoreSaved, 409);
-    if (problem.score_requested !== 1) throw new ApiError(ResultCode.conflict, messages.complaintScoreNotAsked, 409);
+    if (problem.score_requested !== 1)
+      throw new ApiError(ResultCode.conflict, messages.complaintScoreNotAsked, 409);
     const saved = await saveProblemScore(app.db, {
       problemId: problem.id,
       borrowerId: borrower.id,
@@ -213,7 +241,9 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { publicId: string } }>(`${PROBLEM_IMAGE_PATH}/:publicId`, async (request, reply) => {
     const session = sessionQuerySchema.safeParse(request.query ?? {});
     const token = session.success ? session.data.sessionId : undefined;
-    const borrower = token ? await resolveSession(app.db, { token, now: app.clock.now(), policy: app.config.session }) : null;
+    const borrower = token
+      ? await resolveSession(app.db, { token, now: app.clock.now(), policy: app.config.session })
+      : null;
     if (!borrower) throw ApiError.sessionInvalid();
     const image = await findBorrowerImage(app.db, borrower.id, request.params.publicId);
     const bytes = image ? await app.storage.get(image.storage_key) : null;

@@ -45,7 +45,10 @@ export interface ComplaintDraft {
 }
 
 /** The first rule a draft breaks, as a catalogue key, or null when it may be filed. */
-export function complaintRefusal(draft: ComplaintDraft, types: readonly ProblemTypeOption[]): MessageKey | null {
+export function complaintRefusal(
+  draft: ComplaintDraft,
+  types: readonly ProblemTypeOption[],
+): MessageKey | null {
   if (draft.problemDetail.trim() === '') return 'complaintEmpty';
   // UTF-16 units, as the page's textarea maxlength counts them.
   if (draft.problemDetail.length > Limits.complaintTextMax) return 'complaintTooLong';
@@ -54,7 +57,9 @@ export function complaintRefusal(draft: ComplaintDraft, types: readonly ProblemT
   if (!topLevel) return 'complaintTypeInvalid';
   const subTypes = types.filter((type) => type.parentValue === draft.problemType);
   const subTypeOk =
-    subTypes.length === 0 ? draft.problemSonType === 0 : subTypes.some((type) => type.value === draft.problemSonType);
+    subTypes.length === 0
+      ? draft.problemSonType === 0
+      : subTypes.some((type) => type.value === draft.problemSonType);
   if (!subTypeOk) return 'complaintTypeInvalid';
   if (draft.problemType === ComplaintRules.collectionProblemType && draft.orderAllowsCollection !== true) {
     return 'collectionTypeRefused';

@@ -63,8 +63,14 @@ export const UNATTACHED_IMAGE_TTL_MS = 24 * 3_600_000;
  * Removes uploads nobody attached to a complaint within a day: the row first (so it can no longer
  * be attached), then the stored file. Returns how many went.
  */
-export async function purgeUnattachedImages(deps: { db: Kysely<Database>; storage: BlobStorage }, now: Date): Promise<number> {
-  const stale = await listUnattachedImages(deps.db, new Date(now.getTime() - UNATTACHED_IMAGE_TTL_MS).toISOString());
+export async function purgeUnattachedImages(
+  deps: { db: Kysely<Database>; storage: BlobStorage },
+  now: Date,
+): Promise<number> {
+  const stale = await listUnattachedImages(
+    deps.db,
+    new Date(now.getTime() - UNATTACHED_IMAGE_TTL_MS).toISOString(),
+  );
   for (const image of stale) {
     await deleteImageRow(deps.db, image.id);
     await deps.storage.delete(image.storage_key);

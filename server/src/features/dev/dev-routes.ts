@@ -38,7 +38,8 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     const sid = request.query.sid?.trim();
     if (!sid) return reply.code(400).send({ error: 'sid is required' });
     const answer = await peekCaptcha(app.store, sid);
-    if (answer === null) return reply.code(404).send({ error: 'no captcha for this sid (load the image first)' });
+    if (answer === null)
+      return reply.code(404).send({ error: 'no captcha for this sid (load the image first)' });
     return reply.header('Cache-Control', 'no-store').send({ sid, answer });
   });
 }

@@ -31,7 +31,11 @@ export async function funnelReport(db: Kysely<Database>, filter: FunnelFilter = 
   const rows = new Map<string, FunnelRow>();
 
   /** Counts one stage; `only` narrows its table to one kind of row, e.g. ['kind', 'visit']. */
-  async function count(stage: Stage, table: Source, only?: [column: 'kind' | 'purpose', value: string]): Promise<void> {
+  async function count(
+    stage: Stage,
+    table: Source,
+    only?: [column: 'kind' | 'purpose', value: string],
+  ): Promise<void> {
     let query = db
       .selectFrom(table)
       .select((eb) => ['utm_tag', 'app_from', 'user_from', eb.fn.countAll<number>().as('n')])
@@ -44,7 +48,15 @@ export async function funnelReport(db: Kysely<Database>, filter: FunnelFilter = 
     if (only) query = query.where(sql.ref(only[0]), '=', only[1]);
     for (const row of await query.execute()) {
       const key = JSON.stringify([row.utm_tag, row.app_from, row.user_from]);
-      const entry = rows.get(key) ?? { utmTag: row.utm_tag, appFrom: row.app_from, userFrom: row.user_from, visits: 0, clicks: 0, smsSent: 0, registrations: 0 };
+      const entry = rows.get(key) ?? {
+        utmTag: row.utm_tag,
+        appFrom: row.app_from,
+        userFrom: row.user_from,
+        visits: 0,
+        clicks: 0,
+        smsSent: 0,
+        registrations: 0,
+      };
       entry[stage] += Number(row.n);
       rows.set(key, entry);
     }
@@ -56,13 +68,25 @@ export async function funnelReport(db: Kysely<Database>, filter: FunnelFilter = 
   await count('registrations', 'registrations');
   const text = (value: string | null) => value ?? '';
   return [...rows.values()].sort(
-    (a, b) => text(a.utmTag).localeCompare(text(b.utmTag)) || text(a.appFrom).localeCompare(text(b.appFrom)) || text(a.userFrom).localeCompare(text(b.userFrom)),
+    (a, b) =>
+      text(a.utmTag).localeCompare(text(b.utmTag)) ||
+      text(a.appFrom).localeCompare(text(b.appFrom)) ||
+      text(a.userFrom).localeCompare(text(b.userFrom)),
   );
 }
 
 /** The report as an aligned text table, with conversion from visits. */
 export function formatFunnel(rows: readonly FunnelRow[]): string {
-  const header = ['utm_tag', 'app_from', 'user_from', 'visits', 'clicks', 'sms_sent', 'registrations', 'conversion'];
+  const header = [
+    'utm_tag',
+    'app_from',
+    'user_from',
+    'visits',
+    'clicks',
+    'sms_sent',
+    'registrations',
+    'conversion',
+  ];
   const body = rows.map((row) => [
     row.utmTag ?? '-',
     row.appFrom ?? '-',
@@ -73,7 +97,12 @@ export function formatFunnel(rows: readonly FunnelRow[]): string {
     String(row.registrations),
     row.visits ? `${((row.registrations / row.visits) * 100).toFixed(1)}%` : '-',
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => cells[column]!.length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(line)].join('\n');
 }

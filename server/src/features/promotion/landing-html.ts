@@ -1,4 +1,8 @@
-import { INLINE_TEMPLATE_ELEMENT_ID, prefilledTemplateFields, type ChannelTemplateConfig } from '@kwarta/contract';
+import {
+  INLINE_TEMPLATE_ELEMENT_ID,
+  prefilledTemplateFields,
+  type ChannelTemplateConfig,
+} from '@kwarta/contract';
 
 const TEXT_MARKER = /<!--kw:(\w+)-->[\s\S]*?<!--\/kw-->/g;
 const TEMPLATE_MARKER = '<!--kw:template-->';
@@ -23,5 +27,8 @@ export function prefillLandingHtml(html: string, template: ChannelTemplateConfig
       const text = texts.get(field);
       return text === undefined ? whole : escapeHtml(text);
     })
-    .replace(TEMPLATE_MARKER, `<script type="application/json" id="${INLINE_TEMPLATE_ELEMENT_ID}">${json}</script>`);
+    .replace(
+      TEMPLATE_MARKER,
+      `<script type="application/json" id="${INLINE_TEMPLATE_ELEMENT_ID}">${json}</script>`,
+    );
 }

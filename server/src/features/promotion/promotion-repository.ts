@@ -3,8 +3,16 @@ import { channelTemplateConfig, type ChannelTemplateConfig } from '@kwarta/contr
 import type { Database, PromotionEventTable } from '../../db/schema.ts';
 
 /** An active channel template's landing configuration, or null (missing and inactive alike). */
-export async function findChannelTemplate(db: Kysely<Database>, id: number): Promise<ChannelTemplateConfig | null> {
-  const row = await db.selectFrom('channel_templates').select(['id', 'config']).where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+export async function findChannelTemplate(
+  db: Kysely<Database>,
+  id: number,
+): Promise<ChannelTemplateConfig | null> {
+  const row = await db
+    .selectFrom('channel_templates')
+    .select(['id', 'config'])
+    .where('id', '=', id)
+    .where('active', '=', 1)
+    .executeTakeFirst();
   if (!row) return null;
   return channelTemplateConfig.parse({ ...JSON.parse(row.config), id: row.id });
 }
@@ -16,7 +24,10 @@ export async function recordPromotionEvent(db: Kysely<Database>, event: Promotio
 }
 
 export async function isRegistered(db: Kysely<Database>, phone: string): Promise<boolean> {
-  return (await db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 export interface Registration {
@@ -83,7 +94,11 @@ export async function registerBorrower(
 
 /** The borrower with this phone, created (without campaign attribution) if there is none. */
 export async function findOrCreateBorrower(db: Kysely<Database>, phone: string, now: Date): Promise<number> {
-  const existing = await db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst();
+  const existing = await db
+    .selectFrom('borrowers')
+    .select('id')
+    .where('phone', '=', phone)
+    .executeTakeFirst();
   if (existing) return existing.id;
   const created = await db
     .insertInto('borrowers')
@@ -93,6 +108,10 @@ export async function findOrCreateBorrower(db: Kysely<Database>, phone: string, 
     .executeTakeFirst();
   if (created) return created.id;
   // Another request created it between our read and our insert.
-  const row = await db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('borrowers')
+    .select('id')
+    .where('phone', '=', phone)
+    .executeTakeFirstOrThrow();
   return row.id;
 }

@@ -15,7 +15,12 @@ import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { hasCaptchaPass, issueSid, newCaptchaImage, revokeCaptchaPass } from '../captcha/captcha-service.ts';
 import { requireSmsCode, sendSmsCode } from '../sms/sms-sender.ts';
-import { findChannelTemplate, isRegistered, recordPromotionEvent, registerBorrower } from './promotion-repository.ts';
+import {
+  findChannelTemplate,
+  isRegistered,
+  recordPromotionEvent,
+  registerBorrower,
+} from './promotion-repository.ts';
 
 /**
  * Calls anyone may make without a captcha still write or cost CPU, so each address gets a
@@ -23,9 +28,14 @@ import { findChannelTemplate, isRegistered, recordPromotionEvent, registerBorrow
  */
 const PER_ADDRESS_MINUTE = { captchaImage: 30, sid: 30, tracking: 60 } as const;
 
-async function limitPerAddress(app: FastifyInstance, request: FastifyRequest, name: keyof typeof PER_ADDRESS_MINUTE): Promise<void> {
+async function limitPerAddress(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  name: keyof typeof PER_ADDRESS_MINUTE,
+): Promise<void> {
   const count = await app.store.increment(`per-address:${name}:${request.ip}`, 60_000);
-  if (count > PER_ADDRESS_MINUTE[name]) throw new ApiError(ResultCode.tooManyRequests, messages.tooManyRequests, 429);
+  if (count > PER_ADDRESS_MINUTE[name])
+    throw new ApiError(ResultCode.tooManyRequests, messages.tooManyRequests, 429);
 }
 
 const orNull = (value: string | undefined) => value || null;
@@ -44,7 +54,17 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     return template;
   });
 
-  const trackingRow = (input: { page_id?: string | undefined; utm_tag?: string | undefined; app_from?: string | undefined; user_from?: string | undefined; client_type?: string | undefined; page_type?: number | undefined }, request: FastifyRequest) => ({
+  const trackingRow = (
+    input: {
+      page_id?: string | undefined;
+      utm_tag?: string | undefined;
+      app_from?: string | undefined;
+      user_from?: string | undefined;
+      client_type?: string | undefined;
+      page_type?: number | undefined;
+    },
+    request: FastifyRequest,
+  ) => ({
     page_id: orNull(input.page_id),
     utm_tag: orNull(input.utm_tag),
     app_from: orNull(input.app_from),
@@ -63,7 +83,11 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, trackClick, async (input, { request }) => {
     await limitPerAddress(app, request, 'tracking');
-    await recordPromotionEvent(app.db, { kind: 'click', phone: orNull(input.phone), ...trackingRow(input, request) });
+    await recordPromotionEvent(app.db, {
+      kind: 'click',
+      phone: orNull(input.phone),
+      ...trackingRow(input, request),
+    });
     return null;
   });
 
@@ -92,7 +116,8 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
       deviceId: input.deviceId,
       campaign: input,
       // After the captcha, so the answer cannot be used to probe which numbers have accounts.
-      refuseAfterCaptcha: async () => ((await isRegistered(app.db, input.phone)) ? alreadyRegistered() : null),
+      refuseAfterCaptcha: async () =>
+        (await isRegistered(app.db, input.phone)) ? alreadyRegistered() : null,
     });
     return null;
   });

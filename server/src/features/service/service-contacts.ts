@@ -15,7 +15,10 @@ export interface ServiceContacts {
 }
 
 /** Operator settings win; the configured defaults fill what an operator has not set. */
-export async function getServiceContacts(db: Kysely<Database>, defaults: ServiceContacts): Promise<ServiceContacts> {
+export async function getServiceContacts(
+  db: Kysely<Database>,
+  defaults: ServiceContacts,
+): Promise<ServiceContacts> {
   const stored = await getSettings(db, Object.values(SERVICE_CONTACT_KEYS));
   return {
     email: stored.get(SERVICE_CONTACT_KEYS.email) ?? defaults.email,

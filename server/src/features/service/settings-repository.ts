@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /** Operator-editable values (service contacts and the like), one row per key. */
-export async function getSettings(db: Kysely<Database>, keys: readonly string[]): Promise<Map<string, string>> {
+export async function getSettings(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', keys).execute();
   return new Map(rows.map((row) => [row.key, row.value]));
 }

@@ -87,7 +87,11 @@ export async function findLiveSession(
 /** Records use of a session, which keeps it from idling out. */
 export async function touchSession(db: Kysely<Database>, session: LiveSession, now: Date): Promise<void> {
   if (!session.stale) return;
-  await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('token_hash', '=', session.tokenHash).execute();
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now.toISOString() })
+    .where('token_hash', '=', session.tokenHash)
+    .execute();
 }
 
 /** findLiveSession and touchSession together, for calls that have nothing to check in between. */
@@ -102,11 +106,16 @@ export async function resolveSession(
 }
 
 /** Removes sessions past their absolute expiry or idle limit. Run at boot and periodically. */
-export async function purgeExpiredSessions(db: Kysely<Database>, input: { now: Date; policy: SessionPolicy }): Promise<number> {
+export async function purgeExpiredSessions(
+  db: Kysely<Database>,
+  input: { now: Date; policy: SessionPolicy },
+): Promise<number> {
   const idleCutoff = new Date(input.now.getTime() - input.policy.idleMinutes * 60_000).toISOString();
   const result = await db
     .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<=', input.now.toISOString()), eb('last_seen_at', '<', idleCutoff)]))
+    .where((eb) =>
+      eb.or([eb('expires_at', '<=', input.now.toISOString()), eb('last_seen_at', '<', idleCutoff)]),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -5,7 +5,11 @@ import type { Clock } from '../../lib/clock.ts';
 import { httpGateway, outboxGateway, type SmsGateway } from './sms-gateway.ts';
 
 /** SMS_GATEWAY picks the adapter (D9); config validation guarantees the HTTP settings exist. */
-export function createSmsGateway(config: Pick<Config, 'sms'>, db: Kysely<Database>, clock: Clock): SmsGateway {
+export function createSmsGateway(
+  config: Pick<Config, 'sms'>,
+  db: Kysely<Database>,
+  clock: Clock,
+): SmsGateway {
   if (config.sms.gateway === 'http' && config.sms.http) return httpGateway(config.sms.http);
   return outboxGateway(db, clock);
 }

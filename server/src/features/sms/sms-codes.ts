@@ -19,7 +19,12 @@ export function newSmsCode(): string {
 }
 
 /** Stores a fresh code for the phone, replacing any earlier one, with a fresh try count. */
-export async function storeSmsCode(store: EphemeralStore, purpose: SmsPurpose, phone: string, code: string): Promise<void> {
+export async function storeSmsCode(
+  store: EphemeralStore,
+  purpose: SmsPurpose,
+  phone: string,
+  code: string,
+): Promise<void> {
   await store.delete(triesKey(purpose, phone));
   await store.set(codeKey(purpose, phone), digest(phone, code), SMS_CODE_TTL_MS);
 }
@@ -30,7 +35,12 @@ export type SmsCodeCheck = 'ok' | 'wrong' | 'too-many-tries';
  * Checks a code. Right: the code is used up (single use; of two simultaneous uses only one
  * wins). Wrong: counts a try; the fifth wrong try deletes the code, so guessing needs a new SMS.
  */
-export async function verifySmsCode(store: EphemeralStore, purpose: SmsPurpose, phone: string, code: string): Promise<SmsCodeCheck> {
+export async function verifySmsCode(
+  store: EphemeralStore,
+  purpose: SmsPurpose,
+  phone: string,
+  code: string,
+): Promise<SmsCodeCheck> {
   const key = codeKey(purpose, phone);
   const expected = await store.get(key);
   if (expected === null) return 'wrong';

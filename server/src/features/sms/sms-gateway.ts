@@ -20,7 +20,10 @@ export function outboxGateway(db: Kysely<Database>, clock: Clock): SmsGateway {
   return {
     name: 'outbox',
     async send(message) {
-      await db.insertInto('sms_outbox').values({ phone: message.phone, text: message.text, created_at: clock.now().toISOString() }).execute();
+      await db
+        .insertInto('sms_outbox')
+        .values({ phone: message.phone, text: message.text, created_at: clock.now().toISOString() })
+        .execute();
     },
   };
 }
@@ -30,7 +33,10 @@ export function outboxGateway(db: Kysely<Database>, clock: Clock): SmsGateway {
  * take this shape or need only a small proxy; the timeout keeps a slow provider from holding
  * requests (DESIGN §3).
  */
-export function httpGateway(options: { url: string; token?: string | undefined; timeoutMs: number }, fetchImpl: typeof fetch = fetch): SmsGateway {
+export function httpGateway(
+  options: { url: string; token?: string | undefined; timeoutMs: number },
+  fetchImpl: typeof fetch = fetch,
+): SmsGateway {
   return {
     name: 'http',
     async send(message) {
@@ -46,7 +52,9 @@ export function httpGateway(options: { url: string; token?: string | undefined; 
           signal: AbortSignal.timeout(options.timeoutMs),
         });
       } catch (error) {
-        throw new SmsSendError(`SMS provider unreachable: ${error instanceof Error ? error.name : 'error'}`, { cause: error });
+        throw new SmsSendError(`SMS provider unreachable: ${error instanceof Error ? error.name : 'error'}`, {
+          cause: error,
+        });
       }
       if (!response.ok) throw new SmsSendError(`SMS provider answered HTTP ${response.status}`);
     },

@@ -31,14 +31,34 @@ interface Rule {
 export function smsRules(limits: SmsLimits, who: SmsRequester, now: Date): Rule[] {
   const day = now.toISOString().slice(0, 10);
   const rules: Rule[] = [
-    { key: `sms:gap:${who.phone}`, limit: 1, windowMs: Limits.smsResendCountdownSeconds * 1000, message: messages.smsResendRefused },
-    { key: `sms:phone:${day}:${who.phone}`, limit: limits.perPhoneDay, windowMs: DAY_MS, message: messages.smsPhoneDailyLimit },
+    {
+      key: `sms:gap:${who.phone}`,
+      limit: 1,
+      windowMs: Limits.smsResendCountdownSeconds * 1000,
+      message: messages.smsResendRefused,
+    },
+    {
+      key: `sms:phone:${day}:${who.phone}`,
+      limit: limits.perPhoneDay,
+      windowMs: DAY_MS,
+      message: messages.smsPhoneDailyLimit,
+    },
     { key: `sms:ip:${who.ip}`, limit: limits.perIpHour, windowMs: HOUR_MS, message: messages.smsIpLimit },
   ];
   if (who.deviceId) {
-    rules.push({ key: `sms:device:${day}:${who.deviceId}`, limit: limits.perDeviceDay, windowMs: DAY_MS, message: messages.smsDeviceLimit });
+    rules.push({
+      key: `sms:device:${day}:${who.deviceId}`,
+      limit: limits.perDeviceDay,
+      windowMs: DAY_MS,
+      message: messages.smsDeviceLimit,
+    });
   }
-  rules.push({ key: `sms:global:${day}`, limit: limits.globalDay, windowMs: DAY_MS, message: messages.smsGlobalLimit });
+  rules.push({
+    key: `sms:global:${day}`,
+    limit: limits.globalDay,
+    windowMs: DAY_MS,
+    message: messages.smsGlobalLimit,
+  });
   return rules;
 }
 
@@ -48,7 +68,12 @@ export function smsRules(limits: SmsLimits, who: SmsRequester, now: Date): Rule[
  * instances (or two simultaneous requests) cannot both slip under a limit. A refused request
  * still counts: hammering the button never earns an extra message.
  */
-export async function takeSmsAllowance(store: EphemeralStore, limits: SmsLimits, who: SmsRequester, now: Date): Promise<string | null> {
+export async function takeSmsAllowance(
+  store: EphemeralStore,
+  limits: SmsLimits,
+  who: SmsRequester,
+  now: Date,
+): Promise<string | null> {
   for (const rule of smsRules(limits, who, now)) {
     const count = await store.increment(rule.key, rule.windowMs);
     if (count > rule.limit) return rule.message;

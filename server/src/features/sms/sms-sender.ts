@@ -38,7 +38,12 @@ export async function sendSmsCode(app: FastifyInstance, request: SmsCodeRequest)
 
   const code = newSmsCode();
   await storeSmsCode(app.store, request.purpose, request.phone, code);
-  await grantCaptchaPass(app.store, { sid: request.sid, phone: request.phone, answer: request.capcode, ttlMs: SMS_CODE_TTL_MS });
+  await grantCaptchaPass(app.store, {
+    sid: request.sid,
+    phone: request.phone,
+    answer: request.capcode,
+    ttlMs: SMS_CODE_TTL_MS,
+  });
   try {
     await app.smsGateway.send({
       phone: request.phone,
@@ -66,7 +71,12 @@ export async function sendSmsCode(app: FastifyInstance, request: SmsCodeRequest)
 }
 
 /** Uses up the phone's code or refuses the request (102) with the reason the visitor can act on. */
-export async function requireSmsCode(app: FastifyInstance, purpose: SmsPurpose, phone: string, code: string): Promise<void> {
+export async function requireSmsCode(
+  app: FastifyInstance,
+  purpose: SmsPurpose,
+  phone: string,
+  code: string,
+): Promise<void> {
   const check = await verifySmsCode(app.store, purpose, phone, code);
   if (check === 'too-many-tries') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeTooManyTries);
   if (check === 'wrong') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeWrong);

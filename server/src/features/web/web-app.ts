@@ -24,7 +24,9 @@ interface RouteAssets {
 /** dist/.vite/route-assets.json, written by the web build (web/build/route-assets-plugin.mjs). */
 function readRouteAssets(distDir: string): Record<string, RouteAssets> {
   const file = path.join(distDir, '.vite', 'route-assets.json');
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, RouteAssets>) : {};
+  return fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, RouteAssets>)
+    : {};
 }
 
 /**
@@ -57,7 +59,12 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions = {}):
   const marketMeta = `<meta name="kwarta-market" content="${app.config.market.id}">`;
   const loadHtml = (name: string) => {
     const file = path.join(distDir, name);
-    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(MARKET_META, '').replace(ENV_META, envMeta + marketMeta) : null;
+    return fs.existsSync(file)
+      ? fs
+          .readFileSync(file, 'utf8')
+          .replace(MARKET_META, '')
+          .replace(ENV_META, envMeta + marketMeta)
+      : null;
   };
   const indexHtml = loadHtml('index.html');
   // The promotion landing is its own light entry (DESIGN §1): no router, no lazy chunk.
@@ -79,7 +86,10 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions = {}):
 
   const routeAssets = readRouteAssets(distDir);
   const notBuilt = (reply: FastifyReply) =>
-    reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run npm run build.');
+    reply
+      .code(503)
+      .type('text/plain; charset=utf-8')
+      .send('The web app is not built yet: run npm run build.');
   const sendPage = (reply: FastifyReply, html: string | null, status = 200) => {
     if (!html) return notBuilt(reply);
     return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);

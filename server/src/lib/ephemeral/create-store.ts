@@ -7,6 +7,10 @@ import type { EphemeralStore } from './ephemeral-store.ts';
 import { createRedisStore } from './redis-store.ts';
 
 /** Redis when configured (limits shared by every instance), else the database. */
-export function createEphemeralStore(config: Pick<Config, 'redis'>, db: Kysely<Database>, clock: Clock): EphemeralStore {
+export function createEphemeralStore(
+  config: Pick<Config, 'redis'>,
+  db: Kysely<Database>,
+  clock: Clock,
+): EphemeralStore {
   return config.redis ? createRedisStore(config.redis) : createDatabaseStore(db, clock);
 }

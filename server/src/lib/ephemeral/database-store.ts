@@ -12,7 +12,10 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
 export function createDatabaseStore(db: Kysely<Database>, clock: Clock): EphemeralStore {
   const now = () => clock.now().getTime();
   const sweep = setInterval(() => {
-    db.deleteFrom('ephemeral_entries').where('expires_at_ms', '<=', now()).execute().catch(() => undefined);
+    db.deleteFrom('ephemeral_entries')
+      .where('expires_at_ms', '<=', now())
+      .execute()
+      .catch(() => undefined);
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
@@ -35,7 +38,9 @@ export function createDatabaseStore(db: Kysely<Database>, clock: Clock): Ephemer
       await db
         .insertInto('ephemeral_entries')
         .values({ key, value, count: 0, expires_at_ms: expires })
-        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, count: 0, expires_at_ms: expires }))
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({ value, count: 0, expires_at_ms: expires }),
+        )
         .execute();
     },
     async get(key) {

@@ -14,17 +14,25 @@ describe.each(databaseTargets)('SMS login for the native shell on %s', (target) 
 
   async function sendCode(phone: string) {
     const captcha = await solvedCaptcha(t.app);
-    return callEndpoint(t.app, sendLoginCode, { body: { phone, ...captcha, deviceId: 'shell-1' }, headers: { 'x-forwarded-for': '203.0.113.9' } });
+    return callEndpoint(t.app, sendLoginCode, {
+      body: { phone, ...captcha, deviceId: 'shell-1' },
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
   }
 
   it('logs a registered borrower in with phone + SMS code; the session opens borrower calls', async () => {
     expect((await sendCode(DEMO_PHONE)).envelope?.code).toBe('00');
     const code = (await latestSmsCode(t.app, DEMO_PHONE))!;
-    const login = await callEndpoint(t.app, smsLogin, { body: { phone: DEMO_PHONE, smsCode: code, deviceId: 'shell-1' } });
+    const login = await callEndpoint(t.app, smsLogin, {
+      body: { phone: DEMO_PHONE, smsCode: code, deviceId: 'shell-1' },
+    });
     expect(login.envelope?.code).toBe('00');
     const { sessionId } = login.envelope?.data as { sessionId: string };
     expect(sessionId.length).toBeGreaterThanOrEqual(43);
-    const contacts = await callEndpoint(t.app, contactKfInfo, { session: { sessionId }, body: { overall: '30' } });
+    const contacts = await callEndpoint(t.app, contactKfInfo, {
+      session: { sessionId },
+      body: { overall: '30' },
+    });
     expect(contacts.status).toBe(200);
     // Single use: the same code does not log in twice.
     const again = await callEndpoint(t.app, smsLogin, { body: { phone: DEMO_PHONE, smsCode: code } });
@@ -36,7 +44,9 @@ describe.each(databaseTargets)('SMS login for the native shell on %s', (target) 
     await sendCode(phone);
     const code = (await latestSmsCode(t.app, phone))!;
     const sessionsBefore = await t.app.db.selectFrom('sessions').select('token_hash').execute();
-    const wrong = await callEndpoint(t.app, smsLogin, { body: { phone, smsCode: code === '999999' ? '000000' : '999999' } });
+    const wrong = await callEndpoint(t.app, smsLogin, {
+      body: { phone, smsCode: code === '999999' ? '000000' : '999999' },
+    });
     expect(wrong.envelope).toEqual({ code: '102', message: messages.smsCodeWrong, data: null });
     expect(await t.app.db.selectFrom('sessions').select('token_hash').execute()).toEqual(sessionsBefore);
   });
@@ -44,14 +54,20 @@ describe.each(databaseTargets)('SMS login for the native shell on %s', (target) 
   it('gives a new number its account on the first login, so the answer never reveals registration', async () => {
     const phone = '13600000002';
     expect((await sendCode(phone)).envelope?.code).toBe('00');
-    const login = await callEndpoint(t.app, smsLogin, { body: { phone, smsCode: (await latestSmsCode(t.app, phone))! } });
+    const login = await callEndpoint(t.app, smsLogin, {
+      body: { phone, smsCode: (await latestSmsCode(t.app, phone))! },
+    });
     expect(login.envelope?.code).toBe('00');
-    expect(await t.app.db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst()).toBeDefined();
+    expect(
+      await t.app.db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it('needs the captcha, like the landing', async () => {
     const captcha = await solvedCaptcha(t.app);
-    const response = await callEndpoint(t.app, sendLoginCode, { body: { phone: '13600000003', sid: captcha.sid, capcode: 'QQQQ' } });
+    const response = await callEndpoint(t.app, sendLoginCode, {
+      body: { phone: '13600000003', sid: captcha.sid, capcode: 'QQQQ' },
+    });
     expect(response.envelope?.code).toBe('101');
     expect(await latestSmsCode(t.app, '13600000003')).toBeNull();
   });
@@ -60,7 +76,10 @@ describe.each(databaseTargets)('SMS login for the native shell on %s', (target) 
     const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(document.paths[routes.sendLoginCode.path].post.operationId).toBe('sendLoginCode');
     const login = document.paths[routes.smsLogin.path].post;
-    expect(login.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual(['phone', 'smsCode']);
+    expect(login.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual([
+      'phone',
+      'smsCode',
+    ]);
     expect(document.paths[routes.getCaptcha.path].get.responses['200'].content['image/png']).toBeDefined();
   });
 });

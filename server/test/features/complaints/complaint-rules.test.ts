@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@kwarta/contract';
-import { complaintRefusal, isNeedScore, orderStatusText, parseImageUrls } from '../../../src/features/complaints/complaint-rules.ts';
+import {
+  complaintRefusal,
+  isNeedScore,
+  orderStatusText,
+  parseImageUrls,
+} from '../../../src/features/complaints/complaint-rules.ts';
 
 const types = [
   { parentValue: 0, value: 1 },
@@ -8,14 +13,26 @@ const types = [
   { parentValue: 1, value: 1 },
   { parentValue: 1, value: 2 },
 ];
-const draft = { problemType: 2, problemSonType: 0, problemDetail: 'Late disbursement', imageCount: 0, orderAllowsCollection: true };
+const draft = {
+  problemType: 2,
+  problemSonType: 0,
+  problemDetail: 'Late disbursement',
+  imageCount: 0,
+  orderAllowsCollection: true,
+};
 
 describe('complaint rules', () => {
   it('reads image ids from relative and absolute URLs, and marks anything else as missing', () => {
     const id = 'abcdefghijklmnopqrstuv';
     expect(parseImageUrls('')).toEqual([]);
-    expect(parseImageUrls(` /user-problem/problem-img/${id} ,https://app.example/user-problem/problem-img/${id}?sessionId=x`)).toEqual([id, id]);
-    expect(parseImageUrls('/user-problem/problem-img/../../etc/passwd,/elsewhere/x.jpg,javascript:alert(1)')).toEqual([null, null, null]);
+    expect(
+      parseImageUrls(
+        ` /user-problem/problem-img/${id} ,https://app.example/user-problem/problem-img/${id}?sessionId=x`,
+      ),
+    ).toEqual([id, id]);
+    expect(
+      parseImageUrls('/user-problem/problem-img/../../etc/passwd,/elsewhere/x.jpg,javascript:alert(1)'),
+    ).toEqual([null, null, null]);
   });
 
   it.each([
@@ -26,8 +43,16 @@ describe('complaint rules', () => {
     ['a sub-type that is not one', { problemType: 1, problemSonType: 9 }, 'complaintTypeInvalid'],
     ['no sub-type where sub-types exist', { problemType: 1, problemSonType: 0 }, 'complaintTypeInvalid'],
     ['a sub-type where none exist', { problemSonType: 1 }, 'complaintTypeInvalid'],
-    ['collection on an order that does not allow it', { problemType: 1, problemSonType: 2, orderAllowsCollection: false }, 'collectionTypeRefused'],
-    ['collection without an order', { problemType: 1, problemSonType: 2, orderAllowsCollection: null }, 'collectionTypeRefused'],
+    [
+      'collection on an order that does not allow it',
+      { problemType: 1, problemSonType: 2, orderAllowsCollection: false },
+      'collectionTypeRefused',
+    ],
+    [
+      'collection without an order',
+      { problemType: 1, problemSonType: 2, orderAllowsCollection: null },
+      'collectionTypeRefused',
+    ],
   ])('refuses %s', (_name, change, refusal) => {
     expect(complaintRefusal({ ...draft, ...change }, types)).toBe(refusal);
   });

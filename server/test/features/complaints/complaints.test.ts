@@ -35,7 +35,10 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
 
   const upload = (bytes: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg', as = session) =>
     uploadFile(t.app, uploadProblemImg, { session: as, field: 'problemImage', bytes, filename, contentType });
-  const storedFiles = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir, { recursive: true }).filter((f) => String(f).includes('.')) : []);
+  const storedFiles = () =>
+    fs.existsSync(uploadsDir)
+      ? fs.readdirSync(uploadsDir, { recursive: true }).filter((f) => String(f).includes('.'))
+      : [];
   const imageRows = async () => (await t.app.db.selectFrom('problem_images').selectAll().execute()).length;
   const problemRows = async () => (await t.app.db.selectFrom('problems').selectAll().execute()).length;
   const readImage = (url: string, as: Record<string, string> = session) =>
@@ -43,7 +46,9 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
 
   async function demoOrders() {
     const init = await callEndpoint(t.app, problemInit, { session });
-    const data = init.envelope?.data as { orderList: { orderId: number; orderNo: string; isShow: number; status: number }[] };
+    const data = init.envelope?.data as {
+      orderList: { orderId: number; orderNo: string; isShow: number; status: number }[];
+    };
     return {
       allowed: data.orderList.find((order) => order.isShow === 1)!,
       refused: data.orderList.find((order) => order.isShow === 0)!,
@@ -58,7 +63,10 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
 
   describe('problem-init', () => {
     it('answers the question types from configuration, the chosen order card and every order of the borrower', async () => {
-      const response = await callEndpoint(t.app, problemInit, { session, body: { orderId: session.orderId! } });
+      const response = await callEndpoint(t.app, problemInit, {
+        session,
+        body: { orderId: session.orderId! },
+      });
       expect(response.status).toBe(200);
       const data = response.envelope?.data as Record<string, unknown> & {
         problemType: { title: string; value: number; icon: string }[];
@@ -77,17 +85,26 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
         isShow: 1,
         productName: 'Kwarta Flex',
       });
-      expect(data.orderDetail.list).toContainEqual({ title: messages.orderCardOrderNo, value: data.orderDetail.orderNo });
+      expect(data.orderDetail.list).toContainEqual({
+        title: messages.orderCardOrderNo,
+        value: data.orderDetail.orderNo,
+      });
     });
 
     it('without a payload (the second variant) takes the latest order as the card', async () => {
       const response = await callEndpoint(t.app, problemInit, { session });
-      const data = response.envelope?.data as { orderDetail: { orderNo: string }; orderList: { orderNo: string }[] };
+      const data = response.envelope?.data as {
+        orderDetail: { orderNo: string };
+        orderList: { orderNo: string }[];
+      };
       expect(data.orderDetail.orderNo).toBe(data.orderList[0]!.orderNo);
     });
 
-    it('answers another borrower\'s order exactly like a missing one', async () => {
-      const foreign = await callEndpoint(t.app, problemInit, { session, body: { orderId: String(other.order.id) } });
+    it("answers another borrower's order exactly like a missing one", async () => {
+      const foreign = await callEndpoint(t.app, problemInit, {
+        session,
+        body: { orderId: String(other.order.id) },
+      });
       const missing = await callEndpoint(t.app, problemInit, { session, body: { orderId: '987654' } });
       expect(foreign.status).toBe(404);
       expect(foreign.raw).toEqual(missing.raw);
@@ -130,14 +147,33 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       expect([stored.width, stored.height]).toEqual([1920, 2560]);
     });
 
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
     it.each([
-      ['a text file renamed .jpg', async () => Buffer.from('Just some notes, not a photo.\n'), 'notes.jpg', 'image/jpeg', messages.uploadNotImage, 400],
+      [
+        'a text file renamed .jpg',
+        async () => Buffer.from('Just some notes, not a photo.\n'),
+        'notes.jpg',
+        'image/jpeg',
+        messages.uploadNotImage,
+        400,
+      ],
       ['an SVG', async () => Buffer.from(svg), 'picture.svg', 'image/svg+xml', messages.uploadNotImage, 400],
-      ['an SVG named .png', async () => Buffer.from(svg), 'picture.png', 'image/png', messages.uploadNotImage, 400],
+      [
+        'an SVG named .png',
+        async () => Buffer.from(svg),
+        'picture.png',
+        'image/png',
+        messages.uploadNotImage,
+        400,
+      ],
       [
         'a JPEG with an HTML page appended (polyglot)',
-        async () => Buffer.concat([await jpegImage(), Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>')]),
+        async () =>
+          Buffer.concat([
+            await jpegImage(),
+            Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>'),
+          ]),
         'photo.jpg',
         'image/jpeg',
         messages.uploadHiddenContent,
@@ -145,7 +181,11 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       ],
       [
         'a PNG with a ZIP archive appended (polyglot)',
-        async () => Buffer.concat([await pngImage(), Buffer.from('PK\x03\x04\x14\x00\x00\x00payload.php<?= 1 ?>', 'latin1')]),
+        async () =>
+          Buffer.concat([
+            await pngImage(),
+            Buffer.from('PK\x03\x04\x14\x00\x00\x00payload.php<?= 1 ?>', 'latin1'),
+          ]),
         'photo.png',
         'image/png',
         messages.uploadHiddenContent,
@@ -153,7 +193,10 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       ],
       [
         'a 30-megapixel PNG',
-        async () => sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#ffffff' } }).png().toBuffer(),
+        async () =>
+          sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#ffffff' } })
+            .png()
+            .toBuffer(),
         'big.png',
         'image/png',
         messages.uploadTooManyPixels,
@@ -167,17 +210,27 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
         messages.uploadTooLarge,
         413,
       ],
-      ['a truncated JPEG', async () => (await jpegImage()).subarray(0, 400), 'cut.jpg', 'image/jpeg', messages.uploadUnreadable, 400],
-    ])('refuses %s with a clear message and stores nothing', async (_name, make, filename, contentType, message, status) => {
-      const bytes = await make();
-      const files = storedFiles().length;
-      const rows = await imageRows();
-      const response = await upload(bytes, filename, contentType);
-      expect(response.status).toBe(status);
-      expect(response.envelope).toEqual({ code: '400', message, data: null });
-      expect(storedFiles()).toHaveLength(files);
-      expect(await imageRows()).toBe(rows);
-    });
+      [
+        'a truncated JPEG',
+        async () => (await jpegImage()).subarray(0, 400),
+        'cut.jpg',
+        'image/jpeg',
+        messages.uploadUnreadable,
+        400,
+      ],
+    ])(
+      'refuses %s with a clear message and stores nothing',
+      async (_name, make, filename, contentType, message, status) => {
+        const bytes = await make();
+        const files = storedFiles().length;
+        const rows = await imageRows();
+        const response = await upload(bytes, filename, contentType);
+        expect(response.status).toBe(status);
+        expect(response.envelope).toEqual({ code: '400', message, data: null });
+        expect(storedFiles()).toHaveLength(files);
+        expect(await imageRows()).toBe(rows);
+      },
+    );
 
     it('refuses a request without a file, and one without a session, storing nothing', async () => {
       const rows = await imageRows();
@@ -201,7 +254,8 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
   });
 
   describe('problem-save', () => {
-    const save = (body: Record<string, string>, as = session) => callEndpoint(t.app, problemSave, { session: as, body });
+    const save = (body: Record<string, string>, as = session) =>
+      callEndpoint(t.app, problemSave, { session: as, body });
 
     it('files a complaint with its images, which then appears in the list and the detail', async () => {
       const { allowed } = await demoOrders();
@@ -217,7 +271,10 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       expect(response.envelope?.code).toBe('00');
       const { problemId } = response.envelope?.data as { problemId: number };
 
-      const detail = await callEndpoint(t.app, problemDetail, { session, body: { problemId: String(problemId) } });
+      const detail = await callEndpoint(t.app, problemDetail, {
+        session,
+        body: { problemId: String(problemId) },
+      });
       expect(detail.envelope?.data).toMatchObject({
         problemId,
         type: 'Collection complaint',
@@ -229,8 +286,19 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
         isNeedScore: 0,
       });
       const list = await callEndpoint(t.app, problemList, { session });
-      const tabs = (list.envelope?.data as { tabs: { key: string; title: string; list: { id: number; type: string; content: string; time: string }[] }[] }).tabs;
-      expect(tabs.map((tab) => tab.title)).toEqual([messages.complaintTabInProgress, messages.complaintTabReplied]);
+      const tabs = (
+        list.envelope?.data as {
+          tabs: {
+            key: string;
+            title: string;
+            list: { id: number; type: string; content: string; time: string }[];
+          }[];
+        }
+      ).tabs;
+      expect(tabs.map((tab) => tab.title)).toEqual([
+        messages.complaintTabInProgress,
+        messages.complaintTabReplied,
+      ]);
       expect(tabs[0]!.list[0]).toEqual({
         id: problemId,
         time: clock.now().toISOString(),
@@ -241,7 +309,14 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
 
     it('files a double tap once: the same requestId answers with the same complaint', async () => {
       const { refused } = await demoOrders();
-      const body = { problemType: '2', problemSonType: '', problemDetail: 'Paid twice', problemImage: '', orderNo: refused.orderNo, requestId: 'req-0002-bbbbbbbbbbbb' };
+      const body = {
+        problemType: '2',
+        problemSonType: '',
+        problemDetail: 'Paid twice',
+        problemImage: '',
+        orderNo: refused.orderNo,
+        requestId: 'req-0002-bbbbbbbbbbbb',
+      };
       const rows = await problemRows();
       const [first, second] = await Promise.all([save(body), save(body)]);
       expect(first.envelope?.data).toEqual(second.envelope?.data);
@@ -252,12 +327,26 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       ['an empty description', { problemDetail: '   ' }, messages.complaintEmpty],
       ['201 characters', { problemDetail: 'x'.repeat(201) }, messages.complaintTooLong],
       ['an unknown type', { problemType: '99' }, messages.complaintTypeInvalid],
-      ['a collection complaint without a sub-type', { problemType: '1', problemSonType: '' }, messages.complaintTypeInvalid],
-      ['a sub-type on a type without sub-types', { problemType: '2', problemSonType: '3' }, messages.complaintTypeInvalid],
+      [
+        'a collection complaint without a sub-type',
+        { problemType: '1', problemSonType: '' },
+        messages.complaintTypeInvalid,
+      ],
+      [
+        'a sub-type on a type without sub-types',
+        { problemType: '2', problemSonType: '3' },
+        messages.complaintTypeInvalid,
+      ],
     ])('refuses %s with the catalogue text and writes nothing', async (_name, change, message) => {
       const { allowed } = await demoOrders();
       const rows = await problemRows();
-      const response = await save({ problemType: '2', problemDetail: 'Something', problemImage: '', orderNo: allowed.orderNo, ...change });
+      const response = await save({
+        problemType: '2',
+        problemDetail: 'Something',
+        problemImage: '',
+        orderNo: allowed.orderNo,
+        ...change,
+      });
       expect(response.status).toBe(400);
       expect(response.envelope).toEqual({ code: '400', message, data: null });
       expect(await problemRows()).toBe(rows);
@@ -265,14 +354,23 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
 
     it('accepts exactly 200 characters', async () => {
       const { allowed } = await demoOrders();
-      const response = await save({ problemType: '3', problemDetail: 'y'.repeat(200), orderNo: allowed.orderNo });
+      const response = await save({
+        problemType: '3',
+        problemDetail: 'y'.repeat(200),
+        orderNo: allowed.orderNo,
+      });
       expect(response.envelope?.code).toBe('00');
     });
 
     it('refuses a collection complaint on an order whose isShow is not 1', async () => {
       const { refused } = await demoOrders();
       const rows = await problemRows();
-      const response = await save({ problemType: '1', problemSonType: '1', problemDetail: 'Rude caller', orderNo: refused.orderNo });
+      const response = await save({
+        problemType: '1',
+        problemSonType: '1',
+        problemDetail: 'Rude caller',
+        orderNo: refused.orderNo,
+      });
       expect(response.envelope).toEqual({ code: '400', message: messages.collectionTypeRefused, data: null });
       expect(await problemRows()).toBe(rows);
     });
@@ -283,10 +381,24 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       const urls: string[] = [];
       for (let index = 0; index < 10; index += 1) urls.push(await uploadedUrl(image));
       const rows = await problemRows();
-      const response = await save({ problemType: '2', problemDetail: 'Ten photos', problemImage: urls.join(','), orderNo: allowed.orderNo });
-      expect(response.envelope).toEqual({ code: '400', message: messages.complaintTooManyImages, data: null });
+      const response = await save({
+        problemType: '2',
+        problemDetail: 'Ten photos',
+        problemImage: urls.join(','),
+        orderNo: allowed.orderNo,
+      });
+      expect(response.envelope).toEqual({
+        code: '400',
+        message: messages.complaintTooManyImages,
+        data: null,
+      });
       expect(await problemRows()).toBe(rows);
-      const nine = await save({ problemType: '2', problemDetail: 'Nine photos', problemImage: urls.slice(0, 9).join(','), orderNo: allowed.orderNo });
+      const nine = await save({
+        problemType: '2',
+        problemDetail: 'Nine photos',
+        problemImage: urls.slice(0, 9).join(','),
+        orderNo: allowed.orderNo,
+      });
       expect(nine.envelope?.code).toBe('00');
     });
 
@@ -299,8 +411,16 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       expect(foreignOrder.status).toBe(404);
       expect([foreignOrder.status, foreignOrder.raw]).toEqual([missingOrder.status, missingOrder.raw]);
 
-      const foreignImage = await save({ ...base, orderNo: allowed.orderNo, problemImage: await uploadedUrl(undefined, other.session) });
-      const missingImage = await save({ ...base, orderNo: allowed.orderNo, problemImage: '/user-problem/problem-img/AAAAAAAAAAAAAAAAAAAAAA' });
+      const foreignImage = await save({
+        ...base,
+        orderNo: allowed.orderNo,
+        problemImage: await uploadedUrl(undefined, other.session),
+      });
+      const missingImage = await save({
+        ...base,
+        orderNo: allowed.orderNo,
+        problemImage: '/user-problem/problem-img/AAAAAAAAAAAAAAAAAAAAAA',
+      });
       expect(foreignImage.status).toBe(404);
       expect([foreignImage.status, foreignImage.raw]).toEqual([missingImage.status, missingImage.raw]);
       expect(foreignImage.envelope?.message).toBe(messages.complaintImageNotFound);
@@ -310,8 +430,22 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
     it('refuses an image already attached to another complaint', async () => {
       const { allowed } = await demoOrders();
       const url = await uploadedUrl();
-      expect((await save({ problemType: '2', problemDetail: 'First', problemImage: url, orderNo: allowed.orderNo })).envelope?.code).toBe('00');
-      const again = await save({ problemType: '2', problemDetail: 'Second', problemImage: url, orderNo: allowed.orderNo });
+      expect(
+        (
+          await save({
+            problemType: '2',
+            problemDetail: 'First',
+            problemImage: url,
+            orderNo: allowed.orderNo,
+          })
+        ).envelope?.code,
+      ).toBe('00');
+      const again = await save({
+        problemType: '2',
+        problemDetail: 'Second',
+        problemImage: url,
+        orderNo: allowed.orderNo,
+      });
       expect(again.status).toBe(404);
     });
   });
@@ -327,20 +461,29 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
 
     it('shows the reply with its images and asks for a rating, which is saved once', async () => {
       const problemId = await fileComplaint();
-      const detail = () => callEndpoint(t.app, problemDetail, { session, body: { problemId: String(problemId) } });
-      const score = (value: string) => callEndpoint(t.app, saveScore, { session, body: { score: value, problemId: String(problemId) } });
+      const detail = () =>
+        callEndpoint(t.app, problemDetail, { session, body: { problemId: String(problemId) } });
+      const score = (value: string) =>
+        callEndpoint(t.app, saveScore, { session, body: { score: value, problemId: String(problemId) } });
 
       const early = await score('5');
       expect(early.envelope).toEqual({ code: '409', message: messages.complaintScoreNotAsked, data: null });
 
-      await recordComplaintReply({ db: t.app.db, storage: t.app.storage }, {
-        problemId,
-        text: 'Thank you, we have passed this on.',
-        images: [await jpegImage(200, 100)],
-        agent: 'agent:test',
-        now: clock.now(),
-      });
-      const replied = (await detail()).envelope?.data as { disposeDetail: string; disposeImages: string[]; isNeedScore: number };
+      await recordComplaintReply(
+        { db: t.app.db, storage: t.app.storage },
+        {
+          problemId,
+          text: 'Thank you, we have passed this on.',
+          images: [await jpegImage(200, 100)],
+          agent: 'agent:test',
+          now: clock.now(),
+        },
+      );
+      const replied = (await detail()).envelope?.data as {
+        disposeDetail: string;
+        disposeImages: string[];
+        isNeedScore: number;
+      };
       expect(replied.disposeDetail).toBe('Thank you, we have passed this on.');
       expect(replied.disposeImages).toHaveLength(1);
       expect(replied.isNeedScore).toBe(1);
@@ -350,35 +493,78 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       for (const bad of ['0', '6', 'five', '']) expect((await score(bad)).status).toBe(400);
       expect((await score('4')).envelope).toEqual({ code: '00', message: messages.success, data: null });
       expect(((await detail()).envelope?.data as { isNeedScore: number }).isNeedScore).toBe(0);
-      expect((await score('5')).envelope).toEqual({ code: '409', message: messages.complaintScoreSaved, data: null });
-      const row = await t.app.db.selectFrom('problems').select(['score']).where('id', '=', problemId).executeTakeFirstOrThrow();
+      expect((await score('5')).envelope).toEqual({
+        code: '409',
+        message: messages.complaintScoreSaved,
+        data: null,
+      });
+      const row = await t.app.db
+        .selectFrom('problems')
+        .select(['score'])
+        .where('id', '=', problemId)
+        .executeTakeFirstOrThrow();
       expect(row.score).toBe(4);
 
-      const list = (await callEndpoint(t.app, problemList, { session })).envelope?.data as { tabs: { key: string; list: { id: number }[] }[] };
-      expect(list.tabs.find((tab) => tab.key === 'replied')!.list.map((item) => item.id)).toContain(problemId);
-      expect(list.tabs.find((tab) => tab.key === 'inProgress')!.list.map((item) => item.id)).not.toContain(problemId);
+      const list = (await callEndpoint(t.app, problemList, { session })).envelope?.data as {
+        tabs: { key: string; list: { id: number }[] }[];
+      };
+      expect(list.tabs.find((tab) => tab.key === 'replied')!.list.map((item) => item.id)).toContain(
+        problemId,
+      );
+      expect(list.tabs.find((tab) => tab.key === 'inProgress')!.list.map((item) => item.id)).not.toContain(
+        problemId,
+      );
     });
 
     it('refuses a second reply', async () => {
       const problemId = await fileComplaint();
       const deps = { db: t.app.db, storage: t.app.storage };
-      await recordComplaintReply(deps, { problemId, text: 'One', images: [], agent: 'agent:test', now: clock.now() });
-      await expect(recordComplaintReply(deps, { problemId, text: 'Two', images: [], agent: 'agent:test', now: clock.now() })).rejects.toThrow(/already/);
+      await recordComplaintReply(deps, {
+        problemId,
+        text: 'One',
+        images: [],
+        agent: 'agent:test',
+        now: clock.now(),
+      });
+      await expect(
+        recordComplaintReply(deps, {
+          problemId,
+          text: 'Two',
+          images: [],
+          agent: 'agent:test',
+          now: clock.now(),
+        }),
+      ).rejects.toThrow(/already/);
     });
 
     it("answers another borrower's problem exactly like a missing one, in detail and save-score", async () => {
       const foreignId = await fileComplaint(other.session, other.order.order_no);
-      await recordComplaintReply({ db: t.app.db, storage: t.app.storage }, { problemId: foreignId, text: 'Hi', images: [], agent: 'agent:test', now: clock.now() });
+      await recordComplaintReply(
+        { db: t.app.db, storage: t.app.storage },
+        { problemId: foreignId, text: 'Hi', images: [], agent: 'agent:test', now: clock.now() },
+      );
       for (const endpoint of [problemDetail, saveScore]) {
-        const foreign = await callEndpoint(t.app, endpoint, { session, body: { problemId: String(foreignId), score: '5' } });
-        const missing = await callEndpoint(t.app, endpoint, { session, body: { problemId: '987654', score: '5' } });
+        const foreign = await callEndpoint(t.app, endpoint, {
+          session,
+          body: { problemId: String(foreignId), score: '5' },
+        });
+        const missing = await callEndpoint(t.app, endpoint, {
+          session,
+          body: { problemId: '987654', score: '5' },
+        });
         expect(foreign.status).toBe(404);
         expect([foreign.status, foreign.raw]).toEqual([missing.status, missing.raw]);
       }
-      const row = await t.app.db.selectFrom('problems').select(['score']).where('id', '=', foreignId).executeTakeFirstOrThrow();
+      const row = await t.app.db
+        .selectFrom('problems')
+        .select(['score'])
+        .where('id', '=', foreignId)
+        .executeTakeFirstOrThrow();
       expect(row.score).toBeNull();
       // And the list shows only the caller's own complaints.
-      const list = (await callEndpoint(t.app, problemList, { session })).envelope?.data as { tabs: { list: { id: number }[] }[] };
+      const list = (await callEndpoint(t.app, problemList, { session })).envelope?.data as {
+        tabs: { list: { id: number }[] }[];
+      };
       expect(list.tabs.flatMap((tab) => tab.list.map((item) => item.id))).not.toContain(foreignId);
     });
   });
@@ -388,11 +574,22 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       const loose = await uploadedUrl();
       const kept = await uploadedUrl();
       const { allowed } = await demoOrders();
-      await callEndpoint(t.app, problemSave, { session, body: { problemType: '2', problemDetail: 'Keep mine', problemImage: kept, orderNo: allowed.orderNo } });
+      await callEndpoint(t.app, problemSave, {
+        session,
+        body: { problemType: '2', problemDetail: 'Keep mine', problemImage: kept, orderNo: allowed.orderNo },
+      });
       const files = storedFiles().length;
 
-      expect(await purgeUnattachedImages({ db: t.app.db, storage: t.app.storage }, new Date(clock.now().getTime() + 3_600_000))).toBe(0);
-      const removed = await purgeUnattachedImages({ db: t.app.db, storage: t.app.storage }, new Date(clock.now().getTime() + 25 * 3_600_000));
+      expect(
+        await purgeUnattachedImages(
+          { db: t.app.db, storage: t.app.storage },
+          new Date(clock.now().getTime() + 3_600_000),
+        ),
+      ).toBe(0);
+      const removed = await purgeUnattachedImages(
+        { db: t.app.db, storage: t.app.storage },
+        new Date(clock.now().getTime() + 25 * 3_600_000),
+      );
       expect(removed).toBeGreaterThanOrEqual(1);
       expect(storedFiles().length).toBe(files - removed);
       expect((await readImage(loose)).statusCode).toBe(404);

@@ -26,7 +26,9 @@ describe('the landing HTML prefill', () => {
   it('puts the template texts in place, escaped, and the template as inert JSON', () => {
     const html = prefillLandingHtml(SHELL, template);
     expect(html).toContain('<p>Kwarta &#60;b&#62;</p><h1>Up to ₱20,000 &#38; more</h1><p>&#34;fast&#34;</p>');
-    const json = html.match(/<script type="application\/json" id="kwarta-template">(.*)<\/script><\/body>/)?.[1];
+    const json = html.match(
+      /<script type="application\/json" id="kwarta-template">(.*)<\/script><\/body>/,
+    )?.[1];
     expect(json).toBeDefined();
     expect(json).not.toContain('</script>');
     expect(JSON.parse(json!)).toEqual(template);
@@ -43,7 +45,10 @@ describe('GET /promotion', () => {
   let t: TestApp;
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-web-'));
   beforeAll(async () => {
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><meta name="kwarta-env" content="production"><div id="root">app</div>');
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><meta name="kwarta-env" content="production"><div id="root">app</div>',
+    );
     fs.writeFileSync(path.join(webDist, 'promotion.html'), SHELL);
     t = await createTestApp('sqlite', { env: { WEB_DIST_DIR: webDist } });
   });
@@ -57,7 +62,9 @@ describe('GET /promotion', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<h1>Cash loans up to ₱20,000</h1>');
     expect(page.body).toContain('id="kwarta-template"');
-    expect(page.body).toContain('<meta name="kwarta-env" content="sandbox"><meta name="kwarta-market" content="default">');
+    expect(page.body).toContain(
+      '<meta name="kwarta-env" content="sandbox"><meta name="kwarta-market" content="default">',
+    );
   });
 
   it('serves the blank landing for a missing or malformed template id', async () => {

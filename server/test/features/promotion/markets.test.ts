@@ -8,7 +8,8 @@ describe('markets (D5)', () => {
   it('MARKET=PH validates Philippine numbers and stamps the market into the pages', async () => {
     const t = await createTestApp('sqlite', { env: { MARKET: 'PH' } });
     try {
-      const ask = async (phone: string) => callEndpoint(t.app, getSms, { body: { phone, ...(await solvedCaptcha(t.app)) } });
+      const ask = async (phone: string) =>
+        callEndpoint(t.app, getSms, { body: { phone, ...(await solvedCaptcha(t.app)) } });
       expect((await ask('09171234567')).envelope?.code).toBe('00');
       const spec = await ask('13912345678');
       expect(spec.status).toBe(400);

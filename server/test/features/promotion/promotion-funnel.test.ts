@@ -1,8 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelTemplate, getCaptcha, getSid, getSms, messages, register, trackClick, trackVisit } from '@kwarta/contract';
+import {
+  channelTemplate,
+  getCaptcha,
+  getSid,
+  getSms,
+  messages,
+  register,
+  trackClick,
+  trackVisit,
+} from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
 import { createTestApp, databaseTargets, type TestApp } from '../../support/test-app.ts';
-import { campaign, latestSmsCode, registerBody, registerPhone, requestRegisterSms, solvedCaptcha } from '../../support/promotion.ts';
+import {
+  campaign,
+  latestSmsCode,
+  registerBody,
+  registerPhone,
+  requestRegisterSms,
+  solvedCaptcha,
+} from '../../support/promotion.ts';
 import { funnelReport } from '../../../src/features/promotion/funnel-report.ts';
 
 describe.each(databaseTargets)('promotion funnel on %s', (target) => {
@@ -29,7 +45,11 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
   it('answers the seeded channel template, and 404 for a missing one', async () => {
     const found = await callEndpoint(t.app, channelTemplate, { body: { templateId: '1' } });
     expect(found.envelope?.code).toBe('00');
-    expect(found.envelope?.data).toMatchObject({ id: 1, appName: 'Kwarta', agreementTitle: 'Registration Agreement' });
+    expect(found.envelope?.data).toMatchObject({
+      id: 1,
+      appName: 'Kwarta',
+      agreementTitle: 'Registration Agreement',
+    });
     expect((found.envelope?.data as { androidUrl: string }).androidUrl).toMatch(/^https:/);
     const missing = await callEndpoint(t.app, channelTemplate, { body: { templateId: '999' } });
     expect(missing.status).toBe(404);
@@ -42,7 +62,10 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['cache-control']).toBe('no-store');
     expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
-    const unknown = await t.app.inject({ method: 'GET', url: `${getCaptcha.path}?sid=AAAAAAAAAAAAAAAAAAAAAA` });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `${getCaptcha.path}?sid=AAAAAAAAAAAAAAAAAAAAAA`,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -51,7 +74,10 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     const sids = [];
     for (let call = 0; call < 31; call += 1) sids.push(await callEndpoint(t.app, getSid, { headers }));
     expect(sids.slice(0, 30).every((answer) => answer.envelope?.code === '00')).toBe(true);
-    expect(sids[30]).toMatchObject({ status: 429, envelope: { code: '429', message: messages.tooManyRequests } });
+    expect(sids[30]).toMatchObject({
+      status: 429,
+      envelope: { code: '429', message: messages.tooManyRequests },
+    });
   });
 
   it('registers a new phone with its campaign, merchantNumber 0 and userName = phone', async () => {
@@ -69,7 +95,14 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
       .selectAll('registrations')
       .where('borrowers.phone', '=', phone)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ ...campaign, invite_code: 'INV42', template_id: '1', user_name: phone, merchant_number: 0, app_name: 'Kwarta' });
+    expect(row).toMatchObject({
+      ...campaign,
+      invite_code: 'INV42',
+      template_id: '1',
+      user_name: phone,
+      merchant_number: 0,
+      app_name: 'Kwarta',
+    });
 
     // The code is single use.
     const again = await callEndpoint(t.app, register, { body: registerBody(phone, captcha, code!) });
@@ -89,7 +122,9 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     const phone = newPhone();
     const captcha = await solvedCaptcha(t.app);
     const before = await snapshot();
-    const wrong = await callEndpoint(t.app, getSms, { body: { phone, sid: captcha.sid, capcode: captcha.capcode === 'AAAA' ? 'CCCC' : 'AAAA' } });
+    const wrong = await callEndpoint(t.app, getSms, {
+      body: { phone, sid: captcha.sid, capcode: captcha.capcode === 'AAAA' ? 'CCCC' : 'AAAA' },
+    });
     expect(wrong.envelope).toEqual({ code: '101', message: messages.captchaWrong, data: null });
     // The right answer, after a wrong one, is refused too: one image, one guess.
     const retry = await callEndpoint(t.app, getSms, { body: { phone, ...captcha } });
@@ -110,7 +145,9 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     const { captcha } = await requestRegisterSms(t.app, phone);
     const code = (await latestSmsCode(t.app, phone))!;
     const before = await snapshot();
-    const response = await callEndpoint(t.app, register, { body: registerBody(phone, { ...captcha, capcode: 'WXYZ' }, code) });
+    const response = await callEndpoint(t.app, register, {
+      body: registerBody(phone, { ...captcha, capcode: 'WXYZ' }, code),
+    });
     expect(response.envelope).toEqual({ code: '-1', message: messages.captchaWrong, data: null });
     expect(await snapshot()).toEqual(before);
   });
@@ -128,7 +165,9 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     expect(fifth.envelope).toMatchObject({ code: '102', message: messages.smsCodeTooManyTries });
     const right = await callEndpoint(t.app, register, { body: registerBody(phone, captcha, code) });
     expect(right.envelope?.code).toBe('102');
-    expect(await t.app.db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.app.db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it.each([
@@ -138,7 +177,9 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
   ])('refuses %s with 400, the spec message, and sends nothing', async (_name, override, message) => {
     const captcha = await solvedCaptcha(t.app);
     const before = await snapshot();
-    const response = await callEndpoint(t.app, getSms, { body: { phone: newPhone(), ...captcha, ...override } });
+    const response = await callEndpoint(t.app, getSms, {
+      body: { phone: newPhone(), ...captcha, ...override },
+    });
     expect(response.status).toBe(400);
     expect(response.envelope?.message).toContain(message);
     expect(await snapshot()).toEqual(before);
@@ -150,7 +191,9 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     const code = (await latestSmsCode(t.app, phone))!;
     const extras: Record<string, string>[] = [{ userName: '13900000000' }, { merchantNumber: '1' }];
     for (const extra of extras) {
-      const response = await callEndpoint(t.app, register, { body: registerBody(phone, captcha, code, extra) });
+      const response = await callEndpoint(t.app, register, {
+        body: registerBody(phone, captcha, code, extra),
+      });
       expect(response.status).toBe(400);
     }
   });
@@ -165,13 +208,43 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     const code = (await latestSmsCode(t.app, phone))!;
     await callEndpoint(t.app, register, { body: registerBody(phone, captcha, code, tag) });
 
-    const click = await t.app.db.selectFrom('promotion_events').selectAll().where('kind', '=', 'click').where('utm_tag', '=', tag.utm_tag).executeTakeFirstOrThrow();
-    expect(click).toMatchObject({ page_id: '1', app_from: 'fb', user_from: 'ads-7', client_type: 'android', page_type: 1, phone });
-    const sms = await t.app.db.selectFrom('sms_sends').selectAll().where('utm_tag', '=', tag.utm_tag).executeTakeFirstOrThrow();
-    expect(sms).toMatchObject({ purpose: 'register', phone, app_from: 'fb', user_from: 'ads-7', gateway: 'outbox' });
+    const click = await t.app.db
+      .selectFrom('promotion_events')
+      .selectAll()
+      .where('kind', '=', 'click')
+      .where('utm_tag', '=', tag.utm_tag)
+      .executeTakeFirstOrThrow();
+    expect(click).toMatchObject({
+      page_id: '1',
+      app_from: 'fb',
+      user_from: 'ads-7',
+      client_type: 'android',
+      page_type: 1,
+      phone,
+    });
+    const sms = await t.app.db
+      .selectFrom('sms_sends')
+      .selectAll()
+      .where('utm_tag', '=', tag.utm_tag)
+      .executeTakeFirstOrThrow();
+    expect(sms).toMatchObject({
+      purpose: 'register',
+      phone,
+      app_from: 'fb',
+      user_from: 'ads-7',
+      gateway: 'outbox',
+    });
 
     expect(await funnelReport(t.app.db, { utmTag: tag.utm_tag })).toEqual([
-      { utmTag: tag.utm_tag, appFrom: 'fb', userFrom: 'ads-7', visits: 3, clicks: 1, smsSent: 1, registrations: 1 },
+      {
+        utmTag: tag.utm_tag,
+        appFrom: 'fb',
+        userFrom: 'ads-7',
+        visits: 3,
+        clicks: 1,
+        smsSent: 1,
+        registrations: 1,
+      },
     ]);
   });
 });

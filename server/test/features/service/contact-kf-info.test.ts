@@ -26,7 +26,11 @@ describe.each(databaseTargets)('contact-kf-info on %s', (target) => {
   it('answers the configured contacts in the envelope, under the wire names', async () => {
     const response = await callEndpoint(t.app, contactKfInfo, { session, body: { overall: '30' } });
     expect(response.status).toBe(200);
-    expect(Object.keys(response.raw)).toEqual([envelopeWireNames.code, envelopeWireNames.message, envelopeWireNames.data]);
+    expect(Object.keys(response.raw)).toEqual([
+      envelopeWireNames.code,
+      envelopeWireNames.message,
+      envelopeWireNames.data,
+    ]);
     expect(response.envelope).toEqual({
       code: '00',
       message: messages.success,
@@ -46,7 +50,10 @@ describe.each(databaseTargets)('contact-kf-info on %s', (target) => {
     ['an unknown session id', { sessionId: 'not-a-session' }],
   ])('answers 401 with an envelope and writes nothing for %s', async (_name, sessionQuery) => {
     const before = await snapshot();
-    const response = await callEndpoint(t.app, contactKfInfo, { session: sessionQuery, body: { overall: '30' } });
+    const response = await callEndpoint(t.app, contactKfInfo, {
+      session: sessionQuery,
+      body: { overall: '30' },
+    });
     expect(response.status).toBe(401);
     expect(response.envelope).toEqual({ code: '401', message: messages.sessionInvalid, data: null });
     expect(await snapshot()).toEqual(before);
@@ -70,7 +77,10 @@ describe.each(databaseTargets)('contact-kf-info on %s', (target) => {
 
   it('checks the session before the input: an anonymous malformed call learns nothing but 401', async () => {
     const before = await snapshot();
-    const response = await callEndpoint(t.app, contactKfInfo, { session: { sessionId: 'forged' }, body: { overall: 'abc' } });
+    const response = await callEndpoint(t.app, contactKfInfo, {
+      session: { sessionId: 'forged' },
+      body: { overall: 'abc' },
+    });
     expect(response.status).toBe(401);
     expect(await snapshot()).toEqual(before);
   });
@@ -78,17 +88,23 @@ describe.each(databaseTargets)('contact-kf-info on %s', (target) => {
   it('refuses a session that has been idle too long, and one past its absolute expiry', async () => {
     const idle = await demoSession(t.app);
     clock.advance((t.config.session.idleMinutes + 1) * 60_000);
-    expect((await callEndpoint(t.app, contactKfInfo, { session: idle, body: { overall: '30' } })).status).toBe(401);
+    expect(
+      (await callEndpoint(t.app, contactKfInfo, { session: idle, body: { overall: '30' } })).status,
+    ).toBe(401);
 
     const busy = await demoSession(t.app);
     const end = clock.now().getTime() + t.config.session.maxDays * 86_400_000;
     // Kept alive by use every few hours, it still ends at its absolute expiry.
     while (clock.now().getTime() + 6 * 3_600_000 < end) {
       clock.advance(6 * 3_600_000);
-      expect((await callEndpoint(t.app, contactKfInfo, { session: busy, body: { overall: '30' } })).status).toBe(200);
+      expect(
+        (await callEndpoint(t.app, contactKfInfo, { session: busy, body: { overall: '30' } })).status,
+      ).toBe(200);
     }
     clock.advance(6 * 3_600_000);
-    expect((await callEndpoint(t.app, contactKfInfo, { session: busy, body: { overall: '30' } })).status).toBe(401);
+    expect(
+      (await callEndpoint(t.app, contactKfInfo, { session: busy, body: { overall: '30' } })).status,
+    ).toBe(401);
   });
 
   it('sends the security headers of DESIGN §3', async () => {

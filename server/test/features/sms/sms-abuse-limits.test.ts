@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { getSms, messages } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
-import { createTestApp, databaseTargets, redisAvailable, testClock, testRedis, type DatabaseTarget, type TestApp } from '../../support/test-app.ts';
+import {
+  createTestApp,
+  databaseTargets,
+  redisAvailable,
+  testClock,
+  testRedis,
+  type DatabaseTarget,
+  type TestApp,
+} from '../../support/test-app.ts';
 import { solvedCaptcha } from '../../support/promotion.ts';
 
 /**
@@ -64,14 +72,20 @@ describe.each(setups)('SMS limits across two instances ($target, redis: $redis)'
     const codes = answers.map((answer) => answer.envelope?.code);
     expect(codes.filter((code) => code === '00')).toHaveLength(1);
     const refusals = answers.filter((answer) => answer.envelope?.code !== '00');
-    expect(refusals.every((answer) => answer.status === 429 && answer.envelope?.message === messages.smsResendRefused)).toBe(true);
+    expect(
+      refusals.every(
+        (answer) => answer.status === 429 && answer.envelope?.message === messages.smsResendRefused,
+      ),
+    ).toBe(true);
     expect(await sentTo(first.app, [phone])).toBe(1);
   });
 
   it('many phones from one address send no more than the per-IP limit, whichever instance they hit', async () => {
     const ip = newIp();
     const phones = Array.from({ length: 10 }, newPhone);
-    const answers = await Promise.all(phones.map((phone, index) => askSms(instances()[index % 2]!, { phone, ip })));
+    const answers = await Promise.all(
+      phones.map((phone, index) => askSms(instances()[index % 2]!, { phone, ip })),
+    );
     expect(answers.filter((answer) => answer.envelope?.code === '00')).toHaveLength(4);
     expect(answers.filter((answer) => answer.envelope?.message === messages.smsIpLimit).length).toBe(6);
     expect(await sentTo(first.app, phones)).toBe(4);
@@ -79,7 +93,11 @@ describe.each(setups)('SMS limits across two instances ($target, redis: $redis)'
 
   it('one device id over many phones and addresses is held to the per-device limit', async () => {
     const phones = Array.from({ length: 6 }, newPhone);
-    const answers = await Promise.all(phones.map((phone, index) => askSms(instances()[index % 2]!, { phone, ip: newIp(), deviceId: `shared-device-${target}-${redis}` })));
+    const answers = await Promise.all(
+      phones.map((phone, index) =>
+        askSms(instances()[index % 2]!, { phone, ip: newIp(), deviceId: `shared-device-${target}-${redis}` }),
+      ),
+    );
     expect(answers.filter((answer) => answer.envelope?.code === '00')).toHaveLength(3);
     expect(answers.filter((answer) => answer.envelope?.message === messages.smsDeviceLimit).length).toBe(3);
     expect(await sentTo(first.app, phones)).toBe(3);
@@ -88,7 +106,9 @@ describe.each(setups)('SMS limits across two instances ($target, redis: $redis)'
   it('the global daily cap stops everyone once reached', async () => {
     // 1 + 4 + 3 sent above; the cap is 12.
     const phones = Array.from({ length: 8 }, newPhone);
-    const answers = await Promise.all(phones.map((phone, index) => askSms(instances()[index % 2]!, { phone, ip: newIp() })));
+    const answers = await Promise.all(
+      phones.map((phone, index) => askSms(instances()[index % 2]!, { phone, ip: newIp() })),
+    );
     expect(answers.filter((answer) => answer.envelope?.code === '00')).toHaveLength(4);
     expect(answers.filter((answer) => answer.envelope?.message === messages.smsGlobalLimit).length).toBe(4);
   });
@@ -96,7 +116,12 @@ describe.each(setups)('SMS limits across two instances ($target, redis: $redis)'
   it('a captcha is accepted once only, even when two instances race for it', async () => {
     const captcha = await solvedCaptcha(first.app);
     const answers = await Promise.all(
-      instances().map((app, index) => callEndpoint(app, getSms, { body: { phone: newPhone(), ...captcha }, headers: { 'x-forwarded-for': `198.18.0.${index}` } })),
+      instances().map((app, index) =>
+        callEndpoint(app, getSms, {
+          body: { phone: newPhone(), ...captcha },
+          headers: { 'x-forwarded-for': `198.18.0.${index}` },
+        }),
+      ),
     );
     // The global cap is spent by now, so the winner is refused by it; the loser by the captcha.
     const codes = answers.map((answer) => answer.envelope?.code).sort();
@@ -138,7 +163,10 @@ describe.each(databaseTargets)('SMS limits over time on %s', (target) => {
     const { latestSmsCode, registerBody } = await import('../../support/promotion.ts');
     const phone = newPhone();
     const captcha = await solvedCaptcha(t.app);
-    await callEndpoint(t.app, getSms, { body: { phone, ...captcha }, headers: { 'x-forwarded-for': newIp() } });
+    await callEndpoint(t.app, getSms, {
+      body: { phone, ...captcha },
+      headers: { 'x-forwarded-for': newIp() },
+    });
     const code = (await latestSmsCode(t.app, phone))!;
     clock.advance(5 * 60_000 + 1_000);
     const late = await callEndpoint(t.app, register, { body: registerBody(phone, captcha, code) });
@@ -148,7 +176,10 @@ describe.each(databaseTargets)('SMS limits over time on %s', (target) => {
   it('a captcha expires after its short TTL', async () => {
     const captcha = await solvedCaptcha(t.app);
     clock.advance(3 * 60_000 + 1_000);
-    const answer = await callEndpoint(t.app, getSms, { body: { phone: newPhone(), ...captcha }, headers: { 'x-forwarded-for': newIp() } });
+    const answer = await callEndpoint(t.app, getSms, {
+      body: { phone: newPhone(), ...captcha },
+      headers: { 'x-forwarded-for': newIp() },
+    });
     expect(answer.envelope?.code).toBe('101');
   });
 });

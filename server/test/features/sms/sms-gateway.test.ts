@@ -18,7 +18,11 @@ describe('the HTTP SMS gateway', () => {
       let body = '';
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
-        received.push({ path: request.url ?? '', auth: request.headers.authorization, body: JSON.parse(body || 'null') });
+        received.push({
+          path: request.url ?? '',
+          auth: request.headers.authorization,
+          body: JSON.parse(body || 'null'),
+        });
         if (request.url === '/slow') return void setTimeout(() => response.end('late'), 2_000);
         response.statusCode = request.url === '/fail' ? 500 : 200;
         response.end('{}');
@@ -30,14 +34,25 @@ describe('the HTTP SMS gateway', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('posts the message as JSON with the bearer token', async () => {
-    await httpGateway({ url: `${base}/ok`, token: 't0k3n', timeoutMs: 1_000 }).send({ phone: '13900000000', text: 'hello' });
-    expect(received.at(-1)).toEqual({ path: '/ok', auth: 'Bearer t0k3n', body: { to: '13900000000', text: 'hello' } });
+    await httpGateway({ url: `${base}/ok`, token: 't0k3n', timeoutMs: 1_000 }).send({
+      phone: '13900000000',
+      text: 'hello',
+    });
+    expect(received.at(-1)).toEqual({
+      path: '/ok',
+      auth: 'Bearer t0k3n',
+      body: { to: '13900000000', text: 'hello' },
+    });
   });
 
   it('fails on an error status and on a provider slower than the timeout', async () => {
-    await expect(httpGateway({ url: `${base}/fail`, timeoutMs: 1_000 }).send({ phone: '1', text: 'x' })).rejects.toBeInstanceOf(SmsSendError);
+    await expect(
+      httpGateway({ url: `${base}/fail`, timeoutMs: 1_000 }).send({ phone: '1', text: 'x' }),
+    ).rejects.toBeInstanceOf(SmsSendError);
     const started = Date.now();
-    await expect(httpGateway({ url: `${base}/slow`, timeoutMs: 200 }).send({ phone: '1', text: 'x' })).rejects.toBeInstanceOf(SmsSendError);
+    await expect(
+      httpGateway({ url: `${base}/slow`, timeoutMs: 200 }).send({ phone: '1', text: 'x' }),
+    ).rejects.toBeInstanceOf(SmsSendError);
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 

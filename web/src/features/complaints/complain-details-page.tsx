@@ -71,27 +71,49 @@ export function ComplainDetailsPage() {
             )}
             <div className="field">
               <label htmlFor="detail-content">{messages.complaintContent}</label>
-              <textarea id="detail-content" value={data.content} readOnly rows={4} aria-describedby="detail-counter" />
+              <textarea
+                id="detail-content"
+                value={data.content}
+                readOnly
+                rows={4}
+                aria-describedby="detail-counter"
+              />
               <span id="detail-counter" className="counter">
                 {data.content.length}/{Limits.complaintTextMax}
               </span>
             </div>
-            {data.images.length > 0 && <ImageGrid label={messages.complaintImages} urls={data.images} onOpen={setEnlarged} />}
+            {data.images.length > 0 && (
+              <ImageGrid label={messages.complaintImages} urls={data.images} onOpen={setEnlarged} />
+            )}
           </section>
 
           {(data.disposeDetail !== '' || data.disposeImages.length > 0) && (
             <section className="card process-result" aria-labelledby="process-result">
               <h2 id="process-result">{messages.processResult}</h2>
               {data.disposeDetail && <p className="process-result__text">{data.disposeDetail}</p>}
-              {data.disposeImages.length > 0 && <ImageGrid label={messages.processResult} urls={data.disposeImages} onOpen={setEnlarged} />}
+              {data.disposeImages.length > 0 && (
+                <ImageGrid label={messages.processResult} urls={data.disposeImages} onOpen={setEnlarged} />
+              )}
               <p className="process-result__sign">— {messages.complaintSignedBy}</p>
             </section>
           )}
         </>
       )}
 
-      <Dialog open={enlarged !== null} onClose={() => setEnlarged(null)} closeLabel={messages.complaintClose} ariaLabel={messages.complaintEnlarged} className="image-dialog">
-        {enlarged && <img src={problemImageSrc(enlarged)} alt={messages.complaintEnlarged} className="image-dialog__img" />}
+      <Dialog
+        open={enlarged !== null}
+        onClose={() => setEnlarged(null)}
+        closeLabel={messages.complaintClose}
+        ariaLabel={messages.complaintEnlarged}
+        className="image-dialog"
+      >
+        {enlarged && (
+          <img
+            src={problemImageSrc(enlarged)}
+            alt={messages.complaintEnlarged}
+            className="image-dialog__img"
+          />
+        )}
       </Dialog>
 
       <Dialog
@@ -103,18 +125,36 @@ export function ComplainDetailsPage() {
           { label: messages.complaintSend, onClick: sendScore, primary: true, disabled: sending },
         ]}
       >
-        <Rate value={stars} onChange={setStars} label={messages.complaintRateStars} count={Limits.ratingStars} />
+        <Rate
+          value={stars}
+          onChange={setStars}
+          label={messages.complaintRateStars}
+          count={Limits.ratingStars}
+        />
       </Dialog>
     </Page>
   );
 }
 
-function ImageGrid({ label, urls, onOpen }: { label: string; urls: string[]; onOpen: (url: string) => void }) {
+function ImageGrid({
+  label,
+  urls,
+  onOpen,
+}: {
+  label: string;
+  urls: string[];
+  onOpen: (url: string) => void;
+}) {
   return (
     <ul className="image-grid" aria-label={label}>
       {urls.map((url, index) => (
         <li key={url}>
-          <button type="button" className="image-grid__button" onClick={() => onOpen(url)} aria-label={`${label} ${index + 1}`}>
+          <button
+            type="button"
+            className="image-grid__button"
+            onClick={() => onOpen(url)}
+            aria-label={`${label} ${index + 1}`}
+          >
             <img src={problemImageSrc(url)} alt="" width="96" height="96" loading="lazy" />
           </button>
         </li>

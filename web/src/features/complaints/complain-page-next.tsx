@@ -67,7 +67,11 @@ export function ComplainPageNext() {
       uploadProblemImage(file).then((result) => {
         if (result.success && result.data) {
           hideUploadToast.current = showToast(messages.uploadSucceeded);
-          setEvidence((current) => current.map((entry) => (entry.id === item.id ? { ...entry, uploading: false, url: result.data!.url } : entry)));
+          setEvidence((current) =>
+            current.map((entry) =>
+              entry.id === item.id ? { ...entry, uploading: false, url: result.data!.url } : entry,
+            ),
+          );
         } else {
           // The server's message has been toasted by the client (spec §8); the tile goes away.
           remove(item.id);
@@ -156,11 +160,24 @@ export function ComplainPageNext() {
         {messages.complaintSend}
       </button>
 
-      <Dialog open={sent} onClose={() => undefined} dismissible={false} ariaLabel={messages.complaintSent} className="sent-dialog">
+      <Dialog
+        open={sent}
+        onClose={() => undefined}
+        dismissible={false}
+        ariaLabel={messages.complaintSent}
+        className="sent-dialog"
+      >
         <div className="sent-dialog__body">
           <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
             <circle cx="24" cy="24" r="22" fill="var(--brand)" />
-            <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M14 25l7 7 13-15"
+              fill="none"
+              stroke="#fff"
+              strokeWidth="4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <p>{messages.complaintSent}</p>
         </div>

@@ -49,7 +49,12 @@ export function ComplainPage() {
   const listLink = (
     <a className="icon-link" href={pageUrl(webRoutes.complaintList)} aria-label={messages.complaintOpenList}>
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-        <path d="M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        <path
+          d="M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
       </svg>
     </a>
   );
@@ -95,7 +100,9 @@ export function ComplainPage() {
                         <strong>{candidate.productName}</strong>
                         <span className="muted">{candidate.orderNo}</span>
                       </span>
-                      <span className={`order-card__status order-card__status--${candidate.status}`}>{candidate.statusText}</span>
+                      <span className={`order-card__status order-card__status--${candidate.status}`}>
+                        {candidate.statusText}
+                      </span>
                     </button>
                   </li>
                 ))}
@@ -117,15 +124,25 @@ export function ComplainPage() {
                       onClick={() => chooseType(type.value)}
                     >
                       {/* Spec §2: the first three types carry icons. */}
-                      {index < 3 && type.icon ? <img src={type.icon} alt="" width="32" height="32" /> : <span className="type-list__dot" />}
+                      {index < 3 && type.icon ? (
+                        <img src={type.icon} alt="" width="32" height="32" />
+                      ) : (
+                        <span className="type-list__dot" />
+                      )}
                       <span>{type.title}</span>
-                      <span aria-hidden="true" className="type-list__chevron">›</span>
+                      <span aria-hidden="true" className="type-list__chevron">
+                        ›
+                      </span>
                     </button>
                     {isCollection && subTypesOpen && (
                       <ul className="sub-type-list" aria-label={messages.complaintSubTypes}>
                         {init.data.problemSonType.map((sub) => (
                           <li key={sub.value}>
-                            <button type="button" className="sub-type-list__option" onClick={() => choose(type.value, sub.value)}>
+                            <button
+                              type="button"
+                              className="sub-type-list__option"
+                              onClick={() => choose(type.value, sub.value)}
+                            >
                               {sub.title}
                             </button>
                           </li>

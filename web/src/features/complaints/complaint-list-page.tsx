@@ -17,12 +17,10 @@ export function ComplaintListPage() {
     <Page title={messages.complaintListTitle}>
       <LoadState status={list.status} reload={list.reload} />
       {list.status === 'success' && list.data.tabs.length > 0 && (
-        <Tabs
-          tabs={list.data.tabs}
-          selected={selected ?? list.data.tabs[0]!.key}
-          onSelect={setSelected}
-        >
-          <ComplaintItems items={list.data.tabs.find((tab) => tab.key === (selected ?? list.data.tabs[0]!.key))?.list ?? []} />
+        <Tabs tabs={list.data.tabs} selected={selected ?? list.data.tabs[0]!.key} onSelect={setSelected}>
+          <ComplaintItems
+            items={list.data.tabs.find((tab) => tab.key === (selected ?? list.data.tabs[0]!.key))?.list ?? []}
+          />
         </Tabs>
       )}
     </Page>
@@ -35,7 +33,10 @@ function ComplaintItems({ items }: { items: { id: number; time: string; type: st
     <ul className="complaint-items">
       {items.map((item) => (
         <li key={item.id}>
-          <a className="card complaint-item" href={pageUrl(webRoutes.complainDetails, { problemId: item.id })}>
+          <a
+            className="card complaint-item"
+            href={pageUrl(webRoutes.complainDetails, { problemId: item.id })}
+          >
             <span className="complaint-item__meta">
               <strong>{item.type}</strong>
               <time dateTime={item.time}>{formatComplaintTime(item.time)}</time>

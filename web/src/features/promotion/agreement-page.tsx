@@ -11,7 +11,9 @@ export function AgreementPage({ templateId }: { templateId: string | undefined }
     <Page title={title} onBack={backToLanding}>
       <article className="card promo-agreement" aria-busy={template.status === 'loading'}>
         {template.status === 'success'
-          ? template.data.agreementText.split(/\n{2,}/).map((paragraph, index) => <p key={index}>{paragraph}</p>)
+          ? template.data.agreementText
+              .split(/\n{2,}/)
+              .map((paragraph, index) => <p key={index}>{paragraph}</p>)
           : template.status === 'loading' && <span className="skeleton promo-skeleton" />}
         {template.status === 'error' && <p>{messages.templateNotFound}</p>}
       </article>

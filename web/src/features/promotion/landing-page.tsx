@@ -14,7 +14,15 @@ import { FormattedInput } from '../../components/formatted-input.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { digitsOnly, formatPhone, stripNonDigits } from '../../lib/input-format.ts';
 import { readRuntimeMarket } from '../../lib/runtime-env.ts';
-import { captchaImageUrl, getSid, getSmsCode, registerPhone, trackClick, trackVisit, useChannelTemplate } from './api/promotion-calls.ts';
+import {
+  captchaImageUrl,
+  getSid,
+  getSmsCode,
+  registerPhone,
+  trackClick,
+  trackVisit,
+  useChannelTemplate,
+} from './api/promotion-calls.ts';
 import { browserDeviceId } from './device-id.ts';
 import { goToDownload } from './navigation.ts';
 import { useCountdown } from './use-countdown.ts';
@@ -173,7 +181,12 @@ export function LandingPage({ query }: { query: PromotionQuery }) {
               value={capcode}
               onChange={(event) => setCapcode(event.currentTarget.value.slice(0, Limits.captchaLength))}
             />
-            <button type="button" className="promo-captcha" onClick={refreshCaptcha} aria-label={messages.promotionCaptchaImageAlt}>
+            <button
+              type="button"
+              className="promo-captcha"
+              onClick={refreshCaptcha}
+              aria-label={messages.promotionCaptchaImageAlt}
+            >
               {sid !== null && <img src={captchaImageUrl(sid, captchaAt)} alt="" width="120" height="44" />}
             </button>
           </div>
@@ -193,11 +206,17 @@ export function LandingPage({ query }: { query: PromotionQuery }) {
             <button
               type="button"
               // Stays tappable while counting: the spec answers that tap with a toast.
-              className={countdown.running ? 'button button-secondary promo-get-code promo-counting' : 'button button-secondary promo-get-code'}
+              className={
+                countdown.running
+                  ? 'button button-secondary promo-get-code promo-counting'
+                  : 'button button-secondary promo-get-code'
+              }
               onClick={sendCode}
               disabled={busy}
             >
-              {countdown.running ? fillMessage(messages.promotionCountdown, { seconds: countdown.left }) : messages.promotionGetCode}
+              {countdown.running
+                ? fillMessage(messages.promotionCountdown, { seconds: countdown.left })
+                : messages.promotionGetCode}
             </button>
           </div>
         </div>
@@ -207,7 +226,9 @@ export function LandingPage({ query }: { query: PromotionQuery }) {
         </button>
         <p className="promo-agreement-link">
           {messages.promotionAgreementPrefix}{' '}
-          <a href={promotionHashRoutes.agreement}>{template.data?.agreementTitle ?? messages.promotionAgreementFallback}</a>
+          <a href={promotionHashRoutes.agreement}>
+            {template.data?.agreementTitle ?? messages.promotionAgreementFallback}
+          </a>
         </p>
       </form>
     </main>

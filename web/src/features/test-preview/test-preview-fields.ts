@@ -14,7 +14,9 @@ export const previewFields = [
 
 export type PreviewValues = Record<(typeof previewFields)[number]['name'], string>;
 
-export const emptyPreviewValues = Object.fromEntries(previewFields.map((field) => [field.name, ''])) as PreviewValues;
+export const emptyPreviewValues = Object.fromEntries(
+  previewFields.map((field) => [field.name, '']),
+) as PreviewValues;
 
 /** The pages the preview opens (spec §2), each with every non-empty value as its query. */
 export const previewLinks: { label: string; path: WebRoutePath }[] = [

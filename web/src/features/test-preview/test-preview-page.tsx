@@ -2,7 +2,13 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { messages } from '@kwarta/contract';
 import { Page } from '../../components/page.tsx';
 import { readRuntimeEnv } from '../../lib/runtime-env.ts';
-import { emptyPreviewValues, previewFields, previewLinks, previewUrl, type PreviewValues } from './test-preview-fields.ts';
+import {
+  emptyPreviewValues,
+  previewFields,
+  previewLinks,
+  previewUrl,
+  type PreviewValues,
+} from './test-preview-fields.ts';
 import './test-preview.css';
 
 async function fetchDemoSession(): Promise<Partial<PreviewValues> | null> {
@@ -91,7 +97,8 @@ function DeviceChecks() {
     }
     setLocation('Locating…');
     navigator.geolocation.getCurrentPosition(
-      (position) => setLocation(`Longitude: ${position.coords.longitude}, Latitude: ${position.coords.latitude}`),
+      (position) =>
+        setLocation(`Longitude: ${position.coords.longitude}, Latitude: ${position.coords.latitude}`),
       (error) => setLocation(`${messages.locationUnsupported} (${error.message || 'permission denied'})`),
       { timeout: 10_000 },
     );

@@ -1,4 +1,10 @@
-import { INLINE_TEMPLATE_ELEMENT_ID, LANDING_PAGE_TYPE, routes, type ClientType, type PromotionQuery } from '@kwarta/contract';
+import {
+  INLINE_TEMPLATE_ELEMENT_ID,
+  LANDING_PAGE_TYPE,
+  routes,
+  type ClientType,
+  type PromotionQuery,
+} from '@kwarta/contract';
 import { callApi, type RequestOf } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/use-api.ts';
 
