@@ -3,7 +3,6 @@ import { messages } from '@kwarta/contract';
 import {
   complaintRefusal,
   isNeedScore,
-  orderStatusText,
   parseImageUrls,
 } from '../../../src/features/complaints/complaint-rules.ts';
 
@@ -67,7 +66,5 @@ describe('complaint rules', () => {
     expect(isNeedScore({ score_requested: 0, score: null })).toBe(0);
     expect(isNeedScore({ score_requested: 1, score: null })).toBe(1);
     expect(isNeedScore({ score_requested: 1, score: 3 })).toBe(0);
-    expect(orderStatusText(180)).toBe(messages.orderStatus180);
-    expect(orderStatusText(999)).toBe(messages.orderStatus200);
   });
 });
