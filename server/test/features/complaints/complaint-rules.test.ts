@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@kwarta/contract';
 import {
   complaintRefusal,
   isNeedScore,
