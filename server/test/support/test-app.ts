@@ -84,6 +84,8 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** The static pages rendered from the web source (see sourceStaticPageRenderer). */
   staticPageRenderer?: StaticPageRenderer;
+  /** Extra routes a test registers before the app is ready (test-only endpoints, fake providers). */
+  routes?: (app: FastifyInstance) => Promise<void>;
 }
 
 export async function createTestApp(target: DatabaseTarget, options: TestAppOptions = {}): Promise<TestApp> {
@@ -117,6 +119,7 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     ...options.env,
   });
   const app = await buildApp(config, appOverrides(options));
+  if (options.routes) await options.routes(app);
   await app.ready();
   return {
     app,
@@ -165,6 +168,7 @@ async function createSecondInstance(first: TestApp, options: TestAppOptions): Pr
   };
   const config = loadConfig(env);
   const app = await buildApp(config, appOverrides(options));
+  if (options.routes) await options.routes(app);
   await app.ready();
   return { app, config, close: () => app.close() };
 }
