@@ -1,6 +1,6 @@
 // Fails when modules import each other in a circle (docs/architecture.md "Boundaries"). Part of
 // `npm run lint`. Our own, not import-x/no-cycle: that rule never follows an import into a .ts
-// file with explicit extensions in our setup and so reports nothing (decision 0041).
+// file with explicit extensions in our setup and so reports nothing (decision 0043).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';

@@ -73,13 +73,13 @@ describe.each(databaseTargets)('caller kinds (%s)', (target) => {
   it('hands the handler the operator of a live console session', async () => {
     const result = await callEndpoint(t.app, consoleRead, { headers: cookieOf('viewer') });
     expect(result.status).toBe(200);
-    expect(result.envelope.data).toEqual({ name: 'viewer-1', role: 'viewer' });
+    expect(result.envelope?.data).toEqual({ name: 'viewer-1', role: 'viewer' });
   });
 
   it('answers 401 without a console session, and a borrower session is none', async () => {
     const none = await callEndpoint(t.app, consoleRead);
     expect(none.status).toBe(401);
-    expect(none.envelope.message).toBe(messages.operatorSessionInvalid);
+    expect(none.envelope?.message).toBe(messages.operatorSessionInvalid);
     const borrower = await callEndpoint(t.app, consoleRead, { session: await demoSession(t.app) });
     expect(borrower.status).toBe(401);
     const forged = await callEndpoint(t.app, consoleRead, {
@@ -103,7 +103,7 @@ describe.each(databaseTargets)('caller kinds (%s)', (target) => {
   it('refuses a write without the session CSRF token, or with another session’s, and writes nothing', async () => {
     const missing = await write(cookieOf('credit'));
     expect(missing.status).toBe(403);
-    expect(missing.envelope.message).toBe(messages.csrfRefused);
+    expect(missing.envelope?.message).toBe(messages.csrfRefused);
     const foreign = await write({ ...cookieOf('credit'), [CSRF_HEADER]: tokens.admin!.csrfToken });
     expect(foreign.status).toBe(403);
     expect(await written()).toBeUndefined();
@@ -121,7 +121,7 @@ describe.each(databaseTargets)('caller kinds (%s)', (target) => {
       payload: 'overall=30',
     });
     expect(response.statusCode).toBe(401);
-    expect(envelopeFromWire(response.json()).message).toBe(messages.sessionInvalid);
+    expect(envelopeFromWire(response.json())?.message).toBe(messages.sessionInvalid);
   });
 
   it('refuses at boot an operator route that names no roles', async () => {

@@ -16,33 +16,22 @@ import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ImageRefused } from '../../lib/image-intake.ts';
 import { resolveSession } from '../sessions/index.ts';
-import { findBorrowerOrderByNo, findOrderCard, listOrderCards, orderCard } from '../orders/index.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { findOrderCard, listOrderCards, orderCard } from '../orders/index.ts';
 import {
   countPendingUploads,
-  countUnattachedEvidence,
   findBorrowerImage,
   findProblem,
-  findProblemByRequestId,
   imagesOfProblems,
-  insertComplaint,
   listProblemTypes,
   listProblems,
   saveProblemScore,
 } from './complaint-repository.ts';
-import {
-  complaintRefusal,
-  isNeedScore,
-  parseImageUrls,
-  problemImageUrl,
-  PROBLEM_IMAGE_PATH,
-} from './complaint-rules.ts';
+import { isNeedScore, problemImageUrl, PROBLEM_IMAGE_PATH } from './complaint-rules.ts';
+import { fileComplaint } from './file-complaint.ts';
 import { purgeUnattachedImages, refusalMessages, storeProblemImage } from './problem-images.ts';
 
 /** Uploads not yet attached to a complaint that one borrower may hold in a day (disk abuse guard). */
 const PENDING_UPLOADS_PER_DAY = 60;
-
-const imageNotFound = () => ApiError.notFound(messages.complaintImageNotFound);
 
 function typeTitles(types: { parent_value: number; value: number; title: string }[]) {
   const titles = new Map(types.map((type) => [`${type.parent_value}:${type.value}`, type.title]));
@@ -116,56 +105,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  registerEndpoint(app, problemSave, async (input, { borrower }) => {
-    // A repeated requestId is the same complaint: answer with it, write nothing (double tap, retry).
-    if (input.requestId) {
-      const existing = await findProblemByRequestId(app.db, borrower.id, input.requestId);
-      if (existing) return { problemId: existing.id };
-    }
-    const imageIds = parseImageUrls(input.problemImage);
-    const order = input.orderNo ? await findBorrowerOrderByNo(app.db, borrower.id, input.orderNo) : null;
-    const types = await listProblemTypes(app.db, { activeOnly: true });
-    const refusal = complaintRefusal(
-      {
-        problemType: input.problemType,
-        problemSonType: input.problemSonType,
-        problemDetail: input.problemDetail,
-        imageCount: imageIds.length,
-        orderAllowsCollection: order ? order.collection_complaints_allowed === 1 : null,
-      },
-      types.map((type) => ({ parentValue: type.parent_value, value: type.value })),
-    );
-    if (input.orderNo && !order) throw ApiError.notFound();
-    if (refusal) throw ApiError.badRequest(messages[refusal]);
-
-    const publicIds = imageIds.filter((id): id is string => id !== null);
-    const unique = new Set(publicIds);
-    if (publicIds.length !== imageIds.length || unique.size !== publicIds.length) throw imageNotFound();
-    if ((await countUnattachedEvidence(app.db, borrower.id, publicIds)) !== publicIds.length)
-      throw imageNotFound();
-
-    try {
-      const problemId = await insertComplaint(app.db, {
-        borrowerId: borrower.id,
-        orderId: order?.id ?? null,
-        problemType: input.problemType,
-        problemSonType: input.problemSonType,
-        content: input.problemDetail.trim(),
-        requestId: input.requestId ?? null,
-        imagePublicIds: publicIds,
-        now: app.clock.now().toISOString(),
-      });
-      if (problemId === null) throw imageNotFound();
-      return { problemId };
-    } catch (error) {
-      // Two taps raced past the lookup above: the first one filed it.
-      if (input.requestId && isUniqueViolation(error)) {
-        const existing = await findProblemByRequestId(app.db, borrower.id, input.requestId);
-        if (existing) return { problemId: existing.id };
-      }
-      throw error;
-    }
-  });
+  registerEndpoint(app, problemSave, (input, { borrower }) => fileComplaint(app, borrower.id, input));
 
   registerEndpoint(app, problemList, async (_input, { borrower }) => {
     const titles = typeTitles(await listProblemTypes(app.db, { activeOnly: false }));
