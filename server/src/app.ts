@@ -16,13 +16,16 @@ import { loadShedding } from './plugins/load-shedding.ts';
 import { serviceRoutes } from './features/service/service-routes.ts';
 import { devRoutes } from './features/dev/dev-routes.ts';
 import { webApp } from './features/web/web-app.ts';
-import { purgeExpiredSessions } from './features/sessions/session-repository.ts';
 import { complaintRoutes } from './features/complaints/complaint-routes.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
 import { promotionRoutes } from './features/promotion/promotion-routes.ts';
 import { smsLoginRoutes } from './features/auth/sms-login-routes.ts';
 import { createEphemeralStore } from './lib/ephemeral/create-store.ts';
 import { createSmsGateway } from './features/sms/create-sms-gateway.ts';
+import type { Job } from './jobs/job.ts';
+import { createJobLease } from './jobs/job-lease.ts';
+import { jobRegistry } from './jobs/registry.ts';
+import { createScheduler } from './jobs/scheduler.ts';
 import './fastify-augment.ts';
 
 export interface AppOverrides {
@@ -33,6 +36,8 @@ export interface AppOverrides {
   storage?: BlobStorage;
   /** Tests render the static pages from source instead of the web build. */
   staticPageRenderer?: StaticPageRenderer;
+  /** Tests schedule their own jobs (e.g. one due every second). */
+  jobs?: readonly Job[];
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -73,14 +78,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemoData(database.db, app.clock.now(), config.loanRules);
-  await purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session });
-  const sweep = setInterval(() => {
-    purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session }).catch(
-      (error: unknown) => app.log.warn({ err: error }, 'session sweep failed'),
-    );
-  }, 3_600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 
   await app.register(formbody);
   await app.register(compress, { threshold: 1024 });
@@ -105,6 +102,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('store', store);
   app.addHook('onClose', async () => store.close());
   app.decorate('smsGateway', overrides.smsGateway ?? createSmsGateway(config, database.db, app.clock));
+  // Scheduled jobs (server/src/jobs): created here, started only by server.ts (or a test that
+  // means it), so no job runs by surprise. Stopped before the database closes.
+  const lease = createJobLease(config, database.db, app.clock);
+  const jobDeps = { db: database.db, clock: app.clock, store, storage: app.storage, config, log: app.log };
+  app.decorate('jobs', createScheduler({ ...jobDeps, lease }, overrides.jobs ?? jobRegistry));
+  app.addHook('preClose', async () => app.jobs.stop());
+  app.addHook('onClose', async () => lease.close());
   await app.register(promotionRoutes);
   await app.register(smsLoginRoutes);
   if (config.devToolsEnabled) await app.register(devRoutes);

@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.ts';
 import type { BlobStorage } from './lib/blob-storage.ts';
 import type { EphemeralStore } from './lib/ephemeral/ephemeral-store.ts';
 import type { SmsGateway } from './features/sms/sms-gateway.ts';
+import type { JobScheduler } from './jobs/scheduler.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,5 +17,6 @@ declare module 'fastify' {
     storage: BlobStorage;
     store: EphemeralStore;
     smsGateway: SmsGateway;
+    jobs: JobScheduler;
   }
 }
