@@ -46,7 +46,8 @@ export async function runUnderLease(
       );
     }, leaseMs / 3);
     extender.unref();
-    signal?.addEventListener('abort', () => clearInterval(extender));
+    const stopExtending = () => clearInterval(extender);
+    signal?.addEventListener('abort', stopExtending, { once: true });
     const ms = () => clock.now().getTime() - startedAt.getTime();
     try {
       const counts = await job.run(deps, { scheduledAt, trigger });
@@ -57,7 +58,8 @@ export async function runUnderLease(
       await finishRun(db, runId, { finishedAt: clock.now(), outcome: 'failed', error: text });
       return { status: 'ran', runId, scheduledAt, outcome: 'failed', error: text, ms: ms() };
     } finally {
-      clearInterval(extender);
+      stopExtending();
+      signal?.removeEventListener('abort', stopExtending);
     }
   } finally {
     await lease.release(job.name, instance);
