@@ -1,10 +1,10 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import { buildOpenApi, endpoints, type StaticPageRenderer } from '@kwarta/contract';
 import type { Config } from './config.ts';
-import type { SmsGateway } from './features/sms/sms-gateway.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
@@ -13,15 +13,18 @@ import { redactUrl } from './lib/log-redaction.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { loadShedding } from './plugins/load-shedding.ts';
-import { serviceRoutes } from './features/service/service-routes.ts';
-import { devRoutes } from './features/dev/dev-routes.ts';
-import { webApp } from './features/web/web-app.ts';
-import { complaintRoutes } from './features/complaints/complaint-routes.ts';
+import { customerServiceRoutes } from './features/customer-service/index.ts';
+import { devRoutes } from './features/dev/index.ts';
+import { webApp } from './features/web/index.ts';
+import { borrowerCaller } from './features/sessions/index.ts';
+import { operatorCaller } from './features/operators/index.ts';
+import { CallerRegistry } from './lib/callers.ts';
+import { complaintRoutes } from './features/complaints/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
-import { promotionRoutes } from './features/promotion/promotion-routes.ts';
-import { smsLoginRoutes } from './features/auth/sms-login-routes.ts';
+import { promotionRoutes } from './features/promotion/index.ts';
+import { smsLoginRoutes } from './features/auth/index.ts';
 import { createEphemeralStore } from './lib/ephemeral/create-store.ts';
-import { createSmsGateway } from './features/sms/create-sms-gateway.ts';
+import { createSmsGateway, type SmsGateway } from './features/sms/index.ts';
 import type { Job } from './jobs/job.ts';
 import { createJobLease } from './jobs/job-lease.ts';
 import { jobRegistry } from './jobs/registry.ts';
@@ -80,6 +83,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (config.seedDemo) await seedDemoData(database.db, app.clock.now(), config.loanRules);
 
   await app.register(formbody);
+  await app.register(cookie);
+  // Who may call what (lib/callers.ts): every route's `auth` names one of these kinds.
+  app.decorate('callers', new CallerRegistry());
+  app.callers.register('borrower', borrowerCaller(app));
+  app.callers.register('operator', operatorCaller(app));
   await app.register(compress, { threshold: 1024 });
   app.addHook('onResponse', async (request, reply) => {
     const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime > 1000 ? 'warn' : 'debug';
@@ -96,7 +104,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const openApi = buildOpenApi(endpoints, { title: 'Kwarta API', version: '1.0.0' });
   app.get('/openapi.json', async () => openApi);
 
-  await app.register(serviceRoutes);
+  await app.register(customerServiceRoutes);
   await app.register(complaintRoutes);
   const store = createEphemeralStore(config, database.db, app.clock);
   app.decorate('store', store);

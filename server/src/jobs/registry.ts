@@ -1,6 +1,6 @@
 import { purgeExpiredEntries } from '../lib/ephemeral/database-store.ts';
-import { purgeExpiredSessions } from '../features/sessions/session-repository.ts';
-import { purgeUnattachedImages } from '../features/complaints/problem-images.ts';
+import { purgeExpiredSessions } from '../features/sessions/index.ts';
+import { purgeUnattachedImages } from '../features/complaints/index.ts';
 import type { Job } from './job.ts';
 
 /**

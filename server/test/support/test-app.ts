@@ -87,6 +87,8 @@ export interface TestAppOptions {
   staticPageRenderer?: StaticPageRenderer;
   /** The jobs the scheduler knows (default: the registry). It runs only after `app.jobs.start()`. */
   jobs?: readonly Job[];
+  /** Extra routes a test registers before the app is ready (test-only endpoints, fake providers). */
+  routes?: (app: FastifyInstance) => Promise<void>;
 }
 
 export async function createTestApp(target: DatabaseTarget, options: TestAppOptions = {}): Promise<TestApp> {
@@ -120,6 +122,7 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     ...options.env,
   });
   const app = await buildApp(config, appOverrides(options));
+  if (options.routes) await options.routes(app);
   await app.ready();
   return {
     app,
@@ -169,6 +172,7 @@ async function createSecondInstance(first: TestApp, options: TestAppOptions): Pr
   };
   const config = loadConfig(env);
   const app = await buildApp(config, appOverrides(options));
+  if (options.routes) await options.routes(app);
   await app.ready();
   return { app, config, close: () => app.close() };
 }
