@@ -16,7 +16,7 @@ import { loadShedding } from './plugins/load-shedding.ts';
 import { customerServiceRoutes } from './features/customer-service/index.ts';
 import { devRoutes } from './features/dev/index.ts';
 import { webApp } from './features/web/index.ts';
-import { borrowerCaller, purgeExpiredSessions } from './features/sessions/index.ts';
+import { borrowerCaller } from './features/sessions/index.ts';
 import { operatorCaller } from './features/operators/index.ts';
 import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
@@ -25,6 +25,10 @@ import { promotionRoutes } from './features/promotion/index.ts';
 import { smsLoginRoutes } from './features/auth/index.ts';
 import { createEphemeralStore } from './lib/ephemeral/create-store.ts';
 import { createSmsGateway, type SmsGateway } from './features/sms/index.ts';
+import type { Job } from './jobs/job.ts';
+import { createJobLease } from './jobs/job-lease.ts';
+import { jobRegistry } from './jobs/registry.ts';
+import { createScheduler } from './jobs/scheduler.ts';
 import './fastify-augment.ts';
 
 export interface AppOverrides {
@@ -35,6 +39,8 @@ export interface AppOverrides {
   storage?: BlobStorage;
   /** Tests render the static pages from source instead of the web build. */
   staticPageRenderer?: StaticPageRenderer;
+  /** Tests schedule their own jobs (e.g. one due every second). */
+  jobs?: readonly Job[];
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -75,14 +81,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemoData(database.db, app.clock.now(), config.loanRules);
-  await purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session });
-  const sweep = setInterval(() => {
-    purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session }).catch(
-      (error: unknown) => app.log.warn({ err: error }, 'session sweep failed'),
-    );
-  }, 3_600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 
   await app.register(formbody);
   await app.register(cookie);
@@ -112,6 +110,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('store', store);
   app.addHook('onClose', async () => store.close());
   app.decorate('smsGateway', overrides.smsGateway ?? createSmsGateway(config, database.db, app.clock));
+  // Scheduled jobs (server/src/jobs): created here, started only by server.ts (or a test that
+  // means it), so no job runs by surprise. Stopped before the database closes.
+  const lease = createJobLease(config, database.db, app.clock);
+  const jobDeps = { db: database.db, clock: app.clock, store, storage: app.storage, config, log: app.log };
+  app.decorate('jobs', createScheduler({ ...jobDeps, lease }, overrides.jobs ?? jobRegistry));
+  app.addHook('preClose', async () => app.jobs.stop());
+  app.addHook('onClose', async () => lease.close());
   await app.register(promotionRoutes);
   await app.register(smsLoginRoutes);
   if (config.devToolsEnabled) await app.register(devRoutes);

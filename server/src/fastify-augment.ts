@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.ts';
 import type { BlobStorage } from './lib/blob-storage.ts';
 import type { CallerRegistry } from './lib/callers.ts';
 import type { EphemeralStore } from './lib/ephemeral/ephemeral-store.ts';
+import type { JobScheduler } from './jobs/scheduler.ts';
 import type { SmsGateway } from './features/sms/index.ts';
 
 declare module 'fastify' {
@@ -17,6 +18,7 @@ declare module 'fastify' {
     storage: BlobStorage;
     store: EphemeralStore;
     smsGateway: SmsGateway;
+    jobs: JobScheduler;
     /** Caller kinds by name (lib/callers.ts); registerEndpoint looks a route's kind up here. */
     callers: CallerRegistry;
   }

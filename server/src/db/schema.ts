@@ -142,6 +142,8 @@ export interface Database {
   operators: OperatorTable;
   operator_sessions: OperatorSessionTable;
   provider_events: ProviderEventTable;
+  job_runs: JobRunTable;
+  job_leases: JobLeaseTable;
 }
 
 export type Borrower = Selectable<BorrowerTable>;
@@ -270,5 +272,29 @@ export interface EphemeralEntryTable {
   key: string;
   value: string;
   count: number;
+  expires_at_ms: number;
+}
+
+// Scheduled jobs (migration 2026-11-23-20, decision 0041)
+export interface JobRunTable {
+  id: Generated<number>;
+  job: string;
+  /** The instant the run is for (unique per job): a cron instant, a start, or a manual run's now. */
+  scheduled_at: string;
+  trigger: 'schedule' | 'start' | 'manual';
+  /** Which process ran it (host:pid:random, or cli:host:pid). */
+  instance: string;
+  started_at: string;
+  /** null while running, or for ever when the instance died mid-run. */
+  finished_at: string | null;
+  outcome: 'ok' | 'failed' | null;
+  /** JSON object of the run's counts, e.g. {"purged":12}. */
+  counts: string | null;
+  error: string | null;
+}
+
+export interface JobLeaseTable {
+  job: string;
+  holder: string;
   expires_at_ms: number;
 }

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { buildApp, type AppOverrides } from '../../src/app.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import type { SmsGateway } from '../../src/features/sms/sms-gateway.ts';
+import type { Job } from '../../src/jobs/job.ts';
 
 /**
  * Every server test runs against a fresh SQLite file and, when a PostgreSQL server is
@@ -84,6 +85,8 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** The static pages rendered from the web source (see sourceStaticPageRenderer). */
   staticPageRenderer?: StaticPageRenderer;
+  /** The jobs the scheduler knows (default: the registry). It runs only after `app.jobs.start()`. */
+  jobs?: readonly Job[];
   /** Extra routes a test registers before the app is ready (test-only endpoints, fake providers). */
   routes?: (app: FastifyInstance) => Promise<void>;
 }
@@ -153,6 +156,7 @@ function appOverrides(options: TestAppOptions): AppOverrides {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.smsGateway ? { smsGateway: options.smsGateway } : {}),
     ...(options.staticPageRenderer ? { staticPageRenderer: options.staticPageRenderer } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   };
 }
 

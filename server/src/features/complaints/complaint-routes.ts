@@ -28,7 +28,7 @@ import {
 } from './complaint-repository.ts';
 import { isNeedScore, problemImageUrl, PROBLEM_IMAGE_PATH } from './complaint-rules.ts';
 import { fileComplaint } from './file-complaint.ts';
-import { purgeUnattachedImages, refusalMessages, storeProblemImage } from './problem-images.ts';
+import { refusalMessages, storeProblemImage } from './problem-images.ts';
 
 /** Uploads not yet attached to a complaint that one borrower may hold in a day (disk abuse guard). */
 const PENDING_UPLOADS_PER_DAY = 60;
@@ -47,18 +47,6 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: ComplaintRules.uploadMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
-
-  // Uploads a borrower never sent are swept at boot and hourly, like expired sessions.
-  const sweep = () =>
-    purgeUnattachedImages({ db: app.db, storage: app.storage }, app.clock.now()).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'unattached image sweep failed'),
-    );
-  app.addHook('onReady', async () => {
-    await sweep();
-  });
-  const timer = setInterval(sweep, 3_600_000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 
   registerEndpoint(app, problemInit, async (input, { borrower }) => {
     const types = await listProblemTypes(app.db, { activeOnly: true });
