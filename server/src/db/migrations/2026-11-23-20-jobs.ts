@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId } from './helpers.ts';
 
 /**
- * Scheduled jobs (server/src/jobs, decision 0040): the record of every run, and the lease that
+ * Scheduled jobs (server/src/jobs, decision 0041): the record of every run, and the lease that
  * lets one instance at a time run a job when no Redis is configured.
  * Frozen: a migration that has run is never edited; changes go into a new file.
  */
