@@ -2,7 +2,12 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import compress from '@fastify/compress';
-import { buildOpenApi, endpoints, type StaticPageRenderer } from '@kwarta/contract';
+import {
+  buildOpenApi,
+  endpoints,
+  type BorrowerPageRenderer,
+  type StaticPageRenderer,
+} from '@kwarta/contract';
 import type { Config } from './config.ts';
 import type { SmsGateway } from './features/sms/sms-gateway.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
@@ -10,6 +15,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { redactUrl } from './lib/log-redaction.ts';
+import { createEndpointRegistry } from './lib/contract-route.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { loadShedding } from './plugins/load-shedding.ts';
@@ -33,6 +39,8 @@ export interface AppOverrides {
   storage?: BlobStorage;
   /** Tests render the static pages from source instead of the web build. */
   staticPageRenderer?: StaticPageRenderer;
+  /** Tests render the app's pages from source instead of the web build. */
+  borrowerPageRenderer?: BorrowerPageRenderer;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -70,6 +78,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Uploads (D11): the data directory now; an S3-compatible adapter implements the same port.
   app.decorate('storage', overrides.storage ?? createLocalBlobStorage(path.join(config.dataDir, 'uploads')));
   app.addHook('onClose', async () => database.db.destroy());
+  // Shared by every plugin's registerEndpoint, so the web pages can run any endpoint in-process.
+  app.decorate('endpointInvokers', createEndpointRegistry());
 
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemoData(database.db, app.clock.now(), config.loanRules);
@@ -108,6 +118,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(promotionRoutes);
   await app.register(smsLoginRoutes);
   if (config.devToolsEnabled) await app.register(devRoutes);
-  await app.register(webApp, { staticPageRenderer: overrides.staticPageRenderer });
+  await app.register(webApp, {
+    staticPageRenderer: overrides.staticPageRenderer,
+    borrowerPageRenderer: overrides.borrowerPageRenderer,
+  });
   return app;
 }

@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.ts';
 import type { BlobStorage } from './lib/blob-storage.ts';
 import type { EphemeralStore } from './lib/ephemeral/ephemeral-store.ts';
 import type { SmsGateway } from './features/sms/sms-gateway.ts';
+import type { EndpointInvoker } from './lib/contract-route.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,5 +17,7 @@ declare module 'fastify' {
     storage: BlobStorage;
     store: EphemeralStore;
     smsGateway: SmsGateway;
+    /** Each registered endpoint's run by route name (lib/contract-route.ts invokeEndpoint). */
+    endpointInvokers: Map<string, EndpointInvoker>;
   }
 }

@@ -8,6 +8,7 @@ export * from './session-schema.ts';
 export * from './form-fields.ts';
 export * from './routes.ts';
 export * from './web-routes.ts';
+export * from './page-loads.ts';
 export * from './endpoint.ts';
 export * from './openapi.ts';
 export * from './endpoints/index.ts';
