@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_DEVICE, findDemoBorrower } from '../../db/seed.ts';
-import { createSession } from '../sessions/session-repository.ts';
+import { createSession } from '../sessions/index.ts';
 
 /**
  * A fresh session of the seeded demo borrower with the device values a native shell would pass

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createDemoSession } from './demo-session.ts';
-import { latestOutboxMessages } from '../sms/sms-gateway.ts';
-import { peekCaptcha } from '../captcha/captcha-service.ts';
+import { latestOutboxMessages } from '../sms/index.ts';
+import { peekCaptcha } from '../captcha/index.ts';
 
 /**
  * Developer conveniences (D14), registered only outside production: /testPreview is prefilled

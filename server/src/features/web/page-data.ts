@@ -10,7 +10,7 @@ import {
 } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
 import { invokeEndpoint } from '../../lib/contract-route.ts';
-import { createDemoSession } from '../dev/demo-session.ts';
+import { createDemoSession } from '../dev/index.ts';
 
 /**
  * The results of the calls a page declares in the contract (`pageLoads`), run in-process through

@@ -16,9 +16,8 @@ import {
   readStaticPageAssets,
   renderStaticDocuments,
   siteInfo,
-} from '../static-pages/static-pages.ts';
-import { findChannelTemplate } from '../promotion/promotion-repository.ts';
-import { prefillLandingHtml } from '../promotion/landing-html.ts';
+} from '../static-pages/index.ts';
+import { findChannelTemplate, prefillLandingHtml } from '../promotion/index.ts';
 import { loadBorrowerPageRenderer, renderBorrowerPage } from './borrower-pages.ts';
 
 const ENV_META = /<meta name="kwarta-env" content="[^"]*"\s*\/?>/;
