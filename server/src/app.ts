@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import {
   buildOpenApi,
@@ -21,7 +22,9 @@ import { loadShedding } from './plugins/load-shedding.ts';
 import { customerServiceRoutes } from './features/customer-service/index.ts';
 import { devRoutes } from './features/dev/index.ts';
 import { webApp } from './features/web/index.ts';
-import { purgeExpiredSessions } from './features/sessions/index.ts';
+import { borrowerCaller, purgeExpiredSessions } from './features/sessions/index.ts';
+import { operatorCaller } from './features/operators/index.ts';
+import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
 import { promotionRoutes } from './features/promotion/index.ts';
@@ -92,6 +95,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', async () => clearInterval(sweep));
 
   await app.register(formbody);
+  await app.register(cookie);
+  // Who may call what (lib/callers.ts): every route's `auth` names one of these kinds.
+  app.decorate('callers', new CallerRegistry());
+  app.callers.register('borrower', borrowerCaller(app));
+  app.callers.register('operator', operatorCaller(app));
   await app.register(compress, { threshold: 1024 });
   app.addHook('onResponse', async (request, reply) => {
     const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime > 1000 ? 'warn' : 'debug';

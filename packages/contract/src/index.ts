@@ -7,6 +7,7 @@ export * from './session.ts';
 export * from './session-schema.ts';
 export * from './form-fields.ts';
 export * from './routes.ts';
+export * from './operators.ts';
 export * from './web-routes.ts';
 export * from './page-loads.ts';
 export * from './endpoint.ts';

@@ -86,6 +86,8 @@ export interface TestAppOptions {
   staticPageRenderer?: StaticPageRenderer;
   /** The app's pages rendered from the web source (see sourceBorrowerPageRenderer). */
   borrowerPageRenderer?: BorrowerPageRenderer;
+  /** Extra routes a test registers before the app is ready (test-only endpoints, fake providers). */
+  routes?: (app: FastifyInstance) => Promise<void>;
 }
 
 export async function createTestApp(target: DatabaseTarget, options: TestAppOptions = {}): Promise<TestApp> {
@@ -120,6 +122,7 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     ...options.env,
   });
   const app = await buildApp(config, appOverrides(options));
+  if (options.routes) await options.routes(app);
   await app.ready();
   return {
     app,
@@ -175,6 +178,7 @@ async function createSecondInstance(first: TestApp, options: TestAppOptions): Pr
   };
   const config = loadConfig(env);
   const app = await buildApp(config, appOverrides(options));
+  if (options.routes) await options.routes(app);
   await app.ready();
   return { app, config, close: () => app.close() };
 }
