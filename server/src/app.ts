@@ -3,13 +3,19 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
-import { buildOpenApi, endpoints, type StaticPageRenderer } from '@kwarta/contract';
+import {
+  buildOpenApi,
+  endpoints,
+  type BorrowerPageRenderer,
+  type StaticPageRenderer,
+} from '@kwarta/contract';
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { redactUrl } from './lib/log-redaction.ts';
+import { createEndpointRegistry } from './lib/contract-route.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { loadShedding } from './plugins/load-shedding.ts';
@@ -41,6 +47,8 @@ export interface AppOverrides {
   staticPageRenderer?: StaticPageRenderer;
   /** Tests schedule their own jobs (e.g. one due every second). */
   jobs?: readonly Job[];
+  /** Tests render the app's pages from source instead of the web build. */
+  borrowerPageRenderer?: BorrowerPageRenderer;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -78,6 +86,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Uploads (D11): the data directory now; an S3-compatible adapter implements the same port.
   app.decorate('storage', overrides.storage ?? createLocalBlobStorage(path.join(config.dataDir, 'uploads')));
   app.addHook('onClose', async () => database.db.destroy());
+  // Shared by every plugin's registerEndpoint, so the web pages can run any endpoint in-process.
+  app.decorate('endpointInvokers', createEndpointRegistry());
 
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemoData(database.db, app.clock.now(), config.loanRules);
@@ -120,6 +130,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(promotionRoutes);
   await app.register(smsLoginRoutes);
   if (config.devToolsEnabled) await app.register(devRoutes);
-  await app.register(webApp, { staticPageRenderer: overrides.staticPageRenderer });
+  await app.register(webApp, {
+    staticPageRenderer: overrides.staticPageRenderer,
+    borrowerPageRenderer: overrides.borrowerPageRenderer,
+  });
   return app;
 }

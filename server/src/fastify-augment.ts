@@ -8,6 +8,7 @@ import type { CallerRegistry } from './lib/callers.ts';
 import type { EphemeralStore } from './lib/ephemeral/ephemeral-store.ts';
 import type { JobScheduler } from './jobs/scheduler.ts';
 import type { SmsGateway } from './features/sms/index.ts';
+import type { EndpointInvoker } from './lib/contract-route.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,5 +22,7 @@ declare module 'fastify' {
     jobs: JobScheduler;
     /** Caller kinds by name (lib/callers.ts); registerEndpoint looks a route's kind up here. */
     callers: CallerRegistry;
+    /** Each registered endpoint's run by route name (lib/contract-route.ts invokeEndpoint). */
+    endpointInvokers: Map<string, EndpointInvoker>;
   }
 }

@@ -9,6 +9,7 @@ export * from './form-fields.ts';
 export * from './routes.ts';
 export * from './operators.ts';
 export * from './web-routes.ts';
+export * from './page-loads.ts';
 export * from './endpoint.ts';
 export * from './openapi.ts';
 export * from './endpoints/index.ts';

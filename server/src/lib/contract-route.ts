@@ -72,6 +72,7 @@ export function registerEndpoint<E extends Endpoint>(
     const data = await handler(input.data as z.output<E['request']>, context);
     return reply.sent ? data : endpoint.data.parse(data);
   };
+  recordInvoker(app, endpoint, run);
 
   app.route({
     method: endpoint.method,
@@ -102,6 +103,36 @@ export interface EndpointCall {
   readInput: () => unknown;
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+export type EndpointInvoker = (call: EndpointCall) => Promise<unknown>;
+
+/** Every registered endpoint's run, by route name, for invokeEndpoint; one registry per app. */
+export function createEndpointRegistry(): Map<string, EndpointInvoker> {
+  return new Map();
+}
+
+function recordInvoker(app: FastifyInstance, endpoint: Endpoint, run: EndpointInvoker): void {
+  app.endpointInvokers.set(endpoint.name, run);
+}
+
+/**
+ * Runs a registered endpoint in-process, exactly as its route would for this session query and
+ * input (schema, caller check, handler, data schema), and returns its `data`; refusals throw the
+ * same ApiError the route would answer with. Server-rendered pages load their data through it
+ * (features/web/page-data.ts), so a page can never show what the API would not. The page's
+ * request and reply stand in for the call's: only endpoints whose handlers answer through their
+ * return value belong here.
+ */
+export async function invokeEndpoint(
+  app: FastifyInstance,
+  route: EndpointRoute,
+  input: Record<string, string>,
+  call: Omit<EndpointCall, 'readInput'>,
+): Promise<unknown> {
+  const run = app.endpointInvokers.get(route.name);
+  if (!run) throw new Error(`invokeEndpoint: no endpoint ${route.name} is registered`);
+  return run({ ...call, readInput: () => input });
 }
 
 /**

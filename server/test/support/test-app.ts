@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import type { StaticPageRenderer } from '@kwarta/contract';
+import type { BorrowerPageRenderer, StaticPageRenderer } from '@kwarta/contract';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { buildApp, type AppOverrides } from '../../src/app.ts';
 import type { Clock } from '../../src/lib/clock.ts';
@@ -87,6 +87,8 @@ export interface TestAppOptions {
   staticPageRenderer?: StaticPageRenderer;
   /** The jobs the scheduler knows (default: the registry). It runs only after `app.jobs.start()`. */
   jobs?: readonly Job[];
+  /** The app's pages rendered from the web source (see sourceBorrowerPageRenderer). */
+  borrowerPageRenderer?: BorrowerPageRenderer;
   /** Extra routes a test registers before the app is ready (test-only endpoints, fake providers). */
   routes?: (app: FastifyInstance) => Promise<void>;
 }
@@ -109,7 +111,8 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
   fs.mkdirSync(webDist);
   fs.writeFileSync(
     path.join(webDist, 'index.html'),
-    '<!doctype html><meta name="kwarta-env" content="production"><div id="root"></div>',
+    '<!doctype html><meta name="kwarta-env" content="production">' +
+      '<body><div id="root"><!--kw:page--><!--/kw:page--></div></body>',
   );
   const config = loadConfig({
     APP_ENV: 'sandbox',
@@ -151,12 +154,19 @@ export async function sourceStaticPageRenderer(): Promise<StaticPageRenderer> {
   return (await import(source)) as StaticPageRenderer;
 }
 
+/** The app pages' server renderer straight from the web source, like sourceStaticPageRenderer. */
+export async function sourceBorrowerPageRenderer(): Promise<BorrowerPageRenderer> {
+  const source = path.resolve(import.meta.dirname, '../../../web/src/app/borrower-pages-server.tsx');
+  return (await import(source)) as BorrowerPageRenderer;
+}
+
 function appOverrides(options: TestAppOptions): AppOverrides {
   return {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.smsGateway ? { smsGateway: options.smsGateway } : {}),
     ...(options.staticPageRenderer ? { staticPageRenderer: options.staticPageRenderer } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.borrowerPageRenderer ? { borrowerPageRenderer: options.borrowerPageRenderer } : {}),
   };
 }
 
