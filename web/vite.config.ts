@@ -44,8 +44,6 @@ export default defineConfig(({ isSsrBuild }) => ({
             index: 'index.html',
             promotion: 'promotion.html',
             'static-pages': 'src/app/static-pages-client.tsx',
-            // The server-rendered borrower pages' hydration entry (decision 0044).
-            'borrower-pages': 'src/app/borrower-pages-client.tsx',
           },
         },
         modulePreload: {

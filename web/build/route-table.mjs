@@ -51,17 +51,3 @@ export function staticClosure(manifest, startKey, into = new Set()) {
   }
   return into;
 }
-
-/**
- * The CSS files of a chunk and its static imports, imports before importers (the cascade's
- * order: the theme before the components before the page), each once.
- */
-export function cssClosure(manifest, startKey, seen = new Set(), files = []) {
-  if (seen.has(startKey)) return files;
-  seen.add(startKey);
-  const chunk = manifest[startKey];
-  if (!chunk) throw new Error(`manifest refers to ${startKey}, which it does not describe.`);
-  for (const imported of chunk.imports ?? []) cssClosure(manifest, imported, seen, files);
-  for (const file of chunk.css ?? []) if (!files.includes(file)) files.push(file);
-  return files;
-}

@@ -1,12 +1,21 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, pageFor } from './app/app.tsx';
-import { enableBridgeRecorderOutsideProduction } from './lib/bridge.ts';
+import { routes } from './app/routes.ts';
+import { enableBridgeRecorder } from './lib/bridge.ts';
+import { readPreloadedData } from './lib/preloaded-data.ts';
+import { readRuntimeEnv } from './lib/runtime-env.ts';
 import './app/theme.css';
 
-// The app's shell, rendered in the browser: the not-found page, and any page when the server
-// has no renderer (the web build's server part is missing). Server-rendered pages hydrate
-// through borrower-pages-client.tsx instead (decisions 0042, 0044).
-enableBridgeRecorderOutsideProduction();
+// Outside production every bridge call is recorded so tests and /testPreview can show them (D7).
+if (readRuntimeEnv() !== 'production') enableBridgeRecorder();
 
 const container = document.getElementById('root');
-if (container) createRoot(container).render(<App page={pageFor(window.location.pathname)} />);
+const route = routes.find((entry) => entry.path === window.location.pathname);
+const data = readPreloadedData();
+if (container && route && data) {
+  // Rendered by the server with its data (decision 0042): the page's chunk is already on its
+  // way (modulepreload), and hydrating it keeps the content on screen while it comes to life.
+  void route.load().then((Page) => hydrateRoot(container, <App page={Page} data={data} />));
+} else if (container) {
+  createRoot(container).render(<App page={pageFor(window.location.pathname)} />);
+}

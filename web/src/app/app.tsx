@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import type { PreloadedData } from '@kwarta/contract';
 import { ToastHost } from '../components/toast.tsx';
 import { PreloadedDataContext } from '../lib/preloaded-data.ts';
@@ -15,23 +15,15 @@ export function pageFor(pathname: string): ComponentType {
   return route ? lazy(() => route.load().then((component) => ({ default: component }))) : NotFound;
 }
 
-interface AppProps {
-  page: ComponentType;
-  data?: PreloadedData;
-  /** Rendered after the page, inside its boundary; renders nothing (the hydration's signal). */
-  after?: ReactNode;
-}
-
 /**
  * The app around one page. A server-rendered page (borrower-pages-server.tsx) is rendered and
  * hydrated with the same `data`, the results of its calls.
  */
-export function App({ page: Page, data = {}, after }: AppProps) {
+export function App({ page: Page, data = {} }: { page: ComponentType; data?: PreloadedData }) {
   return (
     <PreloadedDataContext value={data}>
       <Suspense fallback={null}>
         <Page />
-        {after}
       </Suspense>
       <ToastHost />
     </PreloadedDataContext>

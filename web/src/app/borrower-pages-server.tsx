@@ -7,7 +7,7 @@ import { routes } from './routes.ts';
 /**
  * The server renderer of the app's pages (decision 0042), built by `vite build --ssr` into
  * web/dist/.ssr/borrower-pages-server.js and called by the server on every visit with the
- * results of the page's calls (`data`). borrower-pages-hydrate.tsx hydrates the same tree with the same data.
+ * results of the page's calls (`data`). main.tsx hydrates the same tree with the same data.
  * Returns the markup inside the page's root, or null for a path that is not a page.
  */
 export async function renderBorrowerPage(

@@ -2,7 +2,6 @@
  * The native shell's JavaScript bridge (DESIGN D7). docs/bridge.md is the protocol as native
  * developers read it; keep the two in step.
  */
-import { readRuntimeEnv } from './runtime-env.ts';
 
 /** Name under which the Android shell injects its interface (`addJavascriptInterface(obj, name)`). */
 export const ANDROID_INTERFACE = 'KwartaAndroid';
@@ -265,11 +264,6 @@ export function enableBridgeRecorder(): void {
   recording = true;
   const w = bridgeWindow();
   w.__kwartaBridgeCalls ??= loadRecordedCalls();
-}
-
-/** Records bridge calls outside production (D7), as every entry of the app does first. */
-export function enableBridgeRecorderOutsideProduction(): void {
-  if (readRuntimeEnv() !== 'production') enableBridgeRecorder();
 }
 
 /** A copy of the recorded calls, oldest first; empty when recording is off. */

@@ -14,30 +14,6 @@ const SERVER_MODULE = path.join('.ssr', 'borrower-pages-server.js');
  */
 const PAGE_MARKER = /\s*<!--kw:page-->[\s\S]*?<!--\/kw:page-->\s*/;
 
-/** The CSS (in cascade order) and entry of a server-rendered page, as the web build lists them. */
-export interface RenderedPageAssets {
-  css: string[];
-  script: string;
-}
-
-/** What Vite puts into the app's index.html head: its entry, preloads and stylesheets. */
-const BUILD_TAGS = /<script type="module"[^>]*><\/script>|<link rel="(?:modulepreload|stylesheet)"[^>]*>/g;
-
-/**
- * The app's index.html made into the frame of a server-rendered page (decision 0044): the app
- * entry, its preloads and stylesheets out; the CSS of the page and its hydration inline, so the
- * first response paints styled with no other request; and the small entry that holds taps and
- * hydrates after the load event, at the end of the body. Built once per route, at boot.
- */
-export function renderedPageShell(indexHtml: string, distDir: string, assets?: RenderedPageAssets): string {
-  if (!assets) return indexHtml;
-  const css = assets.css.map((file) => fs.readFileSync(path.join(distDir, file), 'utf8').trim()).join('\n');
-  return indexHtml
-    .replace(BUILD_TAGS, '')
-    .replace('</head>', () => `<style>${css}</style></head>`)
-    .replace('</body>', () => `<script type="module" src="/${assets.script}"></script></body>`);
-}
-
 /** The pages' renderer from the web build, or null when the web app is not built. */
 export async function loadBorrowerPageRenderer(distDir: string): Promise<BorrowerPageRenderer | null> {
   const file = path.join(distDir, SERVER_MODULE);

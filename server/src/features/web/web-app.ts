@@ -18,12 +18,7 @@ import {
   siteInfo,
 } from '../static-pages/index.ts';
 import { findChannelTemplate, prefillLandingHtml } from '../promotion/index.ts';
-import {
-  loadBorrowerPageRenderer,
-  renderBorrowerPage,
-  renderedPageShell,
-  type RenderedPageAssets,
-} from './borrower-pages.ts';
+import { loadBorrowerPageRenderer, renderBorrowerPage } from './borrower-pages.ts';
 
 const ENV_META = /<meta name="kwarta-env" content="[^"]*"\s*\/?>/;
 const MARKET_META = /<meta name="kwarta-market" content="[^"]*"\s*\/?>/;
@@ -31,8 +26,6 @@ const MARKET_META = /<meta name="kwarta-market" content="[^"]*"\s*\/?>/;
 interface RouteAssets {
   js: string[];
   css: string[];
-  /** What the server-rendered version of the page loads instead (web/build/route-assets-plugin.mjs). */
-  rendered?: RenderedPageAssets;
 }
 
 /** dist/.vite/route-assets.json, written by the web build (web/build/route-assets-plugin.mjs). */
@@ -134,20 +127,10 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions = {}):
     if (prerendered.has(route)) continue;
     if (devOnly.has(route) && !app.config.devToolsEnabled) continue;
     if (route === webRoutes.promotion) continue;
-    // The app shell, with the page's chunks announced, for when there is no server renderer or
-    // it has no such page; the server-rendered page is the same HTML with its CSS inline and
-    // only the small hydration entry (decision 0044).
     const shell = indexHtml && withRouteHints(indexHtml, routeAssets[route]);
-    const renderedShell = indexHtml && renderedPageShell(indexHtml, distDir, routeAssets[route]?.rendered);
     app.get(route, async (request, reply) => {
-      if (!shell || !renderedShell || !pageRenderer) return sendPage(reply, shell);
-      const page = await renderBorrowerPage(
-        app,
-        pageRenderer,
-        { path: route, shell: renderedShell },
-        request,
-        reply,
-      );
+      if (!shell || !pageRenderer) return sendPage(reply, shell);
+      const page = await renderBorrowerPage(app, pageRenderer, { path: route, shell }, request, reply);
       return page === null ? sendPage(reply, shell) : reply.type('text/html; charset=utf-8').send(page);
     });
   }
