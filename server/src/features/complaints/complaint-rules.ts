@@ -1,5 +1,5 @@
 import { ComplaintRules, Limits, messages, type MessageKey } from '@kwarta/contract';
-import { formatMoney } from '@kwarta/domain';
+import { formatMoney, type MoneyStyle } from '@kwarta/domain';
 
 /** Pure complaint rules (spec §2, §5): what may be filed, how an order card reads, which tab. */
 
@@ -85,10 +85,11 @@ export interface OrderCardSource {
   product_logo: string;
 }
 
-export function orderCard(order: OrderCardSource) {
+/** The card the complaint pages show; amounts print as the configured market does (D5). */
+export function orderCard(order: OrderCardSource, money: MoneyStyle) {
   const list: { title: string; value: string }[] = [
     { title: messages.orderCardOrderNo, value: order.order_no },
-    { title: messages.orderCardAmount, value: formatMoney(order.principal) },
+    { title: messages.orderCardAmount, value: formatMoney(order.principal, money) },
     { title: messages.orderCardAppliedOn, value: order.applied_at.slice(0, 10) },
   ];
   if (order.due_date) list.push({ title: messages.orderCardDueDate, value: order.due_date });
