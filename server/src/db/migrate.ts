@@ -2,7 +2,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/2026-11-22-01-foundation.ts';
 import * as promotion from './migrations/2026-11-22-02-promotion.ts';
 import * as complaints from './migrations/2026-11-22-03-complaints.ts';
-import * as templateAmounts from './migrations/2026-11-23-01-template-amounts.ts';
+import * as templateAmounts from './migrations/2026-11-23-30-template-amounts.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -12,7 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-01-foundation': foundation,
   '2026-11-22-02-promotion': promotion,
   '2026-11-22-03-complaints': complaints,
-  '2026-11-23-01-template-amounts': templateAmounts,
+  '2026-11-23-30-template-amounts': templateAmounts,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
