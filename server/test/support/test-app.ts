@@ -121,6 +121,9 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'silent',
+    // Test files run side by side on a few cores, so the event loop of one lags while another
+    // works: shed load only where a test asks for it (plugins-load-shedding.test.ts sets its own).
+    MAX_EVENT_LOOP_DELAY_MS: '60000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
