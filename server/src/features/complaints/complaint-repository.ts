@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, NewProblemImage, Problem, ProblemImage, ProblemType } from '../../db/schema.ts';
-import type { OrderCardSource } from './complaint-rules.ts';
 
 /** Complaint storage. Every read that takes an id also takes the borrower: foreign rows do not exist here. */
 
@@ -11,54 +10,6 @@ export async function listProblemTypes(
   let query = db.selectFrom('problem_types').selectAll().orderBy('sort_order').orderBy('id');
   if (options.activeOnly) query = query.where('active', '=', 1);
   return query.execute();
-}
-
-function orderCards(db: Kysely<Database>, borrowerId: number) {
-  return db
-    .selectFrom('orders')
-    .innerJoin('products', 'products.id', 'orders.product_id')
-    .select([
-      'orders.id',
-      'orders.order_no',
-      'orders.status',
-      'orders.principal',
-      'orders.collection_complaints_allowed',
-      'orders.applied_at',
-      'orders.due_date',
-      'products.name as product_name',
-      'products.logo_url as product_logo',
-    ])
-    .where('orders.borrower_id', '=', borrowerId);
-}
-
-/** The borrower's orders, newest first (the complaint page's order picker). */
-export async function listOrderCards(
-  db: Kysely<Database>,
-  borrowerId: number,
-  limit = 50,
-): Promise<OrderCardSource[]> {
-  return orderCards(db, borrowerId)
-    .orderBy('orders.applied_at', 'desc')
-    .orderBy('orders.id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export async function findOrderCard(
-  db: Kysely<Database>,
-  borrowerId: number,
-  orderId: number,
-): Promise<OrderCardSource | undefined> {
-  return orderCards(db, borrowerId).where('orders.id', '=', orderId).executeTakeFirst();
-}
-
-export async function findBorrowerOrderByNo(db: Kysely<Database>, borrowerId: number, orderNo: string) {
-  return db
-    .selectFrom('orders')
-    .select(['id', 'collection_complaints_allowed'])
-    .where('borrower_id', '=', borrowerId)
-    .where('order_no', '=', orderNo)
-    .executeTakeFirst();
 }
 
 export async function findProblem(
@@ -169,53 +120,35 @@ export interface NewComplaint {
   problemSonType: number;
   content: string;
   requestId: string | null;
-  imagePublicIds: readonly string[];
   now: string;
 }
 
-/**
- * Files a complaint and attaches its evidence in one transaction. Returns null when an image was
- * attached elsewhere in the meantime (nothing is written then).
- */
-export async function insertComplaint(db: Kysely<Database>, complaint: NewComplaint): Promise<number | null> {
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .insertInto('problems')
-        .values({
-          borrower_id: complaint.borrowerId,
-          order_id: complaint.orderId,
-          problem_type: complaint.problemType,
-          problem_son_type: complaint.problemSonType,
-          content: complaint.content,
-          request_id: complaint.requestId,
-          score_requested: 0,
-          created_at: complaint.now,
-          updated_at: complaint.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const attached = await attachImages(
-        trx,
-        complaint.borrowerId,
-        row.id,
-        complaint.imagePublicIds,
-        'evidence',
-      );
-      if (!attached) throw new ImageRaceLost();
-      return row.id;
+/** A complaint row; its evidence is attached with attachImages in the same transaction. */
+export async function insertProblem(db: Kysely<Database>, complaint: NewComplaint): Promise<number> {
+  const row = await db
+    .insertInto('problems')
+    .values({
+      borrower_id: complaint.borrowerId,
+      order_id: complaint.orderId,
+      problem_type: complaint.problemType,
+      problem_son_type: complaint.problemSonType,
+      content: complaint.content,
+      request_id: complaint.requestId,
+      score_requested: 0,
+      created_at: complaint.now,
+      updated_at: complaint.now,
     })
-    .catch((error: unknown) => {
-      if (error instanceof ImageRaceLost) return null;
-      throw error;
-    });
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-class ImageRaceLost extends Error {}
-
-async function attachImages(
-  trx: Transaction<Database>,
+/**
+ * Attaches the borrower's unattached images to a problem, in order. False when one of them is
+ * not (or no longer) the borrower's unattached image: the caller rolls its transaction back.
+ */
+export async function attachImages(
+  trx: Kysely<Database>,
   borrowerId: number,
   problemId: number,
   publicIds: readonly string[],
@@ -285,10 +218,6 @@ export async function saveProblemScore(
 }
 
 /** A unique-constraint violation on SQLite or PostgreSQL (a concurrent duplicate). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
 
 /** Uploads never attached to a complaint, made before `before` (a borrower who gave up). */
 export async function listUnattachedImages(db: Kysely<Database>, before: string, limit = 500) {

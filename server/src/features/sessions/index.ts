@@ -1,0 +1,11 @@
+// Borrower sessions (D1): the public module.
+export { borrowerCaller } from './borrower-caller.ts';
+export {
+  createSession,
+  findLiveSession,
+  purgeExpiredSessions,
+  resolveSession,
+  touchSession,
+  type LiveSession,
+  type SessionPolicy,
+} from './session-repository.ts';
