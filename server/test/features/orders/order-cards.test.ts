@@ -48,7 +48,10 @@ describe('order card', () => {
   });
 
   it('leaves the due date out before disbursement and says when collection complaints are not allowed', () => {
-    const card = orderCard({ ...source, due_date: null, collection_complaints_allowed: 0 }, markets.default.money);
+    const card = orderCard(
+      { ...source, due_date: null, collection_complaints_allowed: 0 },
+      markets.default.money,
+    );
     expect(card.list).toHaveLength(3);
     expect(card.isShow).toBe(0);
   });
