@@ -108,6 +108,8 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
   );
   const config = loadConfig({
     APP_ENV: 'sandbox',
+    // The developer tools (which tests read codes through) need a loopback listener.
+    HOST: '127.0.0.1',
     // Tests play the load balancer: they set X-Forwarded-For to act as different clients.
     TRUST_PROXY: 'true',
     DATA_DIR: dataDir,
@@ -156,6 +158,7 @@ function appOverrides(options: TestAppOptions): AppOverrides {
 async function createSecondInstance(first: TestApp, options: TestAppOptions): Promise<TestApp> {
   const env: Record<string, string> = {
     APP_ENV: first.config.appEnv,
+    HOST: first.config.host,
     TRUST_PROXY: 'true',
     DATA_DIR: first.config.dataDir,
     WEB_DIST_DIR: first.config.webDistDir,

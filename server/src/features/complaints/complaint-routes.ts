@@ -17,7 +17,6 @@ import { ApiError } from '../../lib/api-error.ts';
 import { ImageRefused } from '../../lib/image-intake.ts';
 import { resolveSession } from '../sessions/session-repository.ts';
 import {
-  countPendingUploads,
   countUnattachedEvidence,
   findBorrowerImage,
   findBorrowerOrderByNo,
@@ -42,8 +41,23 @@ import {
 } from './complaint-rules.ts';
 import { purgeUnattachedImages, refusalMessages, storeProblemImage } from './problem-images.ts';
 
-/** Uploads not yet attached to a complaint that one borrower may hold in a day (disk abuse guard). */
-const PENDING_UPLOADS_PER_DAY = 60;
+/**
+ * What one borrower may do in a day (issue 9): uploads and complaints are written to disk and
+ * read by people, so a stolen or scripted session must not produce them without bound. Counted
+ * in `app.store` before the work is done, one atomic increment each, so parallel requests cannot
+ * slip past; attaching images to a complaint does not give uploads back.
+ */
+export const BORROWER_DAILY_LIMITS = { uploads: 60, complaints: 20 } as const;
+
+async function limitPerBorrower(
+  app: FastifyInstance,
+  borrowerId: number,
+  name: keyof typeof BORROWER_DAILY_LIMITS,
+): Promise<void> {
+  const count = await app.store.increment(`per-borrower:${name}:${borrowerId}`, 86_400_000);
+  if (count > BORROWER_DAILY_LIMITS[name])
+    throw new ApiError(ResultCode.tooManyRequests, messages.tooManyRequests, 429);
+}
 
 const imageNotFound = () => ApiError.notFound(messages.complaintImageNotFound);
 
@@ -95,11 +109,8 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerEndpoint(app, uploadProblemImg, async (input, { borrower }) => {
+    await limitPerBorrower(app, borrower.id, 'uploads');
     const now = app.clock.now();
-    const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
-    if ((await countPendingUploads(app.db, borrower.id, dayAgo)) >= PENDING_UPLOADS_PER_DAY) {
-      throw new ApiError(ResultCode.tooManyRequests, messages.tooManyRequests, 429);
-    }
     const bytes = Buffer.from(await input.problemImage.arrayBuffer());
     try {
       const publicId = await storeProblemImage(
@@ -147,6 +158,8 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     if ((await countUnattachedEvidence(app.db, borrower.id, publicIds)) !== publicIds.length)
       throw imageNotFound();
 
+    // Counted once the complaint is known to be fileable, so a refused form costs nothing.
+    await limitPerBorrower(app, borrower.id, 'complaints');
     try {
       const problemId = await insertComplaint(app.db, {
         borrowerId: borrower.id,
