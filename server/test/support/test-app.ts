@@ -36,7 +36,7 @@ if (databaseTargets.length === 1 && process.env.CI) {
   console.warn(`PostgreSQL not reachable at ${ADMIN_URL}: server tests run on SQLite only`);
 }
 
-async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
