@@ -258,7 +258,11 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
       ? await resolveSession(app.db, { token, now: app.clock.now(), policy: app.config.session })
       : null;
     if (!borrower) throw ApiError.sessionInvalid();
-    const image = await findBorrowerImage(app.db, borrower.id, request.params.publicId);
+    // Public ids are base64url; anything else (a NUL byte, say) names no image.
+    const publicId = request.params.publicId;
+    const image = /^[\w-]{1,64}$/.test(publicId)
+      ? await findBorrowerImage(app.db, borrower.id, publicId)
+      : undefined;
     const bytes = image ? await app.storage.get(image.storage_key) : null;
     if (!image || !bytes) throw ApiError.notFound();
     return reply
