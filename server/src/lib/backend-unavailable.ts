@@ -17,8 +17,16 @@ export class BackendUnavailable extends Error {
 // exception, 57P0x operator intervention (pg_terminate_backend, shutdown), 53300 too many
 // connections. Node's own socket errors and pg's messages for a connection that went away count too.
 const CONNECTION_SQLSTATE = /^(08...|57P0[1-5]|53300)$/;
-const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
-const CONNECTION_MESSAGES = /Connection terminated|connection is closed|Client has encountered a connection error/i;
+const SOCKET_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection is closed|Client has encountered a connection error/i;
 
 /** Whether an error means a backend is unreachable rather than that a request or query is wrong. */
 export function isBackendUnavailable(error: unknown): boolean {
