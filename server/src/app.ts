@@ -5,7 +5,6 @@ import { sql } from 'kysely';
 import compress from '@fastify/compress';
 import { buildOpenApi, endpoints, type StaticPageRenderer } from '@kwarta/contract';
 import type { Config } from './config.ts';
-import type { SmsGateway } from './features/sms/sms-gateway.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
@@ -14,16 +13,16 @@ import { redactUrl } from './lib/log-redaction.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { RETRY_AFTER_SECONDS, errorHandler } from './plugins/error-handler.ts';
 import { loadShedding } from './plugins/load-shedding.ts';
-import { serviceRoutes } from './features/service/service-routes.ts';
-import { devRoutes } from './features/dev/dev-routes.ts';
-import { webApp } from './features/web/web-app.ts';
-import { purgeExpiredSessions } from './features/sessions/session-repository.ts';
-import { complaintRoutes } from './features/complaints/complaint-routes.ts';
+import { customerServiceRoutes } from './features/customer-service/index.ts';
+import { devRoutes } from './features/dev/index.ts';
+import { webApp } from './features/web/index.ts';
+import { purgeExpiredSessions } from './features/sessions/index.ts';
+import { complaintRoutes } from './features/complaints/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
-import { promotionRoutes } from './features/promotion/promotion-routes.ts';
-import { smsLoginRoutes } from './features/auth/sms-login-routes.ts';
+import { promotionRoutes } from './features/promotion/index.ts';
+import { smsLoginRoutes } from './features/auth/index.ts';
 import { createEphemeralStore } from './lib/ephemeral/create-store.ts';
-import { createSmsGateway } from './features/sms/create-sms-gateway.ts';
+import { createSmsGateway, type SmsGateway } from './features/sms/index.ts';
 import './fastify-augment.ts';
 
 export interface AppOverrides {
@@ -113,7 +112,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const openApi = buildOpenApi(endpoints, { title: 'Kwarta API', version: '1.0.0' });
   app.get('/openapi.json', async () => openApi);
 
-  await app.register(serviceRoutes);
+  await app.register(customerServiceRoutes);
   await app.register(complaintRoutes);
   const store = createEphemeralStore(config, database.db, app.clock, (error) =>
     app.log.warn({ reason: error.message }, 'redis connection lost'),

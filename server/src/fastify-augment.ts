@@ -5,7 +5,7 @@ import type { Dialect } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { BlobStorage } from './lib/blob-storage.ts';
 import type { EphemeralStore } from './lib/ephemeral/ephemeral-store.ts';
-import type { SmsGateway } from './features/sms/sms-gateway.ts';
+import type { SmsGateway } from './features/sms/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,8 +6,7 @@ import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createLocalBlobStorage } from '../lib/blob-storage.ts';
 import { ImageRefused } from '../lib/image-intake.ts';
-import { ReplyRefused, recordComplaintReply } from '../features/complaints/complaint-reply.ts';
-import { refusalMessages } from '../features/complaints/problem-images.ts';
+import { ReplyRefused, recordComplaintReply, refusalMessages } from '../features/complaints/index.ts';
 
 const USAGE = `Records a service agent's reply to a complaint (until the operator console exists).
 

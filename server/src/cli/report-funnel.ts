@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { formatFunnel, funnelReport } from '../features/promotion/funnel-report.ts';
+import { formatFunnel, funnelReport } from '../features/promotion/index.ts';
 
 const USAGE = `npm run report:funnel -- [--utm_tag TAG] [--app_from APP] [--user_from USER] [--from ISO] [--to ISO] [--json]
 

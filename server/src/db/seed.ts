@@ -9,7 +9,7 @@ import {
 } from '@kwarta/domain';
 import type { Borrower, Database, NewProduct } from './schema.ts';
 import { isoDate } from '../lib/clock.ts';
-import { putSetting } from '../features/service/settings-repository.ts';
+import { putSetting } from './settings-repository.ts';
 
 /**
  * Demo data for development and sandbox (D14): one borrower with an order in every status of

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sendLoginCode, smsLogin } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
-import { requireSmsCode, sendSmsCode } from '../sms/sms-sender.ts';
-import { createSession } from '../sessions/session-repository.ts';
-import { findOrCreateBorrower } from '../promotion/promotion-repository.ts';
-import { requirePhone } from '../promotion/promotion-routes.ts';
+import { requireSmsCode, sendSmsCode } from '../sms/index.ts';
+import { createSession } from '../sessions/index.ts';
+import { findOrCreateBorrower, requirePhone } from '../borrowers/index.ts';
 
 /**
  * The native shell's SMS login (D1): the same captcha, SMS machinery and limits as the landing.
@@ -13,7 +12,7 @@ import { requirePhone } from '../promotion/promotion-routes.ts';
  */
 export async function smsLoginRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, sendLoginCode, async (input, { request }) => {
-    requirePhone(app, input.phone);
+    requirePhone(app.config.market, input.phone);
     await sendSmsCode(app, {
       purpose: 'login',
       phone: input.phone,
@@ -26,7 +25,7 @@ export async function smsLoginRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerEndpoint(app, smsLogin, async (input) => {
-    requirePhone(app, input.phone);
+    requirePhone(app.config.market, input.phone);
     await requireSmsCode(app, 'login', input.phone, input.smsCode);
     const now = app.clock.now();
     const borrowerId = await findOrCreateBorrower(app.db, input.phone, now);

@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewProblemImage, Problem, ProblemImage, ProblemType } from '../../db/schema.ts';
-import type { OrderCardSource } from './complaint-rules.ts';
 
 /** Complaint storage. Every read that takes an id also takes the borrower: foreign rows do not exist here. */
 
@@ -11,54 +10,6 @@ export async function listProblemTypes(
   let query = db.selectFrom('problem_types').selectAll().orderBy('sort_order').orderBy('id');
   if (options.activeOnly) query = query.where('active', '=', 1);
   return query.execute();
-}
-
-function orderCards(db: Kysely<Database>, borrowerId: number) {
-  return db
-    .selectFrom('orders')
-    .innerJoin('products', 'products.id', 'orders.product_id')
-    .select([
-      'orders.id',
-      'orders.order_no',
-      'orders.status',
-      'orders.principal',
-      'orders.collection_complaints_allowed',
-      'orders.applied_at',
-      'orders.due_date',
-      'products.name as product_name',
-      'products.logo_url as product_logo',
-    ])
-    .where('orders.borrower_id', '=', borrowerId);
-}
-
-/** The borrower's orders, newest first (the complaint page's order picker). */
-export async function listOrderCards(
-  db: Kysely<Database>,
-  borrowerId: number,
-  limit = 50,
-): Promise<OrderCardSource[]> {
-  return orderCards(db, borrowerId)
-    .orderBy('orders.applied_at', 'desc')
-    .orderBy('orders.id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export async function findOrderCard(
-  db: Kysely<Database>,
-  borrowerId: number,
-  orderId: number,
-): Promise<OrderCardSource | undefined> {
-  return orderCards(db, borrowerId).where('orders.id', '=', orderId).executeTakeFirst();
-}
-
-export async function findBorrowerOrderByNo(db: Kysely<Database>, borrowerId: number, orderNo: string) {
-  return db
-    .selectFrom('orders')
-    .select(['id', 'collection_complaints_allowed'])
-    .where('borrower_id', '=', borrowerId)
-    .where('order_no', '=', orderNo)
-    .executeTakeFirst();
 }
 
 export async function findProblem(
@@ -270,10 +221,6 @@ export async function saveProblemScore(
 }
 
 /** A unique-constraint violation on SQLite or PostgreSQL (a concurrent duplicate). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
 
 /** Uploads never attached to a complaint, made before `before` (a borrower who gave up). */
 export async function listUnattachedImages(db: Kysely<Database>, before: string, limit = 500) {

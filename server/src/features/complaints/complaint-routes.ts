@@ -15,18 +15,16 @@ import {
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ImageRefused } from '../../lib/image-intake.ts';
-import { resolveSession } from '../sessions/session-repository.ts';
+import { resolveSession } from '../sessions/index.ts';
+import { findBorrowerOrderByNo, findOrderCard, listOrderCards, orderCard } from '../orders/index.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import {
   countUnattachedEvidence,
   findBorrowerImage,
-  findBorrowerOrderByNo,
-  findOrderCard,
   findProblem,
   findProblemByRequestId,
   imagesOfProblems,
   insertComplaint,
-  isUniqueViolation,
-  listOrderCards,
   listProblemTypes,
   listProblems,
   saveProblemScore,
@@ -34,7 +32,6 @@ import {
 import {
   complaintRefusal,
   isNeedScore,
-  orderCard,
   parseImageUrls,
   problemImageUrl,
   PROBLEM_IMAGE_PATH,

@@ -1,5 +1,4 @@
-import { ComplaintRules, Limits, messages, type MessageKey } from '@kwarta/contract';
-import { formatMoney } from '@kwarta/domain';
+import { ComplaintRules, Limits, type MessageKey } from '@kwarta/contract';
 
 /** Pure complaint rules (spec §2, §5): what may be filed, how an order card reads, which tab. */
 
@@ -65,43 +64,6 @@ export function complaintRefusal(
     return 'collectionTypeRefused';
   }
   return null;
-}
-
-/** Status text from the catalogue; unknown statuses read as settled, as the spec's icons do. */
-export function orderStatusText(status: number): string {
-  const key = `orderStatus${status}`;
-  return key in messages ? messages[key as MessageKey] : messages.orderStatus200;
-}
-
-export interface OrderCardSource {
-  id: number;
-  order_no: string;
-  status: number;
-  principal: number;
-  collection_complaints_allowed: number;
-  applied_at: string;
-  due_date: string | null;
-  product_name: string;
-  product_logo: string;
-}
-
-export function orderCard(order: OrderCardSource) {
-  const list: { title: string; value: string }[] = [
-    { title: messages.orderCardOrderNo, value: order.order_no },
-    { title: messages.orderCardAmount, value: formatMoney(order.principal) },
-    { title: messages.orderCardAppliedOn, value: order.applied_at.slice(0, 10) },
-  ];
-  if (order.due_date) list.push({ title: messages.orderCardDueDate, value: order.due_date });
-  return {
-    orderId: order.id,
-    orderNo: order.order_no,
-    productLogo: order.product_logo,
-    productName: order.product_name,
-    status: order.status,
-    statusText: orderStatusText(order.status),
-    isShow: order.collection_complaints_allowed === 1 ? (1 as const) : (0 as const),
-    list,
-  };
 }
 
 /** Rating is asked for once an agent has replied, until the borrower has rated (spec §4). */

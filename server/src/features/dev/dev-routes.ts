@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { createSession } from '../sessions/session-repository.ts';
+import { createSession } from '../sessions/index.ts';
 import { DEMO_DEVICE, findDemoBorrower } from '../../db/seed.ts';
-import { latestOutboxMessages } from '../sms/sms-gateway.ts';
-import { peekCaptcha } from '../captcha/captcha-service.ts';
+import { latestOutboxMessages } from '../sms/index.ts';
+import { peekCaptcha } from '../captcha/index.ts';
 
 /**
  * Developer conveniences (D14), registered only outside production: /testPreview is prefilled

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { channelTemplateConfig, type ChannelTemplateConfig } from '@kwarta/contract';
 import type { Database, PromotionEventTable } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { createBorrower } from '../borrowers/index.ts';
 
 /** An active channel template's landing configuration, or null (missing and inactive alike). */
 export async function findChannelTemplate(
@@ -23,13 +25,6 @@ export async function recordPromotionEvent(db: Kysely<Database>, event: Promotio
   await db.insertInto('promotion_events').values(event).execute();
 }
 
-export async function isRegistered(db: Kysely<Database>, phone: string): Promise<boolean> {
-  return (
-    (await db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst()) !==
-    undefined
-  );
-}
-
 export interface Registration {
   phone: string;
   userName: string;
@@ -44,12 +39,6 @@ export interface Registration {
   ip: string | null;
 }
 
-// SQLite and PostgreSQL name a unique violation differently.
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
-
 /**
  * Creates the borrower and its campaign attribution in one transaction. 'already-registered'
  * when the phone has an account, including when another request registered it a moment ago.
@@ -62,15 +51,11 @@ export async function registerBorrower(
   const at = now.toISOString();
   try {
     return await db.transaction().execute(async (trx) => {
-      const borrower = await trx
-        .insertInto('borrowers')
-        .values({ phone: input.phone, full_name: null, is_repeat_client: 0, created_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const borrowerId = await createBorrower(trx, input.phone, now);
       await trx
         .insertInto('registrations')
         .values({
-          borrower_id: borrower.id,
+          borrower_id: borrowerId,
           template_id: input.templateId,
           utm_tag: input.utmTag,
           app_from: input.appFrom,
@@ -84,34 +69,10 @@ export async function registerBorrower(
           created_at: at,
         })
         .execute();
-      return { status: 'registered' as const, borrowerId: borrower.id };
+      return { status: 'registered' as const, borrowerId };
     });
   } catch (error) {
     if (isUniqueViolation(error)) return { status: 'already-registered' };
     throw error;
   }
-}
-
-/** The borrower with this phone, created (without campaign attribution) if there is none. */
-export async function findOrCreateBorrower(db: Kysely<Database>, phone: string, now: Date): Promise<number> {
-  const existing = await db
-    .selectFrom('borrowers')
-    .select('id')
-    .where('phone', '=', phone)
-    .executeTakeFirst();
-  if (existing) return existing.id;
-  const created = await db
-    .insertInto('borrowers')
-    .values({ phone, full_name: null, is_repeat_client: 0, created_at: now.toISOString() })
-    .onConflict((conflict) => conflict.column('phone').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (created) return created.id;
-  // Another request created it between our read and our insert.
-  const row = await db
-    .selectFrom('borrowers')
-    .select('id')
-    .where('phone', '=', phone)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }

@@ -5,7 +5,6 @@ import {
   getCaptcha,
   getSid,
   getSms,
-  isValidPhone,
   messages,
   register,
   trackClick,
@@ -13,14 +12,10 @@ import {
 } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { hasCaptchaPass, issueSid, newCaptchaImage, revokeCaptchaPass } from '../captcha/captcha-service.ts';
-import { requireSmsCode, sendSmsCode } from '../sms/sms-sender.ts';
-import {
-  findChannelTemplate,
-  isRegistered,
-  recordPromotionEvent,
-  registerBorrower,
-} from './promotion-repository.ts';
+import { hasCaptchaPass, issueSid, newCaptchaImage, revokeCaptchaPass } from '../captcha/index.ts';
+import { requireSmsCode, sendSmsCode } from '../sms/index.ts';
+import { isRegistered, requirePhone } from '../borrowers/index.ts';
+import { findChannelTemplate, recordPromotionEvent, registerBorrower } from './promotion-repository.ts';
 
 /**
  * Calls anyone may make without a captcha still write or cost CPU, so each address gets a
@@ -39,10 +34,6 @@ async function limitPerAddress(
 }
 
 const orNull = (value: string | undefined) => value || null;
-
-export function requirePhone(app: FastifyInstance, phone: string): void {
-  if (!isValidPhone(phone, app.config.market)) throw ApiError.badRequest(messages.phoneInvalid);
-}
 
 export const alreadyRegistered = () => new ApiError(ResultCode.alreadyRegistered, messages.alreadyRegistered);
 
@@ -106,7 +97,7 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerEndpoint(app, getSms, async (input, { request }) => {
-    requirePhone(app, input.phone);
+    requirePhone(app.config.market, input.phone);
     await sendSmsCode(app, {
       purpose: 'register',
       phone: input.phone,
@@ -123,7 +114,7 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerEndpoint(app, register, async (input, { request }) => {
-    requirePhone(app, input.phone);
+    requirePhone(app.config.market, input.phone);
     if (!(await hasCaptchaPass(app.store, { sid: input.sid, phone: input.phone, answer: input.capcode }))) {
       throw new ApiError(ResultCode.registerCaptchaError, messages.captchaWrong);
     }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ResultCode, fillMessage, messages } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
-import { consumeCaptcha, grantCaptchaPass } from '../captcha/captcha-service.ts';
+import { consumeCaptcha, grantCaptchaPass } from '../captcha/index.ts';
 import { takeSmsAllowance } from './sms-limits.ts';
 import { SMS_CODE_TTL_MS, newSmsCode, storeSmsCode, verifySmsCode, type SmsPurpose } from './sms-codes.ts';
 import { SmsSendError } from './sms-gateway.ts';

@@ -9,9 +9,8 @@ import {
   readStaticPageAssets,
   renderStaticDocuments,
   siteInfo,
-} from '../static-pages/static-pages.ts';
-import { findChannelTemplate } from '../promotion/promotion-repository.ts';
-import { prefillLandingHtml } from '../promotion/landing-html.ts';
+} from '../static-pages/index.ts';
+import { findChannelTemplate, prefillLandingHtml } from '../promotion/index.ts';
 
 const ENV_META = /<meta name="kwarta-env" content="[^"]*"\s*\/?>/;
 const MARKET_META = /<meta name="kwarta-market" content="[^"]*"\s*\/?>/;

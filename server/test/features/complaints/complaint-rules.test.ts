@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@kwarta/contract';
 import {
   complaintRefusal,
   isNeedScore,
-  orderStatusText,
   parseImageUrls,
 } from '../../../src/features/complaints/complaint-rules.ts';
 
@@ -67,7 +65,5 @@ describe('complaint rules', () => {
     expect(isNeedScore({ score_requested: 0, score: null })).toBe(0);
     expect(isNeedScore({ score_requested: 1, score: null })).toBe(1);
     expect(isNeedScore({ score_requested: 1, score: 3 })).toBe(0);
-    expect(orderStatusText(180)).toBe(messages.orderStatus180);
-    expect(orderStatusText(999)).toBe(messages.orderStatus200);
   });
 });

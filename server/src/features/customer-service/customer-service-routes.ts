@@ -3,7 +3,7 @@ import { contactKfInfo } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { getServiceContacts } from './service-contacts.ts';
 
-export async function serviceRoutes(app: FastifyInstance): Promise<void> {
+export async function customerServiceRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, contactKfInfo, async () => {
     const contacts = await getServiceContacts(app.db, app.config.defaultSupport);
     return { email: contacts.email, smWa: contacts.whatsapp };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { getSettings } from './settings-repository.ts';
+import { getSettings } from '../../db/settings-repository.ts';
 
 export const SERVICE_CONTACT_KEYS = {
   email: 'service.email',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactKfInfo, envelopeWireNames, messages } from '@kwarta/contract';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
-import { putSetting } from '../../../src/features/service/settings-repository.ts';
+import { putSetting } from '../../../src/db/settings-repository.ts';
 
 describe.each(databaseTargets)('contact-kf-info on %s', (target) => {
   const clock = testClock('2026-11-22T08:00:00.000Z');

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from './schema.ts';
 
 /** Operator-editable values (service contacts and the like), one row per key. */
 export async function getSettings(

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** Borrowers are found and created here only: the promotion landing, SMS login and later the console. */
+
+export async function isRegistered(db: Kysely<Database>, phone: string): Promise<boolean> {
+  const row = await db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A new borrower with this phone. Throws the database's unique violation when the phone has an
+ * account (check with isUniqueViolation), so a caller inside a transaction can roll back its own
+ * writes with it.
+ */
+export async function createBorrower(db: Kysely<Database>, phone: string, now: Date): Promise<number> {
+  const row = await db
+    .insertInto('borrowers')
+    .values({ phone, full_name: null, is_repeat_client: 0, created_at: now.toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The borrower with this phone, created (without campaign attribution) if there is none. */
+export async function findOrCreateBorrower(db: Kysely<Database>, phone: string, now: Date): Promise<number> {
+  const byPhone = () => db.selectFrom('borrowers').select('id').where('phone', '=', phone);
+  const existing = await byPhone().executeTakeFirst();
+  if (existing) return existing.id;
+  const created = await db
+    .insertInto('borrowers')
+    .values({ phone, full_name: null, is_repeat_client: 0, created_at: now.toISOString() })
+    .onConflict((conflict) => conflict.column('phone').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  // Otherwise another request created it between our read and our insert.
+  return created ? created.id : (await byPhone().executeTakeFirstOrThrow()).id;
+}

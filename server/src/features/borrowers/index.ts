@@ -1,0 +1,3 @@
+// Borrowers: registration and lookup, and the market's phone rule. The public module.
+export { createBorrower, findOrCreateBorrower, isRegistered } from './borrower-repository.ts';
+export { requirePhone } from './phone.ts';

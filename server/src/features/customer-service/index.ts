@@ -1,0 +1,3 @@
+// Customer service (spec §2 "Customer service page"): its public module.
+export { customerServiceRoutes } from './customer-service-routes.ts';
+export { getServiceContacts, SERVICE_CONTACT_KEYS, type ServiceContacts } from './service-contacts.ts';

@@ -1,0 +1,9 @@
+// Orders (spec §2 "Order Details", D2): the public module other features use.
+export {
+  findBorrowerOrderByNo,
+  findOrderCard,
+  listOrderCards,
+  orderCard,
+  orderStatusText,
+  type OrderCardSource,
+} from './order-cards.ts';

@@ -1,0 +1,5 @@
+// Promotion sign-up funnel (spec §2 "Promotion register landing page"): the public module.
+export { promotionRoutes } from './promotion-routes.ts';
+export { findChannelTemplate } from './promotion-repository.ts';
+export { prefillLandingHtml } from './landing-html.ts';
+export { formatFunnel, funnelReport, type FunnelFilter, type FunnelRow } from './funnel-report.ts';

@@ -1,0 +1,10 @@
+// Borrower sessions (D1): the public module.
+export {
+  createSession,
+  findLiveSession,
+  purgeExpiredSessions,
+  resolveSession,
+  touchSession,
+  type LiveSession,
+  type SessionPolicy,
+} from './session-repository.ts';

@@ -1,0 +1,7 @@
+// Static pages prerendered on the server (D12): the public module.
+export {
+  loadStaticPageRenderer,
+  readStaticPageAssets,
+  renderStaticDocuments,
+  siteInfo,
+} from './static-pages.ts';
