@@ -9,6 +9,8 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  */
 export interface Answer {
   startedAt: number;
+  /** How long the answer took. */
+  ms: number;
   status: number;
   /** A 503 in the shape callers handle: the unavailable envelope with Retry-After. */
   cleanUnavailable: boolean;
@@ -33,7 +35,7 @@ export function startLoad(
           envelope.message === messages.unavailable &&
           Number(response.headers['retry-after']) > 0;
       }
-      answers.push({ startedAt, status: response.statusCode, cleanUnavailable });
+      answers.push({ startedAt, ms: Date.now() - startedAt, status: response.statusCode, cleanUnavailable });
       // Paced: a fast-failing backend must not turn the loop into millions of answers.
       await sleep(5);
     }

@@ -8,7 +8,7 @@ import { sleep, startLoad, startedBetween } from './load-under-faults.ts';
 /**
  * Issue 9, finding 7: with Redis down the SMS calls answered a generic 500 after seconds and
  * /healthz stayed 200. A private redis-server (never the shared one) is stopped and started three
- * times under load: calls that need it answer a quick clean 503 with Retry-After, /healthz fails
+ * times under load: calls that need it answer a clean 503 with Retry-After within a second, /healthz fails
  * while it is away, and every call succeeds again within 2 s of its return.
  */
 const RECOVERY_MS = 2_000;
@@ -18,7 +18,9 @@ describe('Redis stopped and restarted under load', () => {
   let t: TestApp;
   beforeAll(async () => {
     redis = await startPrivateRedis();
-    t = await createTestApp('sqlite', { env: { REDIS_URL: redis.url, MAX_IN_FLIGHT: '100000' } });
+    t = await createTestApp('sqlite', {
+      env: { REDIS_URL: redis.url, MAX_IN_FLIGHT: '100000', MAX_EVENT_LOOP_DELAY_MS: '60000' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -32,18 +34,21 @@ describe('Redis stopped and restarted under load', () => {
       url: getSid.path,
       headers: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}` },
     }));
-    const outages: { from: number; to: number }[] = [];
+    // from: stop asked; down: the server has exited; up: start asked; to: it answers again.
+    const outages: { from: number; down: number; up: number; to: number }[] = [];
     for (let round = 0; round < 3; round += 1) {
       await sleep(1_000);
       const from = Date.now();
       await redis.stop();
+      const down = Date.now();
       await sleep(700);
       const health = await t.app.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(503);
       expect(health.json()).toMatchObject({ store: 'down' });
       await sleep(700);
+      const up = Date.now();
       await redis.start();
-      outages.push({ from, to: Date.now() });
+      outages.push({ from, down, up, to: Date.now() });
       await sleep(RECOVERY_MS + 500);
     }
     await load.stop();
@@ -52,12 +57,18 @@ describe('Redis stopped and restarted under load', () => {
     const { answers } = load;
     expect(answers.filter((answer) => answer.status !== 200 && !answer.cleanUnavailable)).toEqual([]);
     outages.forEach((outage, index) => {
-      const during = startedBetween(answers, outage.from + 100, outage.to - 100);
-      expect(during.length).toBeGreaterThan(0);
-      expect(during.every((answer) => answer.status === 503)).toBe(true);
+      const during = startedBetween(answers, outage.down + 50, outage.up);
+      // Refused quickly, not after seconds of retries (a call caught mid-reconnect may instead
+      // wait for it and succeed).
+      const refused = during.filter((answer) => answer.status === 503);
+      expect(refused.length, `outage ${index + 1}`).toBeGreaterThan(during.length / 2);
+      expect(Math.max(...refused.map((answer) => answer.ms))).toBeLessThan(1_000);
       const after = startedBetween(answers, outage.to + RECOVERY_MS, outages[index + 1]?.from ?? end);
       expect(after.length).toBeGreaterThan(0);
-      expect(after.filter((answer) => answer.status !== 200)).toEqual([]);
+      expect(
+        after.filter((answer) => answer.status !== 200),
+        `fault ${index + 1}`,
+      ).toEqual([]);
     });
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   }, 30_000);
