@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ResultCode, envelopeFromWire, messages } from '@kwarta/contract';
 
@@ -53,3 +54,31 @@ export function startLoad(
 /** Answers to requests started in [from, to). */
 export const startedBetween = (answers: Answer[], from: number, to: number) =>
   answers.filter((answer) => answer.startedAt >= from && answer.startedAt < to);
+
+/** A backend fault from the moment it was caused to the moment it was over. */
+export interface Fault {
+  from: number;
+  to: number;
+}
+
+/**
+ * What callers must see across faults: nothing but successes and clean 503s, and from
+ * `recoveryMs` after each fault's end (until the next one began) successes only.
+ */
+export function expectCleanRecovery(
+  answers: Answer[],
+  faults: Fault[],
+  end: number,
+  recoveryMs: number,
+): void {
+  expect(answers.filter((answer) => answer.status !== 200 && !answer.cleanUnavailable)).toEqual([]);
+  expect(answers.some((answer) => answer.status === 503)).toBe(true);
+  faults.forEach((fault, index) => {
+    const after = startedBetween(answers, fault.to + recoveryMs, faults[index + 1]?.from ?? end);
+    expect(after.length).toBeGreaterThan(0);
+    expect(
+      after.filter((answer) => answer.status !== 200),
+      `fault ${index + 1}`,
+    ).toEqual([]);
+  });
+}
