@@ -3,6 +3,39 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * Boundaries (docs/architecture.md "Boundaries"), checked on every lint:
+ * packages never import server or web; server lib/ and db/ never import features/; a server
+ * feature imports another only through its public module (index.ts); web lib/ never imports
+ * components/; web features never import each other; no import cycles anywhere.
+ * scripts/test/lint-boundaries.test.ts plants each violation in a copy and sees lint fail.
+ */
+const restrict = (...patterns) => ['error', { patterns }];
+const packagesStayPure = {
+  group: [
+    '**/server/**',
+    '**/web/**',
+    '@kwarta/server',
+    '@kwarta/server/**',
+    '@kwarta/web',
+    '@kwarta/web/**',
+  ],
+  message: 'packages/ never import server or web: they are what both sides build on.',
+};
+const sharedNeverFeatures = {
+  group: ['**/features/**'],
+  message: 'lib/ and db/ are shared layers: they never import features (features import them).',
+};
+// `../<feature>/<file>` where <file> is not index.ts (a regex: glob negation cannot say it).
+const otherFeatureThroughIndex = (up) => ({
+  regex: `^${up.replaceAll('.', '\\.')}[^./][^/]*/(?!index\\.ts$)`,
+  message: 'Import another feature only through its public module (../<feature>/index.ts).',
+});
+const featuresThroughIndex = {
+  regex: '(^|/)features/[^/]+/(?!index\\.ts$)',
+  message: 'Import a feature only through its public module (features/<feature>/index.ts).',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**'] },
   js.configs.recommended,
@@ -19,23 +52,42 @@ export default tseslint.config(
     files: ['server/src/db/migrations/**', 'server/src/db/migrate.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  { files: ['packages/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(packagesStayPure) } },
+  {
+    files: ['server/src/lib/**/*.ts', 'server/src/db/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(sharedNeverFeatures) },
+  },
+  {
+    files: ['server/src/features/*/*.ts'],
+    rules: { 'no-restricted-imports': restrict(otherFeatureThroughIndex('../')) },
+  },
+  {
+    files: ['server/src/features/*/*/*.ts'],
+    rules: { 'no-restricted-imports': restrict(otherFeatureThroughIndex('../../')) },
+  },
+  {
+    files: ['server/src/*.ts', 'server/src/{cli,jobs,plugins}/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(featuresThroughIndex) },
+  },
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Features never import each other: shared code lives in components/ or lib/ (bulletproof-react).
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../features/*', '../features/*/*'],
-              message: 'No cross-feature imports; move shared code to components/ or lib/.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrict({
+        group: ['../../features/*', '../features/*/*'],
+        message: 'No cross-feature imports; move shared code to components/ or lib/.',
+      }),
+    },
+  },
+  {
+    files: ['web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict({
+        group: ['**/components/**', '**/features/**', '**/app/**'],
+        message: 'web lib/ is the bottom layer: it never imports components, features or app.',
+      }),
     },
   },
   {

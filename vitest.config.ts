@@ -7,6 +7,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },
       { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts'] } },
+      // Tests of the repository itself (lint boundaries), run in copies of it.
+      { test: { name: 'repo', root: 'scripts', include: ['test/**/*.test.ts'], hookTimeout: 180_000 } },
       {
         test: {
           name: 'server',

@@ -17,12 +17,23 @@ const apiPrefixes = [
 ];
 
 // Two builds (web/package.json): the browser build, with the static pages' light entry
-// beside the app, and `--ssr`, the static pages' prerenderer for the server, written under
-// dist/.ssr where the static file server never serves it (dot folders are not served).
+// beside the app, and `--ssr`, the server's renderers (the static pages' prerenderer and the
+// app pages' per-visit renderer), written under dist/.ssr where the static file server never
+// serves it (dot folders are not served).
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [react()] : [react(), routeAssets()],
   build: isSsrBuild
-    ? { outDir: 'dist/.ssr', target: 'node20', emptyOutDir: true }
+    ? {
+        outDir: 'dist/.ssr',
+        target: 'node20',
+        emptyOutDir: true,
+        rollupOptions: {
+          input: {
+            'static-pages-server': 'src/app/static-pages-server.tsx',
+            'borrower-pages-server': 'src/app/borrower-pages-server.tsx',
+          },
+        },
+      }
     : {
         manifest: true,
         target: 'es2022',

@@ -1,28 +1,41 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
 import { sql } from 'kysely';
 import compress from '@fastify/compress';
-import { buildOpenApi, endpoints, type StaticPageRenderer } from '@kwarta/contract';
+import {
+  buildOpenApi,
+  endpoints,
+  type BorrowerPageRenderer,
+  type StaticPageRenderer,
+} from '@kwarta/contract';
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { redactUrl } from './lib/log-redaction.ts';
+import { createEndpointRegistry } from './lib/contract-route.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { RETRY_AFTER_SECONDS, errorHandler } from './plugins/error-handler.ts';
 import { loadShedding } from './plugins/load-shedding.ts';
 import { customerServiceRoutes } from './features/customer-service/index.ts';
 import { devRoutes } from './features/dev/index.ts';
 import { webApp } from './features/web/index.ts';
-import { purgeExpiredSessions } from './features/sessions/index.ts';
+import { borrowerCaller } from './features/sessions/index.ts';
+import { operatorCaller } from './features/operators/index.ts';
+import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
 import { promotionRoutes } from './features/promotion/index.ts';
 import { smsLoginRoutes } from './features/auth/index.ts';
 import { createEphemeralStore } from './lib/ephemeral/create-store.ts';
 import { createSmsGateway, type SmsGateway } from './features/sms/index.ts';
+import type { Job } from './jobs/job.ts';
+import { createJobLease } from './jobs/job-lease.ts';
+import { jobRegistry } from './jobs/registry.ts';
+import { createScheduler } from './jobs/scheduler.ts';
 import './fastify-augment.ts';
 
 export interface AppOverrides {
@@ -33,6 +46,10 @@ export interface AppOverrides {
   storage?: BlobStorage;
   /** Tests render the static pages from source instead of the web build. */
   staticPageRenderer?: StaticPageRenderer;
+  /** Tests schedule their own jobs (e.g. one due every second). */
+  jobs?: readonly Job[];
+  /** Tests render the app's pages from source instead of the web build. */
+  borrowerPageRenderer?: BorrowerPageRenderer;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -75,19 +92,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Uploads (D11): the data directory now; an S3-compatible adapter implements the same port.
   app.decorate('storage', overrides.storage ?? createLocalBlobStorage(path.join(config.dataDir, 'uploads')));
   app.addHook('onClose', async () => database.db.destroy());
+  // Shared by every plugin's registerEndpoint, so the web pages can run any endpoint in-process.
+  app.decorate('endpointInvokers', createEndpointRegistry());
 
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemoData(database.db, app.clock.now(), config.loanRules);
-  await purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session });
-  const sweep = setInterval(() => {
-    purgeExpiredSessions(database.db, { now: app.clock.now(), policy: config.session }).catch(
-      (error: unknown) => app.log.warn({ err: error }, 'session sweep failed'),
-    );
-  }, 3_600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 
   await app.register(formbody);
+  await app.register(cookie);
+  // Who may call what (lib/callers.ts): every route's `auth` names one of these kinds.
+  app.decorate('callers', new CallerRegistry());
+  app.callers.register('borrower', borrowerCaller(app));
+  app.callers.register('operator', operatorCaller(app));
   await app.register(compress, { threshold: 1024 });
   app.addHook('onResponse', async (request, reply) => {
     const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime > 1000 ? 'warn' : 'debug';
@@ -120,9 +136,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('store', store);
   app.addHook('onClose', async () => store.close());
   app.decorate('smsGateway', overrides.smsGateway ?? createSmsGateway(config, database.db, app.clock));
+  // Scheduled jobs (server/src/jobs): created here, started only by server.ts (or a test that
+  // means it), so no job runs by surprise. Stopped before the database closes.
+  const lease = createJobLease(config, database.db, app.clock);
+  const jobDeps = { db: database.db, clock: app.clock, store, storage: app.storage, config, log: app.log };
+  app.decorate('jobs', createScheduler({ ...jobDeps, lease }, overrides.jobs ?? jobRegistry));
+  app.addHook('preClose', async () => app.jobs.stop());
+  app.addHook('onClose', async () => lease.close());
   await app.register(promotionRoutes);
   await app.register(smsLoginRoutes);
   if (config.devToolsEnabled) await app.register(devRoutes);
-  await app.register(webApp, { staticPageRenderer: overrides.staticPageRenderer });
+  await app.register(webApp, {
+    staticPageRenderer: overrides.staticPageRenderer,
+    borrowerPageRenderer: overrides.borrowerPageRenderer,
+  });
   return app;
 }

@@ -4,8 +4,11 @@ import type { Database } from './db/schema.ts';
 import type { Dialect } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { BlobStorage } from './lib/blob-storage.ts';
+import type { CallerRegistry } from './lib/callers.ts';
 import type { EphemeralStore } from './lib/ephemeral/ephemeral-store.ts';
+import type { JobScheduler } from './jobs/scheduler.ts';
 import type { SmsGateway } from './features/sms/index.ts';
+import type { EndpointInvoker } from './lib/contract-route.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,5 +19,10 @@ declare module 'fastify' {
     storage: BlobStorage;
     store: EphemeralStore;
     smsGateway: SmsGateway;
+    jobs: JobScheduler;
+    /** Caller kinds by name (lib/callers.ts); registerEndpoint looks a route's kind up here. */
+    callers: CallerRegistry;
+    /** Each registered endpoint's run by route name (lib/contract-route.ts invokeEndpoint). */
+    endpointInvokers: Map<string, EndpointInvoker>;
   }
 }

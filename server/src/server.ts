@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  app.jobs.start();
   app.log.info(`Kwarta (${config.appEnv}, ${app.dialect}) on http://localhost:${config.port}`);
 }
 

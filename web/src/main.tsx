@@ -1,6 +1,8 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, pageFor } from './app/app.tsx';
+import { routes } from './app/routes.ts';
 import { enableBridgeRecorder } from './lib/bridge.ts';
+import { readPreloadedData } from './lib/preloaded-data.ts';
 import { readRuntimeEnv } from './lib/runtime-env.ts';
 import './app/theme.css';
 
@@ -8,4 +10,12 @@ import './app/theme.css';
 if (readRuntimeEnv() !== 'production') enableBridgeRecorder();
 
 const container = document.getElementById('root');
-if (container) createRoot(container).render(<App page={pageFor(window.location.pathname)} />);
+const route = routes.find((entry) => entry.path === window.location.pathname);
+const data = readPreloadedData();
+if (container && route && data) {
+  // Rendered by the server with its data (decision 0042): the page's chunk is already on its
+  // way (modulepreload), and hydrating it keeps the content on screen while it comes to life.
+  void route.load().then((Page) => hydrateRoot(container, <App page={Page} data={data} />));
+} else if (container) {
+  createRoot(container).render(<App page={pageFor(window.location.pathname)} />);
+}

@@ -14,6 +14,7 @@ export const ResultCode = {
 
   badRequest: '400',
   sessionInvalid: '401',
+  forbidden: '403',
   notFound: '404',
   conflict: '409',
   tooManyRequests: '429',

@@ -54,6 +54,15 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { title: stri
         ...(endpoint.auth === 'borrower'
           ? { '401': { description: 'No live session; the page logs out to login', ...errorResponse } }
           : {}),
+        ...(endpoint.auth === 'operator'
+          ? {
+              '401': { description: 'No live console session', ...errorResponse },
+              '403': {
+                description: `Refused: the CSRF token is missing or wrong, or the role is not one of ${(endpoint.roles ?? []).join(', ')}`,
+                ...errorResponse,
+              },
+            }
+          : {}),
       },
     };
     if (endpoint.method === 'GET') {

@@ -1,3 +1,5 @@
+import type { OperatorRole } from './operators.ts';
+
 /**
  * Where each call of spec §7 lives: name, method, path, who may call it. Kept free of schema
  * code so the web app can import it without shipping zod to phones; the shapes are in
@@ -10,8 +12,13 @@ export interface EndpointRoute {
   tag: string;
   method: 'GET' | 'POST';
   path: string;
-  /** 'borrower': the common session query must name a live session (D1). */
-  auth: 'borrower' | 'public';
+  /**
+   * Who may call (the server's caller registry): 'public' anyone; 'borrower' the common session
+   * query names a live session (D1); 'operator' a console session whose role is in `roles`.
+   */
+  auth: 'borrower' | 'public' | 'operator';
+  /** Operator calls only: the roles that may make it (admin always may). */
+  roles?: readonly OperatorRole[];
   /** 'multipart' for uploads; otherwise form-encoded (POST) or query (GET). */
   encoding?: 'form' | 'multipart';
   /** Set when the call answers something other than the JSON envelope (e.g. the captcha image). */

@@ -2,6 +2,8 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as foundation from './migrations/2026-11-22-01-foundation.ts';
 import * as promotion from './migrations/2026-11-22-02-promotion.ts';
 import * as complaints from './migrations/2026-11-22-03-complaints.ts';
+import * as callers from './migrations/2026-11-23-10-callers.ts';
+import * as jobs from './migrations/2026-11-23-20-jobs.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -11,6 +13,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-01-foundation': foundation,
   '2026-11-22-02-promotion': promotion,
   '2026-11-22-03-complaints': complaints,
+  '2026-11-23-10-callers': callers,
+  '2026-11-23-20-jobs': jobs,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

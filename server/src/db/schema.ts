@@ -85,6 +85,37 @@ export interface OrderStatusHistoryTable {
   created_at: string;
 }
 
+/** A lender's staff member; the role decides which console calls they may make. */
+export interface OperatorTable {
+  id: Generated<number>;
+  name: string;
+  role: string;
+  password_hash: Generated<string>;
+  disabled: Generated<number>;
+  created_at: string;
+}
+
+export interface OperatorSessionTable {
+  /** SHA-256 of the cookie's token, like borrower sessions. */
+  token_hash: string;
+  operator_id: number;
+  /** SHA-256 of the session's CSRF token, which every console write must send back. */
+  csrf_token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** A payment provider's callback, stored once per (provider, event_id) before it is acted on. */
+export interface ProviderEventTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  /** The raw body as received (after its signature was checked), for audit and replays. */
+  payload: string;
+  received_at: string;
+}
+
 export interface SettingTable {
   key: string;
   value: string;
@@ -108,9 +139,16 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   registrations: RegistrationTable;
   ephemeral_entries: EphemeralEntryTable;
+  operators: OperatorTable;
+  operator_sessions: OperatorSessionTable;
+  provider_events: ProviderEventTable;
+  job_runs: JobRunTable;
+  job_leases: JobLeaseTable;
 }
 
 export type Borrower = Selectable<BorrowerTable>;
+export type Operator = Selectable<OperatorTable>;
+export type ProviderEvent = Selectable<ProviderEventTable>;
 export type NewBorrower = Insertable<BorrowerTable>;
 export type Session = Selectable<SessionTable>;
 export type Product = Selectable<ProductTable>;
@@ -234,5 +272,29 @@ export interface EphemeralEntryTable {
   key: string;
   value: string;
   count: number;
+  expires_at_ms: number;
+}
+
+// Scheduled jobs (migration 2026-11-23-20, decision 0041)
+export interface JobRunTable {
+  id: Generated<number>;
+  job: string;
+  /** The instant the run is for (unique per job): a cron instant, a start, or a manual run's now. */
+  scheduled_at: string;
+  trigger: 'schedule' | 'start' | 'manual';
+  /** Which process ran it (host:pid:random, or cli:host:pid). */
+  instance: string;
+  started_at: string;
+  /** null while running, or for ever when the instance died mid-run. */
+  finished_at: string | null;
+  outcome: 'ok' | 'failed' | null;
+  /** JSON object of the run's counts, e.g. {"purged":12}. */
+  counts: string | null;
+  error: string | null;
+}
+
+export interface JobLeaseTable {
+  job: string;
+  holder: string;
   expires_at_ms: number;
 }

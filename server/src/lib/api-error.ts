@@ -23,7 +23,12 @@ export class ApiError extends Error {
     return new ApiError(ResultCode.notFound, message, 404);
   }
 
-  static sessionInvalid() {
-    return new ApiError(ResultCode.sessionInvalid, messages.sessionInvalid, 401);
+  static sessionInvalid(message: string = messages.sessionInvalid) {
+    return new ApiError(ResultCode.sessionInvalid, message, 401);
+  }
+
+  /** The caller is known but may not do this (an operator's role, a missing CSRF token). */
+  static forbidden(message: string = messages.operatorRoleRefused) {
+    return new ApiError(ResultCode.forbidden, message, 403);
   }
 }

@@ -1,14 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type {} from '@fastify/multipart';
-import { ResultCode, messages, sessionQuerySchema, type Endpoint, type SessionQuery } from '@kwarta/contract';
-import type { Borrower } from '../db/schema.ts';
-import { findLiveSession, touchSession, type LiveSession } from '../features/sessions/session-repository.ts';
+import {
+  ResultCode,
+  messages,
+  sessionQuerySchema,
+  type Endpoint,
+  type EndpointRoute,
+  type SessionQuery,
+} from '@kwarta/contract';
+import type { Borrower, Operator } from '../db/schema.ts';
 import { ApiError } from './api-error.ts';
 import { sendSuccess } from './envelope-reply.ts';
 
-export interface HandlerContext<Auth extends Endpoint['auth']> {
-  borrower: Auth extends 'borrower' ? Borrower : Borrower | null;
+export interface HandlerContext<Auth extends EndpointRoute['auth']> {
+  borrower: Auth extends 'borrower' ? Borrower : null;
+  operator: Auth extends 'operator' ? Operator : null;
   session: SessionQuery;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -26,53 +33,106 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /**
- * Registers a route from its contract entry. The handler only ever sees parsed input and, for
- * borrower calls, the session's borrower: schema failures (400) and missing sessions (401) are
- * answered here, before any handler code can write anything.
+ * Registers a route from its contract entry. The handler only ever sees parsed input and the
+ * caller its route's kind established (the session's borrower, the console's operator): schema
+ * failures (400) and refused callers (401, 403) are answered here, before any handler code can
+ * write anything.
  */
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
 ): void {
+  if (endpoint.auth === 'operator' && !endpoint.roles?.length) {
+    throw new Error(`operator endpoint ${endpoint.name} names no roles`);
+  }
+  const callerKind = app.callers.get(endpoint.auth);
+
+  const run = async (call: EndpointCall): Promise<unknown> => {
+    const session = sessionQuerySchema.safeParse(call.query ?? {});
+    if (!session.success) throw ApiError.badRequest(describeIssues(session.error));
+
+    // The caller is checked first (reading only), so an anonymous caller cannot make the server
+    // read a body, let alone an upload; its use is recorded only once the input has parsed, so a
+    // malformed request writes nothing at all.
+    const caller = await callerKind.identify({ request: call.request, session: session.data, endpoint });
+
+    const input = endpoint.request.safeParse((await call.readInput()) ?? {});
+    if (!input.success) throw ApiError.badRequest(describeIssues(input.error));
+
+    await caller.commit();
+    const { request, reply } = call;
+    const context = {
+      borrower: caller.borrower,
+      operator: caller.operator,
+      session: session.data,
+      request,
+      reply,
+    } as HandlerContext<E['auth']>;
+    const data = await handler(input.data as z.output<E['request']>, context);
+    return reply.sent ? data : endpoint.data.parse(data);
+  };
+  recordInvoker(app, endpoint, run);
+
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     handler: async (request, reply) => {
-      const session = sessionQuerySchema.safeParse(request.query ?? {});
-      if (!session.success) throw ApiError.badRequest(describeIssues(session.error));
-
-      // The session is checked first (reading only), so an anonymous caller cannot make the
-      // server read a body, let alone an upload; it is touched only once the input has parsed,
-      // so a malformed request writes nothing at all.
-      let live: LiveSession | null = null;
-      if (endpoint.auth === 'borrower') {
-        const token = session.data.sessionId;
-        live = token
-          ? await findLiveSession(app.db, { token, now: app.clock.now(), policy: app.config.session })
-          : null;
-        if (!live) throw ApiError.sessionInvalid();
-      }
-
-      const raw =
-        endpoint.encoding === 'multipart'
-          ? await readMultipart(request)
-          : endpoint.method === 'GET'
-            ? request.query
-            : request.body;
-      const input = endpoint.request.safeParse(raw ?? {});
-      if (!input.success) throw ApiError.badRequest(describeIssues(input.error));
-
-      if (live) await touchSession(app.db, live, app.clock.now());
-      const borrower: Borrower | null = live?.borrower ?? null;
-      const context = { borrower, session: session.data, request, reply } as HandlerContext<E['auth']>;
-      const data = await handler(input.data as z.output<E['request']>, context);
+      const data = await run({
+        query: request.query,
+        readInput: () =>
+          endpoint.encoding === 'multipart'
+            ? readMultipart(request)
+            : endpoint.method === 'GET'
+              ? request.query
+              : request.body,
+        request,
+        reply,
+      });
       if (reply.sent) return reply;
       // Binary answers (the captcha image) go out as they are, not inside the envelope.
-      if (endpoint.produces) return reply.type(endpoint.produces).send(endpoint.data.parse(data));
-      return sendSuccess(reply, endpoint.data.parse(data));
+      if (endpoint.produces) return reply.type(endpoint.produces).send(data);
+      return sendSuccess(reply, data);
     },
   });
+}
+
+/** One call of an endpoint: its session query, its input (read only once the caller is checked). */
+export interface EndpointCall {
+  query: unknown;
+  readInput: () => unknown;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type EndpointInvoker = (call: EndpointCall) => Promise<unknown>;
+
+/** Every registered endpoint's run, by route name, for invokeEndpoint; one registry per app. */
+export function createEndpointRegistry(): Map<string, EndpointInvoker> {
+  return new Map();
+}
+
+function recordInvoker(app: FastifyInstance, endpoint: Endpoint, run: EndpointInvoker): void {
+  app.endpointInvokers.set(endpoint.name, run);
+}
+
+/**
+ * Runs a registered endpoint in-process, exactly as its route would for this session query and
+ * input (schema, caller check, handler, data schema), and returns its `data`; refusals throw the
+ * same ApiError the route would answer with. Server-rendered pages load their data through it
+ * (features/web/page-data.ts), so a page can never show what the API would not. The page's
+ * request and reply stand in for the call's: only endpoints whose handlers answer through their
+ * return value belong here.
+ */
+export async function invokeEndpoint(
+  app: FastifyInstance,
+  route: EndpointRoute,
+  input: Record<string, string>,
+  call: Omit<EndpointCall, 'readInput'>,
+): Promise<unknown> {
+  const run = app.endpointInvokers.get(route.name);
+  if (!run) throw new Error(`invokeEndpoint: no endpoint ${route.name} is registered`);
+  return run({ ...call, readInput: () => input });
 }
 
 /**

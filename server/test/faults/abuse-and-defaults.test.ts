@@ -14,7 +14,7 @@ import { callEndpoint, demoSession, uploadFile } from '../support/api.ts';
 import { createTestApp, databaseTargets, type TestApp } from '../support/test-app.ts';
 import { solvedCaptcha } from '../support/promotion.ts';
 import { jpegImage } from '../support/images.ts';
-import { BORROWER_DAILY_LIMITS } from '../../src/features/complaints/complaint-routes.ts';
+import { BORROWER_DAILY_LIMITS } from '../../src/features/complaints/borrower-limits.ts';
 
 /** Issue 9, findings 4 to 7: limits that cannot be turned against others or skipped, safe defaults. */
 async function askSms(app: FastifyInstance, phone: string, ip: string, deviceId?: string) {

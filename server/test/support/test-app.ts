@@ -4,11 +4,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import type { StaticPageRenderer } from '@kwarta/contract';
+import type { BorrowerPageRenderer, StaticPageRenderer } from '@kwarta/contract';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { buildApp, type AppOverrides } from '../../src/app.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import type { SmsGateway } from '../../src/features/sms/sms-gateway.ts';
+import type { Job } from '../../src/jobs/job.ts';
 
 /**
  * Every server test runs against a fresh SQLite file and, when a PostgreSQL server is
@@ -84,6 +85,12 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** The static pages rendered from the web source (see sourceStaticPageRenderer). */
   staticPageRenderer?: StaticPageRenderer;
+  /** The jobs the scheduler knows (default: the registry). It runs only after `app.jobs.start()`. */
+  jobs?: readonly Job[];
+  /** The app's pages rendered from the web source (see sourceBorrowerPageRenderer). */
+  borrowerPageRenderer?: BorrowerPageRenderer;
+  /** Extra routes a test registers before the app is ready (test-only endpoints, fake providers). */
+  routes?: (app: FastifyInstance) => Promise<void>;
 }
 
 export async function createTestApp(target: DatabaseTarget, options: TestAppOptions = {}): Promise<TestApp> {
@@ -104,7 +111,8 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
   fs.mkdirSync(webDist);
   fs.writeFileSync(
     path.join(webDist, 'index.html'),
-    '<!doctype html><meta name="kwarta-env" content="production"><div id="root"></div>',
+    '<!doctype html><meta name="kwarta-env" content="production">' +
+      '<body><div id="root"><!--kw:page--><!--/kw:page--></div></body>',
   );
   const config = loadConfig({
     APP_ENV: 'sandbox',
@@ -119,6 +127,7 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     ...options.env,
   });
   const app = await buildApp(config, appOverrides(options));
+  if (options.routes) await options.routes(app);
   await app.ready();
   return {
     app,
@@ -147,11 +156,19 @@ export async function sourceStaticPageRenderer(): Promise<StaticPageRenderer> {
   return (await import(source)) as StaticPageRenderer;
 }
 
+/** The app pages' server renderer straight from the web source, like sourceStaticPageRenderer. */
+export async function sourceBorrowerPageRenderer(): Promise<BorrowerPageRenderer> {
+  const source = path.resolve(import.meta.dirname, '../../../web/src/app/borrower-pages-server.tsx');
+  return (await import(source)) as BorrowerPageRenderer;
+}
+
 function appOverrides(options: TestAppOptions): AppOverrides {
   return {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.smsGateway ? { smsGateway: options.smsGateway } : {}),
     ...(options.staticPageRenderer ? { staticPageRenderer: options.staticPageRenderer } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.borrowerPageRenderer ? { borrowerPageRenderer: options.borrowerPageRenderer } : {}),
   };
 }
 
@@ -168,6 +185,7 @@ async function createSecondInstance(first: TestApp, options: TestAppOptions): Pr
   };
   const config = loadConfig(env);
   const app = await buildApp(config, appOverrides(options));
+  if (options.routes) await options.routes(app);
   await app.ready();
   return { app, config, close: () => app.close() };
 }

@@ -1,5 +1,7 @@
 import { Suspense, lazy, type ComponentType } from 'react';
+import type { PreloadedData } from '@kwarta/contract';
 import { ToastHost } from '../components/toast.tsx';
+import { PreloadedDataContext } from '../lib/preloaded-data.ts';
 import { NotFound } from './not-found.tsx';
 import { routes } from './routes.ts';
 
@@ -13,13 +15,17 @@ export function pageFor(pathname: string): ComponentType {
   return route ? lazy(() => route.load().then((component) => ({ default: component }))) : NotFound;
 }
 
-export function App({ page: Page }: { page: ComponentType }) {
+/**
+ * The app around one page. A server-rendered page (borrower-pages-server.tsx) is rendered and
+ * hydrated with the same `data`, the results of its calls.
+ */
+export function App({ page: Page, data = {} }: { page: ComponentType; data?: PreloadedData }) {
   return (
-    <>
+    <PreloadedDataContext value={data}>
       <Suspense fallback={null}>
         <Page />
       </Suspense>
       <ToastHost />
-    </>
+    </PreloadedDataContext>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { messages } from '@kwarta/contract/messages';
+import { embedJson } from '@kwarta/contract/page-loads';
 import { webRoutes } from '@kwarta/contract/web-routes';
 import { aboutUsDocument } from '@kwarta/contract/site/about-us';
 import { dragonpayGuideDocument } from '@kwarta/contract/site/dragonpay-guide';
@@ -66,11 +67,6 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-// JSON inside <script>: "<" escaped so no value can close the element.
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
 /** The whole HTML document of a static page: text, inline CSS, and the hydration module if it needs one. */
 export function renderStaticPage(path: StaticPagePath, site: SiteInfo, assets: StaticPageAssets): string {
   const page = pages[path];
@@ -83,7 +79,7 @@ export function renderStaticPage(path: StaticPagePath, site: SiteInfo, assets: S
       ].join('')
     : '';
   const data = hydrate
-    ? `<script type="application/json" id="${SITE_DATA_ID}">${scriptJson(site)}</script>`
+    ? `<script type="application/json" id="${SITE_DATA_ID}">${embedJson(site)}</script>`
     : '';
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +

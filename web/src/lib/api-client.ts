@@ -13,7 +13,7 @@ import {
 } from '@kwarta/contract';
 import { currentSessionQuery } from './session-query.ts';
 import { logoutToLogin } from './bridge.ts';
-import { showLoading, showToast } from '../components/toast.tsx';
+import { showLoading, showToast } from './toast-store.ts';
 
 /** What every call resolves with (spec §7): it never rejects, so pages branch on `success`. */
 export interface ApiResult<T> {

@@ -1,8 +1,26 @@
 import { pickSessionQuery, type SessionQueryField } from '@kwarta/contract';
 
+// Set only for the length of one server render (renderToString is synchronous, so no other
+// request can see it); in the browser the page's own address is the answer.
+let renderingSearch: string | null = null;
+
+/** Runs a synchronous server render of a page opened with this query string. */
+export function renderAtSearch<T>(search: string, render: () => T): T {
+  renderingSearch = search;
+  try {
+    return render();
+  } finally {
+    renderingSearch = null;
+  }
+}
+
+function currentSearch(): string {
+  return renderingSearch ?? window.location.search;
+}
+
 /** The common session query (D1) this page was opened with; every call and link passes it on. */
 export function currentSessionQuery(): Partial<Record<SessionQueryField, string>> {
-  return pickSessionQuery(new URLSearchParams(window.location.search));
+  return pickSessionQuery(new URLSearchParams(currentSearch()));
 }
 
 /** A page link carrying the session query plus the page's own parameters. */
@@ -16,5 +34,5 @@ export function pageUrl(path: string, params: Record<string, string | number | u
 }
 
 export function queryParam(name: string): string | null {
-  return new URLSearchParams(window.location.search).get(name);
+  return new URLSearchParams(currentSearch()).get(name);
 }

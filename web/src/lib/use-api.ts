@@ -1,24 +1,36 @@
 import { useCallback, useEffect, useState } from 'react';
-import { SUCCESS_CODE } from '@kwarta/contract';
-import type { ApiResult } from './api-client.ts';
+import { SUCCESS_CODE, preloadKey, type EndpointRoute } from '@kwarta/contract';
+import { callApi, type ApiResult, type DataOf, type RequestOf } from './api-client.ts';
+import { usePreloaded } from './preloaded-data.ts';
 
 export type QueryState<T> =
   | { status: 'loading'; data: null; result: null }
   | { status: 'success'; data: T; result: ApiResult<T> }
   | { status: 'error'; data: null; result: ApiResult<T> };
 
+export interface QueryOptions<T> {
+  /** Say nothing on failure (see CallOptions.silent). */
+  silent?: boolean;
+  /** Data the page already has by other means (e.g. prefilled into its HTML). */
+  initialData?: T | null;
+}
+
 /**
- * Runs a fetcher when the page mounts (and on reload), aborting it if the page goes away.
- * Small on purpose: pages load one or two things each, so a cache library would cost more
- * bytes than it saves.
+ * Calls an endpoint when the page mounts (and on reload), aborting it if the page goes away.
+ * When the server rendered the page with this call's result (same route and parameters), that
+ * result is the first state and nothing is fetched until reload(). Small on purpose: pages load
+ * one or two things each, so a cache library would cost more bytes than it saves.
  */
-export function useApiQuery<T>(
-  fetcher: (signal: AbortSignal) => Promise<ApiResult<T>>,
-  /** Data the page already has (e.g. prefilled into its HTML): shown at once, not fetched until reload(). */
-  initialData?: T | null,
-): QueryState<T> & { reload: () => void } {
+export function useApiQuery<R extends EndpointRoute>(
+  route: R,
+  params: RequestOf<R>,
+  options: QueryOptions<DataOf<R>> = {},
+): QueryState<DataOf<R>> & { reload: () => void } {
+  type T = DataOf<R>;
+  const preloaded = usePreloaded<T>(preloadKey(route, params as object));
+  const initialData = options.initialData ?? preloaded ?? null;
   const [state, setState] = useState<QueryState<T>>(() =>
-    initialData == null
+    initialData === null
       ? { status: 'loading', data: null, result: null }
       : {
           status: 'success',
@@ -30,9 +42,9 @@ export function useApiQuery<T>(
   const reload = useCallback(() => setAttempt((value) => value + 1), []);
 
   useEffect(() => {
-    if (attempt === 0 && initialData != null) return;
+    if (attempt === 0 && initialData !== null) return;
     const controller = new AbortController();
-    fetcher(controller.signal).then((result) => {
+    callApi(route, params, { signal: controller.signal, silent: options.silent }).then((result) => {
       if (controller.signal.aborted) return;
       setState(
         result.success && result.data !== null
@@ -41,7 +53,7 @@ export function useApiQuery<T>(
       );
     });
     return () => controller.abort();
-    // The fetcher is a module-level function per endpoint; re-running is driven by reload().
+    // Route and parameters are those the page opened with; re-running is driven by reload().
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt]);
 

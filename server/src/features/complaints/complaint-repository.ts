@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, NewProblemImage, Problem, ProblemImage, ProblemType } from '../../db/schema.ts';
 
 /** Complaint storage. Every read that takes an id also takes the borrower: foreign rows do not exist here. */
@@ -105,53 +105,35 @@ export interface NewComplaint {
   problemSonType: number;
   content: string;
   requestId: string | null;
-  imagePublicIds: readonly string[];
   now: string;
 }
 
-/**
- * Files a complaint and attaches its evidence in one transaction. Returns null when an image was
- * attached elsewhere in the meantime (nothing is written then).
- */
-export async function insertComplaint(db: Kysely<Database>, complaint: NewComplaint): Promise<number | null> {
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .insertInto('problems')
-        .values({
-          borrower_id: complaint.borrowerId,
-          order_id: complaint.orderId,
-          problem_type: complaint.problemType,
-          problem_son_type: complaint.problemSonType,
-          content: complaint.content,
-          request_id: complaint.requestId,
-          score_requested: 0,
-          created_at: complaint.now,
-          updated_at: complaint.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const attached = await attachImages(
-        trx,
-        complaint.borrowerId,
-        row.id,
-        complaint.imagePublicIds,
-        'evidence',
-      );
-      if (!attached) throw new ImageRaceLost();
-      return row.id;
+/** A complaint row; its evidence is attached with attachImages in the same transaction. */
+export async function insertProblem(db: Kysely<Database>, complaint: NewComplaint): Promise<number> {
+  const row = await db
+    .insertInto('problems')
+    .values({
+      borrower_id: complaint.borrowerId,
+      order_id: complaint.orderId,
+      problem_type: complaint.problemType,
+      problem_son_type: complaint.problemSonType,
+      content: complaint.content,
+      request_id: complaint.requestId,
+      score_requested: 0,
+      created_at: complaint.now,
+      updated_at: complaint.now,
     })
-    .catch((error: unknown) => {
-      if (error instanceof ImageRaceLost) return null;
-      throw error;
-    });
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-class ImageRaceLost extends Error {}
-
-async function attachImages(
-  trx: Transaction<Database>,
+/**
+ * Attaches the borrower's unattached images to a problem, in order. False when one of them is
+ * not (or no longer) the borrower's unattached image: the caller rolls its transaction back.
+ */
+export async function attachImages(
+  trx: Kysely<Database>,
   borrowerId: number,
   problemId: number,
   publicIds: readonly string[],

@@ -16,47 +16,19 @@ import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ImageRefused } from '../../lib/image-intake.ts';
 import { resolveSession } from '../sessions/index.ts';
-import { findBorrowerOrderByNo, findOrderCard, listOrderCards, orderCard } from '../orders/index.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { findOrderCard, listOrderCards, orderCard } from '../orders/index.ts';
 import {
-  countUnattachedEvidence,
   findBorrowerImage,
   findProblem,
-  findProblemByRequestId,
   imagesOfProblems,
-  insertComplaint,
   listProblemTypes,
   listProblems,
   saveProblemScore,
 } from './complaint-repository.ts';
-import {
-  complaintRefusal,
-  isNeedScore,
-  parseImageUrls,
-  problemImageUrl,
-  PROBLEM_IMAGE_PATH,
-} from './complaint-rules.ts';
-import { purgeUnattachedImages, refusalMessages, storeProblemImage } from './problem-images.ts';
-
-/**
- * What one borrower may do in a day (issue 9): uploads and complaints are written to disk and
- * read by people, so a stolen or scripted session must not produce them without bound. Counted
- * in `app.store` before the work is done, one atomic increment each, so parallel requests cannot
- * slip past; attaching images to a complaint does not give uploads back.
- */
-export const BORROWER_DAILY_LIMITS = { uploads: 60, complaints: 20 } as const;
-
-async function limitPerBorrower(
-  app: FastifyInstance,
-  borrowerId: number,
-  name: keyof typeof BORROWER_DAILY_LIMITS,
-): Promise<void> {
-  const count = await app.store.increment(`per-borrower:${name}:${borrowerId}`, 86_400_000);
-  if (count > BORROWER_DAILY_LIMITS[name])
-    throw new ApiError(ResultCode.tooManyRequests, messages.tooManyRequests, 429);
-}
-
-const imageNotFound = () => ApiError.notFound(messages.complaintImageNotFound);
+import { isNeedScore, problemImageUrl, PROBLEM_IMAGE_PATH } from './complaint-rules.ts';
+import { fileComplaint } from './file-complaint.ts';
+import { limitPerBorrower } from './borrower-limits.ts';
+import { refusalMessages, storeProblemImage } from './problem-images.ts';
 
 function typeTitles(types: { parent_value: number; value: number; title: string }[]) {
   const titles = new Map(types.map((type) => [`${type.parent_value}:${type.value}`, type.title]));
@@ -72,18 +44,6 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: ComplaintRules.uploadMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
-
-  // Uploads a borrower never sent are swept at boot and hourly, like expired sessions.
-  const sweep = () =>
-    purgeUnattachedImages({ db: app.db, storage: app.storage }, app.clock.now()).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'unattached image sweep failed'),
-    );
-  app.addHook('onReady', async () => {
-    await sweep();
-  });
-  const timer = setInterval(sweep, 3_600_000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 
   registerEndpoint(app, problemInit, async (input, { borrower }) => {
     const types = await listProblemTypes(app.db, { activeOnly: true });
@@ -127,58 +87,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  registerEndpoint(app, problemSave, async (input, { borrower }) => {
-    // A repeated requestId is the same complaint: answer with it, write nothing (double tap, retry).
-    if (input.requestId) {
-      const existing = await findProblemByRequestId(app.db, borrower.id, input.requestId);
-      if (existing) return { problemId: existing.id };
-    }
-    const imageIds = parseImageUrls(input.problemImage);
-    const order = input.orderNo ? await findBorrowerOrderByNo(app.db, borrower.id, input.orderNo) : null;
-    const types = await listProblemTypes(app.db, { activeOnly: true });
-    const refusal = complaintRefusal(
-      {
-        problemType: input.problemType,
-        problemSonType: input.problemSonType,
-        problemDetail: input.problemDetail,
-        imageCount: imageIds.length,
-        orderAllowsCollection: order ? order.collection_complaints_allowed === 1 : null,
-      },
-      types.map((type) => ({ parentValue: type.parent_value, value: type.value })),
-    );
-    if (input.orderNo && !order) throw ApiError.notFound();
-    if (refusal) throw ApiError.badRequest(messages[refusal]);
-
-    const publicIds = imageIds.filter((id): id is string => id !== null);
-    const unique = new Set(publicIds);
-    if (publicIds.length !== imageIds.length || unique.size !== publicIds.length) throw imageNotFound();
-    if ((await countUnattachedEvidence(app.db, borrower.id, publicIds)) !== publicIds.length)
-      throw imageNotFound();
-
-    // Counted once the complaint is known to be fileable, so a refused form costs nothing.
-    await limitPerBorrower(app, borrower.id, 'complaints');
-    try {
-      const problemId = await insertComplaint(app.db, {
-        borrowerId: borrower.id,
-        orderId: order?.id ?? null,
-        problemType: input.problemType,
-        problemSonType: input.problemSonType,
-        content: input.problemDetail.trim(),
-        requestId: input.requestId ?? null,
-        imagePublicIds: publicIds,
-        now: app.clock.now().toISOString(),
-      });
-      if (problemId === null) throw imageNotFound();
-      return { problemId };
-    } catch (error) {
-      // Two taps raced past the lookup above: the first one filed it.
-      if (input.requestId && isUniqueViolation(error)) {
-        const existing = await findProblemByRequestId(app.db, borrower.id, input.requestId);
-        if (existing) return { problemId: existing.id };
-      }
-      throw error;
-    }
-  });
+  registerEndpoint(app, problemSave, (input, { borrower }) => fileComplaint(app, borrower.id, input));
 
   registerEndpoint(app, problemList, async (_input, { borrower }) => {
     const titles = typeTitles(await listProblemTypes(app.db, { activeOnly: false }));

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createSession } from '../sessions/index.ts';
-import { DEMO_DEVICE, findDemoBorrower } from '../../db/seed.ts';
+import { createDemoSession } from './demo-session.ts';
 import { latestOutboxMessages } from '../sms/index.ts';
 import { peekCaptcha } from '../captcha/index.ts';
 
@@ -10,20 +9,9 @@ import { peekCaptcha } from '../captcha/index.ts';
  */
 export async function devRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dev/demo-session', async (_request, reply) => {
-    const demo = await findDemoBorrower(app.db);
+    const demo = await createDemoSession(app);
     if (!demo) return reply.code(404).send({ error: 'No demo borrower: the demo seed is off (SEED_DEMO).' });
-    const sessionId = await createSession(app.db, {
-      borrowerId: demo.borrower.id,
-      deviceId: DEMO_DEVICE.deviceId,
-      now: app.clock.now(),
-      policy: app.config.session,
-    });
-    return {
-      ...DEMO_DEVICE,
-      sessionId,
-      productId: String(demo.productId),
-      orderId: String(demo.orderId),
-    };
+    return demo;
   });
 
   // A tester's way through the promotion funnel (D9, D10): the SMS the outbox gateway holds for

@@ -1,2 +1,3 @@
 // Development-only helpers (/dev/*): the public module.
 export { devRoutes } from './dev-routes.ts';
+export { createDemoSession } from './demo-session.ts';

@@ -1,5 +1,6 @@
 import {
   INLINE_TEMPLATE_ELEMENT_ID,
+  embedJson,
   prefilledTemplateFields,
   type ChannelTemplateConfig,
 } from '@kwarta/contract';
@@ -20,8 +21,7 @@ export function escapeHtml(text: string): string {
 export function prefillLandingHtml(html: string, template: ChannelTemplateConfig | null): string {
   if (!template) return html.replace(TEMPLATE_MARKER, '');
   const texts = new Map<string, string>(prefilledTemplateFields.map((field) => [field, template[field]]));
-  // `<` cannot end the script element once escaped; JSON stays valid.
-  const json = JSON.stringify(template).replace(/</g, '\\u003c');
+  const json = embedJson(template);
   return html
     .replace(TEXT_MARKER, (whole, field: string) => {
       const text = texts.get(field);

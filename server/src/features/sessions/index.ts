@@ -1,4 +1,5 @@
 // Borrower sessions (D1): the public module.
+export { borrowerCaller } from './borrower-caller.ts';
 export {
   createSession,
   findLiveSession,

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { ResultCode, messages, staticPagePaths, webRoutes, type StaticPageRenderer } from '@kwarta/contract';
+import {
+  ResultCode,
+  messages,
+  staticPagePaths,
+  webRoutes,
+  type BorrowerPageRenderer,
+  type StaticPageRenderer,
+} from '@kwarta/contract';
 import { sendEnvelope } from '../../lib/envelope-reply.ts';
 import {
   loadStaticPageRenderer,
@@ -11,6 +18,7 @@ import {
   siteInfo,
 } from '../static-pages/index.ts';
 import { findChannelTemplate, prefillLandingHtml } from '../promotion/index.ts';
+import { loadBorrowerPageRenderer, renderBorrowerPage } from './borrower-pages.ts';
 
 const ENV_META = /<meta name="kwarta-env" content="[^"]*"\s*\/?>/;
 const MARKET_META = /<meta name="kwarta-market" content="[^"]*"\s*\/?>/;
@@ -44,12 +52,15 @@ function withRouteHints(html: string, assets: RouteAssets | undefined): string {
 export interface WebAppOptions {
   /** The static pages' prerenderer; by default the web build's (tests pass the source one). */
   staticPageRenderer?: StaticPageRenderer;
+  /** The app pages' server renderer; by default the web build's (tests pass the source one). */
+  borrowerPageRenderer?: BorrowerPageRenderer;
 }
 
 /**
  * Serves the built web app on the API's origin (DESIGN §1). The HTML gets the runtime
  * environment stamped in, which turns on the bridge recorder and /testPreview outside production.
- * The official site and static pages are prerendered documents instead (D12).
+ * The app's pages are rendered per visit with the session's data (decision 0042); the official
+ * site and static pages are prerendered documents instead (D12).
  */
 export async function webApp(app: FastifyInstance, options: WebAppOptions = {}): Promise<void> {
   const distDir = app.config.webDistDir;
@@ -115,14 +126,19 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions = {}):
     });
   }
 
+  const pageRenderer = options.borrowerPageRenderer ?? (await loadBorrowerPageRenderer(distDir));
   const devOnly = new Set<string>([webRoutes.testPreview]);
   const prerendered = new Set<string>(staticPagePaths);
   for (const route of Object.values(webRoutes)) {
     if (prerendered.has(route)) continue;
     if (devOnly.has(route) && !app.config.devToolsEnabled) continue;
     if (route === webRoutes.promotion) continue;
-    const html = indexHtml && withRouteHints(indexHtml, routeAssets[route]);
-    app.get(route, (_request, reply) => sendPage(reply, html));
+    const shell = indexHtml && withRouteHints(indexHtml, routeAssets[route]);
+    app.get(route, async (request, reply) => {
+      if (!shell || !pageRenderer) return sendPage(reply, shell);
+      const page = await renderBorrowerPage(app, pageRenderer, { path: route, shell }, request, reply);
+      return page === null ? sendPage(reply, shell) : reply.type('text/html; charset=utf-8').send(page);
+    });
   }
 
   // The landing comes with its channel template filled in (?id=…), so it paints without a call.

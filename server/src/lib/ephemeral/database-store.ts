@@ -3,21 +3,12 @@ import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { EphemeralStore } from './ephemeral-store.ts';
 
-const SWEEP_INTERVAL_MS = 10 * 60_000;
-
 /**
  * The store in the `ephemeral_entries` table. Expiry is checked against the app's clock on
- * every read (so tests can move time), and expired rows are swept every ten minutes.
+ * every read (so tests can move time); expired rows are deleted by the purge-expired-entries job.
  */
 export function createDatabaseStore(db: Kysely<Database>, clock: Clock): EphemeralStore {
   const now = () => clock.now().getTime();
-  const sweep = setInterval(() => {
-    db.deleteFrom('ephemeral_entries')
-      .where('expires_at_ms', '<=', now())
-      .execute()
-      .catch(() => undefined);
-  }, SWEEP_INTERVAL_MS);
-  sweep.unref();
 
   return {
     backend: 'database',
@@ -66,8 +57,15 @@ export function createDatabaseStore(db: Kysely<Database>, clock: Clock): Ephemer
     async ping() {
       await sql`select 1`.execute(db);
     },
-    async close() {
-      clearInterval(sweep);
-    },
+    async close() {},
   };
+}
+
+/** Deletes expired entries (they are already invisible to reads); returns how many. */
+export async function purgeExpiredEntries(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('ephemeral_entries')
+    .where('expires_at_ms', '<=', now.getTime())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

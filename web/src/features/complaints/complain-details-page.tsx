@@ -5,8 +5,7 @@ import { Page } from '../../components/page.tsx';
 import { Rate } from '../../components/rate.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { queryParam } from '../../lib/session-query.ts';
-import { useApiQuery } from '../../lib/use-api.ts';
-import { getProblemDetail } from './api/get-problem-detail.ts';
+import { useProblemDetail } from './api/get-problem-detail.ts';
 import { saveScore } from './api/save-score.ts';
 import { problemImageSrc } from './complaint-draft.ts';
 import { LoadState } from './load-state.tsx';
@@ -18,7 +17,7 @@ import './complaints.css';
  */
 export function ComplainDetailsPage() {
   const problemId = queryParam('problemId') ?? '';
-  const detail = useApiQuery((signal) => getProblemDetail(problemId, signal));
+  const detail = useProblemDetail(problemId);
   const [enlarged, setEnlarged] = useState<string | null>(null);
   const [rating, setRating] = useState(false);
   const [stars, setStars] = useState(0);

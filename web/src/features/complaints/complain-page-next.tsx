@@ -5,8 +5,7 @@ import { ImageUploader, type UploaderItem } from '../../components/image-uploade
 import { Page } from '../../components/page.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { pageUrl, queryParam } from '../../lib/session-query.ts';
-import { useApiQuery } from '../../lib/use-api.ts';
-import { getProblemInit } from './api/get-problem-init.ts';
+import { useProblemInit } from './api/get-problem-init.ts';
 import { saveProblem } from './api/save-problem.ts';
 import { uploadProblemImage } from './api/upload-problem-image.ts';
 import { clearComplaintDraft, newRequestId, rememberedComplaintOrder } from './complaint-draft.ts';
@@ -25,9 +24,8 @@ interface Evidence extends UploaderItem {
 export function ComplainPageNext() {
   const problemType = queryParam('problemType') ?? '';
   const problemSonType = queryParam('problemSonType') ?? '';
-  const orderNo = queryParam('orderNo') ?? rememberedComplaintOrder() ?? '';
   // The second variant of problem-init (no payload) gives the type titles for the tags.
-  const init = useApiQuery((signal) => getProblemInit(null, signal));
+  const init = useProblemInit(null);
   const [detail, setDetail] = useState('');
   const [evidence, setEvidence] = useState<Evidence[]>([]);
   const [sending, setSending] = useState(false);
@@ -97,6 +95,8 @@ export function ComplainPageNext() {
       return;
     }
     setSending(true);
+    // Read at send time, not while rendering: storage is the browser's, the render also the server's.
+    const orderNo = queryParam('orderNo') ?? rememberedComplaintOrder() ?? '';
     const result = await saveProblem({
       problemType,
       problemSonType,

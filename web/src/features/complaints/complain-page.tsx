@@ -3,8 +3,7 @@ import { ComplaintRules, messages, webRoutes } from '@kwarta/contract';
 import { Page } from '../../components/page.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { pageUrl, queryParam } from '../../lib/session-query.ts';
-import { useApiQuery } from '../../lib/use-api.ts';
-import { getProblemInit } from './api/get-problem-init.ts';
+import { useProblemInit } from './api/get-problem-init.ts';
 import { rememberComplaintOrder } from './complaint-draft.ts';
 import { OrderCard, type OrderCardData } from './order-card.tsx';
 import { LoadState } from './load-state.tsx';
@@ -15,7 +14,7 @@ import './complaints.css';
  * types, and for the collection type its sub-types — allowed only when the order's isShow is 1.
  */
 export function ComplainPage() {
-  const init = useApiQuery((signal) => getProblemInit(queryParam('orderId'), signal));
+  const init = useProblemInit(queryParam('orderId'));
   // The card shows the server's choice until the borrower picks another order.
   const [picked, setPicked] = useState<OrderCardData | null>(null);
   const order = picked ?? init.data?.orderDetail ?? null;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { messages, webRoutes } from '@kwarta/contract';
 import { Page } from '../../components/page.tsx';
 import { Tabs } from '../../components/tabs.tsx';
+import { useHydrated } from '../../lib/preloaded-data.ts';
 import { pageUrl } from '../../lib/session-query.ts';
 import { useProblemList } from './api/get-problem-list.ts';
 import { formatComplaintTime } from './complaint-draft.ts';
@@ -28,6 +29,8 @@ export function ComplaintListPage() {
 }
 
 function ComplaintItems({ items }: { items: { id: number; time: string; type: string; content: string }[] }) {
+  // The time is in the phone's zone, which the server does not know: shown once hydrated.
+  const hydrated = useHydrated();
   if (items.length === 0) return <p className="muted empty">{messages.complaintListEmpty}</p>;
   return (
     <ul className="complaint-items">
@@ -39,7 +42,7 @@ function ComplaintItems({ items }: { items: { id: number; time: string; type: st
           >
             <span className="complaint-item__meta">
               <strong>{item.type}</strong>
-              <time dateTime={item.time}>{formatComplaintTime(item.time)}</time>
+              <time dateTime={item.time}>{hydrated ? formatComplaintTime(item.time) : ''}</time>
             </span>
             <span className="complaint-item__content">{item.content}</span>
           </a>

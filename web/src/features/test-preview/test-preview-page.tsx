@@ -1,6 +1,7 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { messages } from '@kwarta/contract';
+import { DEMO_SESSION_PRELOAD_KEY, messages } from '@kwarta/contract';
 import { Page } from '../../components/page.tsx';
+import { usePreloaded } from '../../lib/preloaded-data.ts';
 import { readRuntimeEnv } from '../../lib/runtime-env.ts';
 import {
   emptyPreviewValues,
@@ -22,13 +23,15 @@ async function fetchDemoSession(): Promise<Partial<PreviewValues> | null> {
 
 /**
  * The hidden developer page (spec §2, D14): edit the values a native shell would pass and open
- * any in-app page with them. Prefilled with a fresh demo-borrower session outside production.
+ * any in-app page with them. Prefilled with a fresh demo-borrower session outside production,
+ * which the server renders into the page (else it is fetched here).
  */
 export function TestPreviewPage() {
-  const [values, setValues] = useState<PreviewValues>(emptyPreviewValues);
+  const demo = usePreloaded<Partial<PreviewValues>>(DEMO_SESSION_PRELOAD_KEY);
+  const [values, setValues] = useState<PreviewValues>(() => ({ ...emptyPreviewValues, ...demo }));
 
   useEffect(() => {
-    if (readRuntimeEnv() === 'production') return;
+    if (demo || readRuntimeEnv() === 'production') return;
     let active = true;
     fetchDemoSession().then((demo) => {
       if (active && demo) setValues((current) => ({ ...current, ...demo }));
@@ -36,6 +39,8 @@ export function TestPreviewPage() {
     return () => {
       active = false;
     };
+    // Once, as the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const update = (name: keyof PreviewValues) => (event: ChangeEvent<HTMLInputElement>) =>

@@ -1,6 +1,6 @@
 import { routes } from '@kwarta/contract';
-import { callApi } from '../../../lib/api-client.ts';
+import { useApiQuery } from '../../../lib/use-api.ts';
 
-export function getProblemDetail(problemId: string, signal?: AbortSignal) {
-  return callApi(routes.problemDetail, { problemId }, { signal });
+export function useProblemDetail(problemId: string) {
+  return useApiQuery(routes.problemDetail, { problemId });
 }

@@ -1,7 +1,7 @@
 import { routes } from '@kwarta/contract';
-import { callApi } from '../../../lib/api-client.ts';
+import { useApiQuery } from '../../../lib/use-api.ts';
 
 /** Spec §7 problem-init: with orderId that order is the card; without (the second variant) the latest. */
-export function getProblemInit(orderId: string | null, signal?: AbortSignal) {
-  return callApi(routes.problemInit, orderId ? { orderId } : {}, { signal });
+export function useProblemInit(orderId: string | null) {
+  return useApiQuery(routes.problemInit, orderId ? { orderId } : {});
 }

@@ -1,12 +1,7 @@
 import { Defaults, routes } from '@kwarta/contract';
-import { callApi } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/use-api.ts';
 
-/** Spec §7: contact-kf-info with the fixed parameter overall=30. */
-export function getContactInfo(signal?: AbortSignal) {
-  return callApi(routes.contactKfInfo, { overall: Defaults.contactInfoOverall }, { signal });
-}
-
+/** Spec §7: contact-kf-info with the fixed parameter overall=30 (also declared in pageLoads). */
 export function useContactInfo() {
-  return useApiQuery(getContactInfo);
+  return useApiQuery(routes.contactKfInfo, { overall: Defaults.contactInfoOverall });
 }

@@ -5,19 +5,14 @@ import {
   type ClientType,
   type PromotionQuery,
 } from '@kwarta/contract';
-import { callApi, type RequestOf } from '../../../lib/api-client.ts';
+import { callApi, type DataOf, type RequestOf } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/use-api.ts';
 
 /**
  * The landing's calls (spec §7 "Promotion"). Pages branch on codes 11 / 101 / -1, so the calls
  * that can answer them are silent and the page decides what to show.
  */
-/** Silent: the form works without its template, and the other screens say so in place. */
-export function getChannelTemplate(templateId: string | undefined, signal?: AbortSignal) {
-  return callApi(routes.channelTemplate, { templateId: templateId ?? '' }, { signal, silent: true });
-}
-
-export type ChannelTemplate = NonNullable<Awaited<ReturnType<typeof getChannelTemplate>>['data']>;
+export type ChannelTemplate = NonNullable<DataOf<typeof routes.channelTemplate>>;
 
 /** The template the server prefilled into the page for this id, if it did (no fetch needed). */
 export function readInlineTemplate(templateId: string | undefined): ChannelTemplate | null {
@@ -30,8 +25,13 @@ export function readInlineTemplate(templateId: string | undefined): ChannelTempl
   }
 }
 
+/** Silent: the form works without its template, and the other screens say so in place. */
 export function useChannelTemplate(templateId: string | undefined) {
-  return useApiQuery((signal) => getChannelTemplate(templateId, signal), readInlineTemplate(templateId));
+  return useApiQuery(
+    routes.channelTemplate,
+    { templateId: templateId ?? '' },
+    { silent: true, initialData: readInlineTemplate(templateId) },
+  );
 }
 
 function trackingParams(query: PromotionQuery, clientType: ClientType) {

@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const repo = path.resolve(import.meta.dirname, '../..');
+
+// Each plant breaks one boundary of eslint.config.js; the copy is linted as `npm run lint` does.
+const plants: Record<string, { file: string; source: string; expect: RegExp }> = {
+  'packages import server': {
+    file: 'packages/contract/src/planted-server-import.ts',
+    source: "export { loadConfig } from '../../../server/src/config.ts';\n",
+    expect: /planted-server-import\.ts[\s\S]*?packages\/ never import server or web/,
+  },
+  'server lib imports a feature': {
+    file: 'server/src/lib/planted-feature-import.ts',
+    source: "export { orderStatusText } from '../features/orders/index.ts';\n",
+    expect: /planted-feature-import\.ts[\s\S]*?they never import features/,
+  },
+  'a feature reaches into another': {
+    file: 'server/src/features/complaints/planted-deep-import.ts',
+    source: "export { listOrderCards } from '../orders/order-cards.ts';\n",
+    expect: /planted-deep-import\.ts[\s\S]*?only through its public module/,
+  },
+  'web lib imports components': {
+    file: 'web/src/lib/planted-component-import.ts',
+    source: "export { ToastHost } from '../components/toast.tsx';\n",
+    expect: /planted-component-import\.ts[\s\S]*?web lib\/ is the bottom layer/,
+  },
+  'an import cycle': {
+    file: 'server/src/lib/planted-cycle-a.ts',
+    source: "import { b } from './planted-cycle-b.ts';\nexport const a = () => b;\n",
+    expect: /Import cycle: .*planted-cycle-(a|b)\.ts/,
+  },
+};
+
+describe('lint boundaries', () => {
+  let copy: string;
+  let output = '';
+  let exitCode = 0;
+
+  beforeAll(async () => {
+    copy = mkdtempSync(path.join(os.tmpdir(), 'kwarta-lint-'));
+    const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: repo,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    for (const file of stdout.split('\0').filter(Boolean)) {
+      mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
+      cpSync(path.join(repo, file), path.join(copy, file));
+    }
+    symlinkSync(path.join(repo, 'node_modules'), path.join(copy, 'node_modules'));
+    for (const plant of Object.values(plants)) writeFileSync(path.join(copy, plant.file), plant.source);
+    writeFileSync(
+      path.join(copy, 'server/src/lib/planted-cycle-b.ts'),
+      "import { a } from './planted-cycle-a.ts';\nexport const b = () => a;\n",
+    );
+    try {
+      await run('npm', ['run', 'lint', '--silent'], { cwd: copy, maxBuffer: 16 * 1024 * 1024 });
+    } catch (error) {
+      const failed = error as { stdout?: string; stderr?: string; code?: number };
+      output = `${failed.stdout ?? ''}${failed.stderr ?? ''}`;
+      exitCode = failed.code ?? 1;
+    }
+  }, 180_000);
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  it('fails npm run lint', () => {
+    expect(exitCode).not.toBe(0);
+  });
+
+  it.each(Object.keys(plants))('reports the plant: %s', (name) => {
+    expect(output).toMatch(plants[name]!.expect);
+  });
+});

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createLocalBlobStorage } from '../lib/blob-storage.ts';
+import { systemClock } from '../lib/clock.ts';
+import { createEphemeralStore } from '../lib/ephemeral/create-store.ts';
+import { createJobLease } from '../jobs/job-lease.ts';
+import { listRuns } from '../jobs/job-runs.ts';
+import { jobRegistry } from '../jobs/registry.ts';
+import { describeOutcome, formatRuns, runJobNow } from '../jobs/run-now.ts';
+
+const USAGE = `npm run job -- NAME                 run a scheduled job now (waits for no one: if another
+                                     instance is running it, says so and exits 1)
+npm run job -- --runs [NAME] [--limit N]   the latest runs (default 20), most recent first
+npm run job -- --list                the jobs and their schedules (cron, UTC)
+
+Uses the same DATA_DIR / DATABASE_URL (and REDIS_URL for the lease) as the server.`;
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    options: {
+      runs: { type: 'boolean', default: false },
+      list: { type: 'boolean', default: false },
+      limit: { type: 'string', default: '20' },
+      help: { type: 'boolean', default: false },
+    },
+    allowPositionals: true,
+  });
+  const name = positionals[0];
+  if (values.help || (!name && !values.runs && !values.list)) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (values.list) {
+    for (const job of jobRegistry) console.log(`${job.name.padEnd(28)} ${job.schedule}`);
+    return 0;
+  }
+  const job = name ? jobRegistry.find((candidate) => candidate.name === name) : undefined;
+  if (name && !job) {
+    console.error(`No job "${name}". Jobs: ${jobRegistry.map((known) => known.name).join(', ')}`);
+    return 2;
+  }
+
+  const config = loadConfig();
+  const { db } = createDatabase(config);
+  const store = createEphemeralStore(config, db, systemClock);
+  const lease = createJobLease(config, db, systemClock);
+  try {
+    await migrateToLatest(db);
+    if (values.runs) {
+      const limit = Number(values.limit);
+      const runs = await listRuns(db, {
+        job: name,
+        limit: Number.isSafeInteger(limit) && limit > 0 ? limit : 20,
+      });
+      console.log(runs.length ? formatRuns(runs) : 'No job runs recorded yet.');
+      return 0;
+    }
+    const storage = createLocalBlobStorage(path.join(config.dataDir, 'uploads'));
+    const log = pino({ level: config.logLevel });
+    const outcome = await runJobNow({ db, clock: systemClock, store, storage, config, log, lease }, job!);
+    console.log(describeOutcome(job!.name, outcome));
+    return outcome.status === 'ran' && outcome.outcome === 'ok' ? 0 : 1;
+  } finally {
+    await lease.close();
+    await store.close();
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(
+      error instanceof ConfigError || error instanceof TypeError ? `${error.message}\n\n${USAGE}` : error,
+    );
+    process.exit(1);
+  },
+);

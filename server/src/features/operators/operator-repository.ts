@@ -1,0 +1,118 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { OperatorRole } from '@kwarta/contract';
+import type { Database, Operator } from '../../db/schema.ts';
+
+/**
+ * Operators and their console sessions. Tokens are 256 bits from the CSPRNG and only their
+ * SHA-256 is stored, like borrower sessions: a copied database hands out no live session.
+ * Sign-in (passwords, throttling, TOTP) belongs to the console; this is what it builds on.
+ */
+
+export interface OperatorSessionPolicy {
+  idleMinutes: number;
+  maxHours: number;
+}
+
+/** A console left open at a desk ends after half an hour unused and a working day at most. */
+export const OPERATOR_SESSION_POLICY: OperatorSessionPolicy = { idleMinutes: 30, maxHours: 12 };
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+export async function createOperator(
+  db: Kysely<Database>,
+  input: { name: string; role: OperatorRole; now: Date },
+): Promise<number> {
+  const row = await db
+    .insertInto('operators')
+    .values({ name: input.name, role: input.role, created_at: input.now.toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface OperatorSessionTokens {
+  /** Goes into the HttpOnly cookie. */
+  token: string;
+  /** Goes to the console's page, which sends it back in the CSRF header on every write. */
+  csrfToken: string;
+}
+
+export async function createOperatorSession(
+  db: Kysely<Database>,
+  input: { operatorId: number; now: Date; policy?: OperatorSessionPolicy },
+): Promise<OperatorSessionTokens> {
+  const policy = input.policy ?? OPERATOR_SESSION_POLICY;
+  const tokens = { token: newToken(), csrfToken: newToken() };
+  const now = input.now.toISOString();
+  await db
+    .insertInto('operator_sessions')
+    .values({
+      token_hash: sha256(tokens.token),
+      operator_id: input.operatorId,
+      csrf_token_hash: sha256(tokens.csrfToken),
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(input.now.getTime() + policy.maxHours * 3_600_000).toISOString(),
+    })
+    .execute();
+  return tokens;
+}
+
+export interface LiveOperatorSession {
+  operator: Operator;
+  tokenHash: string;
+  csrfTokenHash: string;
+}
+
+/** The live session behind a cookie token with its (enabled) operator, or null. Reads only. */
+export async function findLiveOperatorSession(
+  db: Kysely<Database>,
+  input: { token: string; now: Date; policy?: OperatorSessionPolicy },
+): Promise<LiveOperatorSession | null> {
+  const policy = input.policy ?? OPERATOR_SESSION_POLICY;
+  const tokenHash = sha256(input.token);
+  const row = await db
+    .selectFrom('operator_sessions')
+    .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
+    .select([
+      'operator_sessions.csrf_token_hash',
+      'operator_sessions.last_seen_at',
+      'operator_sessions.expires_at',
+      'operators.id',
+      'operators.name',
+      'operators.role',
+      'operators.password_hash',
+      'operators.disabled',
+      'operators.created_at',
+    ])
+    .where('operator_sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row || row.disabled === 1) return null;
+  const now = input.now.getTime();
+  if (now >= Date.parse(row.expires_at)) return null;
+  if (now - Date.parse(row.last_seen_at) > policy.idleMinutes * 60_000) return null;
+  const { csrf_token_hash: csrfTokenHash, last_seen_at: _seen, expires_at: _expires, ...operator } = row;
+  return { operator, tokenHash, csrfTokenHash };
+}
+
+export async function touchOperatorSession(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('operator_sessions')
+    .set({ last_seen_at: now.toISOString() })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+}
+
+/** Whether a sent CSRF token is the session's, compared in constant time. */
+export function csrfTokenMatches(session: LiveOperatorSession, sent: string | undefined): boolean {
+  if (!sent) return false;
+  const expected = Buffer.from(session.csrfTokenHash, 'hex');
+  const actual = Buffer.from(sha256(sent), 'hex');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

@@ -1,0 +1,36 @@
+import { purgeExpiredEntries } from '../lib/ephemeral/database-store.ts';
+import { purgeExpiredSessions } from '../features/sessions/index.ts';
+import { purgeUnattachedImages } from '../features/complaints/index.ts';
+import type { Job } from './job.ts';
+
+/**
+ * Every scheduled job (docs/architecture.md "Adding a job"). Schedules are cron patterns in UTC.
+ * A job's work lives in its feature; the entry here says when it runs and what it counts.
+ */
+export const jobRegistry: readonly Job[] = [
+  {
+    name: 'purge-expired-sessions',
+    schedule: '0 * * * *',
+    runAtStart: true,
+    async run({ db, clock, config }) {
+      return { purged: await purgeExpiredSessions(db, { now: clock.now(), policy: config.session }) };
+    },
+  },
+  {
+    // Uploads a borrower never attached to a complaint (D11).
+    name: 'purge-unattached-images',
+    schedule: '0 * * * *',
+    runAtStart: true,
+    async run({ db, storage, clock }) {
+      return { purged: await purgeUnattachedImages({ db, storage }, clock.now()) };
+    },
+  },
+  {
+    // Rate-limit counters, captchas and codes of the database store (nothing to do with Redis).
+    name: 'purge-expired-entries',
+    schedule: '*/10 * * * *',
+    async run({ db, clock }) {
+      return { purged: await purgeExpiredEntries(db, clock.now()) };
+    },
+  },
+];

@@ -1,0 +1,67 @@
+import type { Job, JobCounts, JobDeps, JobTrigger } from './job.ts';
+import type { JobLease } from './job-lease.ts';
+import { claimRun, finishRun, lastScheduledAt } from './job-runs.ts';
+
+export interface RunnerDeps extends JobDeps {
+  lease: JobLease;
+  /** Who holds the lease and is recorded as having run it. */
+  instance: string;
+  leaseMs: number;
+}
+
+export type RunOutcome =
+  /** Another instance holds the job's lease (it is running it now). */
+  | { status: 'busy' }
+  /** Nothing to run: no instant due since the last recorded run, or another instance recorded it. */
+  | { status: 'not-due' | 'taken' }
+  | { status: 'ran'; runId: number; scheduledAt: Date; outcome: 'ok'; counts: JobCounts; ms: number }
+  | { status: 'ran'; runId: number; scheduledAt: Date; outcome: 'failed'; error: string; ms: number };
+
+/**
+ * Runs `job` once under its lease: takes the lease, asks `pickInstant` which instant is due
+ * given the last recorded run, claims that run (unique per job and instant), runs it, records
+ * the outcome and gives the lease back. The lease is extended while the job runs; `signal`
+ * stops extending (the scheduler halting as a dead process would).
+ */
+export async function runUnderLease(
+  deps: RunnerDeps,
+  job: Job,
+  trigger: JobTrigger,
+  pickInstant: (lastRun: Date | null) => Date | null,
+  signal?: AbortSignal,
+): Promise<RunOutcome> {
+  const { db, lease, instance, leaseMs, clock } = deps;
+  if (!(await lease.acquire(job.name, instance, leaseMs))) return { status: 'busy' };
+  try {
+    const scheduledAt = pickInstant(await lastScheduledAt(db, job.name));
+    if (!scheduledAt) return { status: 'not-due' };
+    const startedAt = clock.now();
+    const runId = await claimRun(db, { job: job.name, scheduledAt, trigger, instance, startedAt });
+    if (runId === null) return { status: 'taken' };
+
+    const extender = setInterval(() => {
+      lease.acquire(job.name, instance, leaseMs).then(
+        (held) => held || deps.log.warn({ job: job.name }, 'job lease lost while running'),
+        (error: unknown) => deps.log.warn({ err: error, job: job.name }, 'job lease not extended'),
+      );
+    }, leaseMs / 3);
+    extender.unref();
+    const stopExtending = () => clearInterval(extender);
+    signal?.addEventListener('abort', stopExtending, { once: true });
+    const ms = () => clock.now().getTime() - startedAt.getTime();
+    try {
+      const counts = await job.run(deps, { scheduledAt, trigger });
+      await finishRun(db, runId, { finishedAt: clock.now(), outcome: 'ok', counts });
+      return { status: 'ran', runId, scheduledAt, outcome: 'ok', counts, ms: ms() };
+    } catch (error) {
+      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      await finishRun(db, runId, { finishedAt: clock.now(), outcome: 'failed', error: text });
+      return { status: 'ran', runId, scheduledAt, outcome: 'failed', error: text, ms: ms() };
+    } finally {
+      stopExtending();
+      signal?.removeEventListener('abort', stopExtending);
+    }
+  } finally {
+    await lease.release(job.name, instance);
+  }
+}

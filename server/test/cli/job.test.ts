@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { demoSession } from '../support/api.ts';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+describe('npm run job', () => {
+  let t: TestApp;
+  const job = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'server/src/cli/job.ts', ...args], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DATA_DIR: t.config.dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'silent',
+      },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    await demoSession(t.app);
+    await demoSession(t.app);
+    // Both sessions ran out yesterday.
+    await t.app.db.updateTable('sessions').set({ expires_at: '2020-01-01T00:00:00.000Z' }).execute();
+  });
+  afterAll(() => t.close());
+
+  it('runs a job now, records the run, and lists it', async () => {
+    const { stdout } = await job('purge-expired-sessions');
+    expect(stdout).toMatch(/^purge-expired-sessions ran in \d+ ms: purged=2 \(run \d+\)$/m);
+    expect(await t.app.db.selectFrom('sessions').select('token_hash').execute()).toEqual([]);
+
+    const runs = await job('--runs', 'purge-expired-sessions');
+    const lines = runs.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^id\s+job\s+scheduled_at\s+trigger\s+instance\s+ms\s+outcome\s+result$/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      /^\d+\s+purge-expired-sessions\s+\S+Z\s+manual\s+cli:\S+\s+\d+\s+ok\s+purged=2$/,
+    );
+  }, 30_000);
+
+  it('refuses an unknown job with the list of jobs', async () => {
+    await expect(job('no-such-job')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(
+        'purge-expired-sessions, purge-unattached-images, purge-expired-entries',
+      ),
+    });
+  }, 30_000);
+});

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PRELOADED_DATA_ID,
+  contactKfInfo,
+  problemDetail,
+  problemInit,
+  problemList,
+  problemSave,
+  type Endpoint,
+} from '@kwarta/contract';
+import { callEndpoint, demoSession } from '../../support/api.ts';
+import { otherBorrower } from '../../support/borrowers.ts';
+import {
+  createTestApp,
+  databaseTargets,
+  sourceBorrowerPageRenderer,
+  type TestApp,
+} from '../../support/test-app.ts';
+
+const renderer = await sourceBorrowerPageRenderer();
+const DATA_SCRIPT = new RegExp(`<script type="application/json" id="${PRELOADED_DATA_ID}">(.*?)</script>`);
+
+/** What the page shows before any script: the root's markup, entities decoded, tags dropped. */
+function rootText(html: string): string {
+  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf(`<script type="application/json"`));
+  return root
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+function embeddedData(html: string): Record<string, unknown> {
+  const match = DATA_SCRIPT.exec(html);
+  if (!match) throw new Error('no preloaded data in the page');
+  return JSON.parse(match[1]!) as Record<string, unknown>;
+}
+
+describe.each(databaseTargets)('borrower pages rendered with their data on %s', (target) => {
+  let t: TestApp;
+  let session: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(target, { borrowerPageRenderer: renderer });
+    session = await demoSession(t.app);
+  });
+  afterAll(() => t.close());
+
+  const page = (path: string, query: Record<string, string> = session) =>
+    t.app.inject({ method: 'GET', url: `${path}?${new URLSearchParams(query)}` });
+  const apiData = async (endpoint: Endpoint, body: Record<string, string> = {}, as = session) =>
+    (await callEndpoint(t.app, endpoint, { session: as, body })).envelope?.data;
+
+  it('/customerService carries the service contacts the API answers, and is never cached', async () => {
+    const contacts = (await apiData(contactKfInfo, { overall: '30' })) as { email: string; smWa: string };
+    const response = await page('/customerService');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(rootText(response.body)).toContain(contacts.email);
+    expect(rootText(response.body)).toContain(contacts.smWa);
+    expect(Object.values(embeddedData(response.body))).toEqual([contacts]);
+  });
+
+  it("/complainPage shows the order card of the page's orderId, as problem-init answers it", async () => {
+    const init = (await apiData(problemInit, { orderId: session.orderId! })) as {
+      orderDetail: { orderNo: string; productName: string; statusText: string };
+    };
+    const html = (await page('/complainPage', { ...session })).body;
+    const text = rootText(html);
+    for (const value of [init.orderDetail.orderNo, init.orderDetail.productName, init.orderDetail.statusText])
+      expect(text).toContain(value);
+    expect(embeddedData(html)).toEqual({ [`problemInit?orderId=${session.orderId}`]: init });
+  });
+
+  it('/complainPageNext shows the chosen type from problem-init', async () => {
+    const html = (await page('/complainPageNext', { ...session, problemType: '2' })).body;
+    const init = (await apiData(problemInit)) as { problemType: { value: number; title: string }[] };
+    expect(rootText(html)).toContain(init.problemType.find((type) => type.value === 2)!.title);
+  });
+
+  it('/complaintList and /complainDetails show the complaints, their content escaped safely', async () => {
+    // Content that would end the data's script element or break an older engine's parse.
+    const content = 'Refund please </script><script>alert(1)</script> \u2028 done';
+    const saved = await callEndpoint(t.app, problemSave, {
+      session,
+      body: { problemType: '5', problemDetail: content },
+    });
+    const problemId = String((saved.envelope?.data as { problemId: number }).problemId);
+
+    const list = (await page('/complaintList')).body;
+    expect(rootText(list)).toContain('Refund please </script><script>alert(1)</script>');
+    expect(Object.values(embeddedData(list))).toEqual([await apiData(problemList)]);
+    expect(list).not.toContain('<script>alert(1)');
+
+    const detail = (await page('/complainDetails', { ...session, problemId })).body;
+    expect(detail).toContain('Refund please &lt;/script&gt;');
+    expect(embeddedData(detail)).toEqual({
+      [`problemDetail?problemId=${problemId}`]: await apiData(problemDetail, { problemId }),
+    });
+    expect(detail.split('</script>').length).toBe(2);
+  });
+
+  it("a foreign problemId renders exactly like a missing one, without the other borrower's complaint", async () => {
+    const other = await otherBorrower(t.app);
+    const foreignText = 'Private complaint of another borrower';
+    const saved = await callEndpoint(t.app, problemSave, {
+      session: other.session,
+      body: { problemType: '5', problemDetail: foreignText },
+    });
+    const foreignId = String((saved.envelope?.data as { problemId: number }).problemId);
+    const foreign = (await page('/complainDetails', { ...session, problemId: foreignId })).body;
+    const missing = (await page('/complainDetails', { ...session, problemId: '987654' })).body;
+    expect(foreign).not.toContain(foreignText);
+    expect(foreign).toBe(missing);
+    expect(embeddedData(foreign)).toEqual({});
+  });
+
+  it.each([
+    ['a dead session', { sessionId: 'forged-or-expired' }],
+    ['no session', {}],
+  ])('with %s the pages load without any borrower data', async (_name, query) => {
+    const init = (await apiData(problemInit, { orderId: session.orderId! })) as {
+      orderDetail: { orderNo: string };
+    };
+    const list = (await apiData(problemList)) as { tabs: { list: { content: string }[] }[] };
+    const contents = list.tabs.flatMap((tab) => tab.list.map((item) => item.content));
+    for (const path of ['/customerService', '/complainPage', '/complaintList', '/complainDetails']) {
+      const response = await page(path, { ...query, orderId: session.orderId!, problemId: '1' });
+      expect(response.statusCode).toBe(200);
+      expect(embeddedData(response.body)).toEqual({});
+      expect(response.body).not.toContain(init.orderDetail.orderNo);
+      for (const content of contents) expect(response.body).not.toContain(content.slice(0, 20));
+    }
+  });
+
+  it('/testPreview is rendered prefilled with a live demo session', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/testPreview' })).body;
+    const sessionId = /id="preview-sessionId"[^>]*value="([^"]+)"/.exec(html)?.[1];
+    expect(sessionId).toBeTruthy();
+    const contacts = await callEndpoint(t.app, contactKfInfo, {
+      session: { sessionId: sessionId! },
+      body: { overall: '30' },
+    });
+    expect(contacts.status).toBe(200);
+  });
+});
