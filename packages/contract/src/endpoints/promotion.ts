@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { routes } from '../routes.ts';
 import { Limits } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { idField, intField } from '../form-fields.ts';
+import { idField, intField, textField } from '../form-fields.ts';
 
 /**
  * Spec §7 "Promotion" and the native shell's SMS login (D1). The phone's market rule (D5) is
@@ -26,7 +26,7 @@ const sid = z
   .trim()
   .regex(/^[\w-]{16,64}$/, messages.captchaSidUnknown);
 /** Campaign and device fields are free text from links and shells: short, optional. */
-const text = z.string().trim().max(64).optional();
+const text = textField(64).trim().optional();
 
 const campaign = {
   app_from: text,
@@ -37,6 +37,7 @@ const campaign = {
 export const channelTemplateConfig = z.object({
   id: z.number(),
   appName: z.string(),
+  /** May hold `{maxAmount}`, which the server replaces with maxAmountMinor printed as the market does. */
   headline: z.string(),
   subline: z.string(),
   agreementTitle: z.string(),
@@ -46,6 +47,8 @@ export const channelTemplateConfig = z.object({
   iosUrl: z.string().regex(/^https:\/\//),
   /** The app's URL scheme, e.g. `kwarta://open`, to open it when installed. */
   appScheme: z.string().regex(/^(?!(javascript|data|vbscript):)[a-z][a-z0-9+.-]*:/i),
+  /** The largest loan the landing advertises, in minor units: `{maxAmount}` in the texts. */
+  maxAmountMinor: z.number().int().nonnegative().optional(),
 });
 
 export type ChannelTemplateConfig = z.output<typeof channelTemplateConfig>;
@@ -69,7 +72,7 @@ export const trackVisit = defineEndpoint(routes.trackVisit, {
 
 export const trackClick = defineEndpoint(routes.trackClick, {
   // The phone is what the visitor typed, valid or not: the click happened either way.
-  request: z.object({ ...trackingFields, phone: z.string().trim().max(32).optional() }),
+  request: z.object({ ...trackingFields, phone: textField(32).trim().optional() }),
   data: z.null(),
 });
 
@@ -102,7 +105,7 @@ export const register = defineEndpoint(routes.register, {
       merchantNumber: intField('merchantNumber').refine((value) => value === 0, {
         message: 'merchantNumber must be 0',
       }),
-      userName: z.string().trim(),
+      userName: textField(32).trim(),
       invite_code: text,
       id: text,
       ...campaign,
