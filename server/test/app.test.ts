@@ -13,8 +13,13 @@ describe('the application shell', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(
       path.join(webDist, 'index.html'),
-      '<!doctype html><html><head><meta name="kwarta-env" content="production" /></head><body>app</body></html>',
+      '<!doctype html><html><head><meta name="kwarta-env" content="production" />' +
+        '<script type="module" crossorigin src="/assets/main-abc123.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/app-1.css"></head><body>app</body></html>',
     );
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-1.css'), '.app{color:green}');
+    fs.writeFileSync(path.join(webDist, 'assets', 'service-1.css'), '.service{color:red}');
     fs.writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
     fs.mkdirSync(path.join(webDist, '.vite'));
     fs.writeFileSync(
@@ -51,12 +56,15 @@ describe('the application shell', () => {
     expect(response.body).toContain('<meta name="kwarta-env" content="sandbox">');
   });
 
-  it("announces each page's own chunks so they download alongside the entry", async () => {
+  it('paints from the HTML alone: CSS inline, nothing fetched from the head, the entry last', async () => {
     const page = (await t.app.inject({ method: 'GET', url: '/customerService' })).body;
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/service-1.js">');
-    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/service-1.css">');
-    expect((await t.app.inject({ method: 'GET', url: '/complaintList' })).body).not.toContain(
-      'modulepreload',
+    expect(page).toContain('<style>.app{color:green}\n.service{color:red}</style></head>');
+    expect(page).not.toMatch(/<link rel="(stylesheet|modulepreload)"/);
+    expect(page).toMatch(
+      /<script type="module" crossorigin src="\/assets\/main-abc123.js"><\/script><\/body>/,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/complaintList' })).body).toContain(
+      '<style>.app{color:green}</style>',
     );
   });
 

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, pageFor } from './app/app.tsx';
 import { routes } from './app/routes.ts';
@@ -13,9 +14,14 @@ const container = document.getElementById('root');
 const route = routes.find((entry) => entry.path === window.location.pathname);
 const data = readPreloadedData();
 if (container && route && data) {
-  // Rendered by the server with its data (decision 0042): the page's chunk is already on its
-  // way (modulepreload), and hydrating it keeps the content on screen while it comes to life.
-  void route.load().then((Page) => hydrateRoot(container, <App page={Page} data={data} />));
+  // Rendered by the server with its data (decision 0042): hydrating keeps the content on screen
+  // while it comes to life. As a transition, hydration yields to the browser every few
+  // milliseconds instead of holding the main thread for the whole page (decision 0044).
+  void route.load().then((Page) =>
+    startTransition(() => {
+      hydrateRoot(container, <App page={Page} data={data} />);
+    }),
+  );
 } else if (container) {
   createRoot(container).render(<App page={pageFor(window.location.pathname)} />);
 }

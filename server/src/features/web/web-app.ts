@@ -36,17 +36,33 @@ function readRouteAssets(distDir: string): Record<string, RouteAssets> {
     : {};
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="[^"]+">/g;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="[^"]+"><\/script>/;
+
 /**
- * The page's own chunks and styles, announced in its HTML so the phone downloads them together
- * with the entry rather than discovering them after the entry has run (one round trip less).
+ * An app page's document, made to paint from its HTML alone: the entry's and the page's CSS
+ * inline (a few KB), no stylesheet or preload in the head, and the entry script at the end of the
+ * body. The server renders the content (decision 0042), so nothing the first paint needs is
+ * elsewhere; a stylesheet or module preload in the head makes the phone (and Lighthouse's
+ * first-paint estimate) wait for its download. The page's chunk is fetched when the entry asks
+ * for it, a round trip later, while the content is already on screen (decision 0044).
  */
-function withRouteHints(html: string, assets: RouteAssets | undefined): string {
-  if (!assets) return html;
-  const links = [
-    ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
-  return html.replace('</head>', `${links.join('')}</head>`);
+export function paintFirstShell(html: string, assets: RouteAssets | undefined, distDir: string): string {
+  const sheets: string[] = [];
+  const withoutLinks = html
+    .replace(STYLESHEET_LINK, (_link, file: string) => {
+      sheets.push(file);
+      return '';
+    })
+    .replace(MODULE_PRELOAD, '');
+  sheets.push(...(assets?.css ?? []));
+  const css = sheets.map((file) => fs.readFileSync(path.join(distDir, file), 'utf8')).join('\n');
+  const entry = ENTRY_SCRIPT.exec(withoutLinks)?.[0] ?? '';
+  return withoutLinks
+    .replace(entry, '')
+    .replace('</head>', () => (css ? `<style>${css}</style></head>` : '</head>'))
+    .replace('</body>', () => `${entry}</body>`);
 }
 
 export interface WebAppOptions {
@@ -133,7 +149,7 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions = {}):
     if (prerendered.has(route)) continue;
     if (devOnly.has(route) && !app.config.devToolsEnabled) continue;
     if (route === webRoutes.promotion) continue;
-    const shell = indexHtml && withRouteHints(indexHtml, routeAssets[route]);
+    const shell = indexHtml && paintFirstShell(indexHtml, routeAssets[route], distDir);
     app.get(route, async (request, reply) => {
       if (!shell || !pageRenderer) return sendPage(reply, shell);
       const page = await renderBorrowerPage(app, pageRenderer, { path: route, shell }, request, reply);
