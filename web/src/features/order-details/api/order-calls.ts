@@ -5,8 +5,9 @@ import { useApiQuery } from '../../../lib/use-api.ts';
 /** The order page's calls (spec §7 "Order page"); `headers` are the page's pass-through query values. */
 type Headers = Record<string, string>;
 
+/** Spec §8: an order load without success shows nothing (a dead session still goes to login). */
 export function useLoanDetails(productId: string, orderId: string, headers: Headers) {
-  return useApiQuery(routes.loanDetails, { productId, orderId }, { headers });
+  return useApiQuery(routes.loanDetails, { productId, orderId }, { headers, silent: true });
 }
 
 /** event/save: its answer is not used (spec §7), so it says nothing on failure. */
