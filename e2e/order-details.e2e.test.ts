@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { messages, recommendedProductFromWire, type RecommendedProductWire } from '@kwarta/contract';
 import { bridgeCalls, pageErrors, screenshot, useBrowser, waitForBridgeCall } from './support/browser.ts';
 import { demoSession, sessionQuery, type DemoSession } from './support/session.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 const baseUrl = inject('baseUrl');
 const serverStore = inject('serverStore');
@@ -99,6 +100,7 @@ describe('order details', () => {
     await page.getByRole('button', { name: messages.orderMoreProducts }).waitFor();
     expect(await buttonNames(page)).toEqual([]);
     await screenshot(page, shot);
+    await expectNoAxeViolations(page, shot);
     expect(pageErrors(page)).toEqual([]);
   });
 
@@ -109,11 +111,13 @@ describe('order details', () => {
     await dialog.waitFor();
     await expect.poll(() => dialog.textContent()).toContain('confirm the withdrawal');
     await screenshot(page, 'order-details-151-withdraw-dialog', { fullPage: false });
+    await expectNoAxeViolations(page, 'order-details-151-withdraw-dialog');
     await dialog.getByRole('button', { name: messages.orderWithdrawConfirm }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await page.getByRole('heading', { name: messages.orderStatus151 }).waitFor();
     expect(await buttonNames(page)).toEqual([]);
     await screenshot(page, 'order-details-151');
+    await expectNoAxeViolations(page, 'order-details-151');
   });
 
   test('170 shows Repayment, which opens /repay with the session query', async () => {
@@ -124,6 +128,7 @@ describe('order details', () => {
     expect(await buttonNames(page)).toEqual([messages.orderRepayment]);
     expect(await page.getByRole('heading', { name: messages.orderRecommended }).count()).toBe(0);
     await screenshot(page, 'order-details-170');
+    await expectNoAxeViolations(page, 'order-details-170');
     const o = order(170);
     await page.getByRole('button', { name: messages.orderRepayment }).click();
     await page.waitForURL((url) => url.pathname === '/repay');
@@ -140,6 +145,7 @@ describe('order details', () => {
     expect(await buttonNames(page)).toEqual([messages.orderRepayment]);
     expect(await page.getByText(messages.orderShortOfMoney).count()).toBe(0);
     await screenshot(page, 'order-details-174-no-delay');
+    await expectNoAxeViolations(page, 'order-details-174-no-delay');
   });
 
   test.each([
@@ -153,6 +159,7 @@ describe('order details', () => {
     expect(await buttonNames(page)).toEqual([messages.orderRepay, messages.orderRollover]);
     await page.getByText(messages.orderShortOfMoney).waitFor();
     await screenshot(page, shot);
+    await expectNoAxeViolations(page, shot);
     await page.getByRole('button', { name: messages.orderRollover }).click();
     await page.waitForURL((url) => url.pathname === '/repayDelay');
     expect(new URL(page.url()).searchParams.get('orderId')).toBe(String(o.orderId));
@@ -167,6 +174,7 @@ describe('order details', () => {
     await page.getByRole('heading', { name: messages.orderStatus200 }).waitFor();
     expect(await buttonNames(page)).toEqual([messages.orderBorrowAgain]);
     await screenshot(page, 'order-details-200');
+    await expectNoAxeViolations(page, 'order-details-200');
     const saved = page.waitForRequest((request) => request.url().includes('/service/event/save'));
     await page.getByRole('button', { name: messages.orderBorrowAgain }).click();
     const body = new URLSearchParams((await saved).postData() ?? '');
@@ -199,6 +207,7 @@ describe('order details', () => {
       expect(await buttonNames(page)).toEqual([]);
       await page.getByRole('heading', { name: messages.orderRecommended }).waitFor();
       await screenshot(page, 'order-details-unknown');
+      await expectNoAxeViolations(page, 'order-details-unknown');
     } finally {
       await setStatus(21);
     }
@@ -225,6 +234,7 @@ describe('order details', () => {
     await dialog.waitFor();
     await dialog.getByText(messages.orderCardPopMsg).waitFor();
     await screenshot(page, 'order-details-rebind-dialog', { fullPage: false });
+    await expectNoAxeViolations(page, 'order-details-rebind-dialog');
     await dialog.getByRole('button', { name: messages.orderCardPopBind }).click();
     await page.waitForURL((url) => url.pathname === '/bindBank');
     const url = new URL(page.url());
@@ -297,6 +307,7 @@ describe('order details', () => {
     await dialog.getByRole('button', { name: messages.orderRateSubmit }).click();
     await page.getByText(messages.ratingChooseStars).first().waitFor();
     await screenshot(page, 'order-details-rating-dialog', { fullPage: false });
+    await expectNoAxeViolations(page, 'order-details-rating-dialog');
     await dialog.getByRole('radio', { name: '2 / 5' }).click();
     await dialog.getByRole('button', { name: messages.orderRateSubmit }).click();
     const result = page.getByRole('dialog', { name: messages.orderRateResultTitle });
@@ -304,6 +315,7 @@ describe('order details', () => {
     expect(scores).toEqual(['score=5']);
     expect((await bridgeCalls(page)).map((call) => call.action)).not.toContain('goRate');
     await screenshot(page, 'order-details-rating-result', { fullPage: false });
+    await expectNoAxeViolations(page, 'order-details-rating-result');
   });
 
   test('the rating dialog: 5 stars → google-score 5 and the bridge rate action; then it is not asked again', async () => {
@@ -342,6 +354,7 @@ describe('joint-login failure page', () => {
     await page.getByText('Kwarta Flex right now').waitFor();
     expect(await page.getByRole('button', { name: /Kwarta Flex/ }).count()).toBe(0);
     await screenshot(page, 'joint-login-error');
+    await expectNoAxeViolations(page, 'joint-login-error');
 
     const tracked = page.waitForRequest((request) =>
       request.url().includes('/service/new/union-product-track'),

@@ -29,9 +29,14 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
     const [contacts, rated, recProducts] = await Promise.all([
       getServiceContacts(app.db, app.config.defaultSupport),
       hasRatedApp(app.db, borrower.id),
-      recommendedProducts(app.db, order.product_id),
+      recommendedProducts(app.db, app.config.market.money, order.product_id),
     ]);
-    return orderPage(order, { telephone: contacts.phone, hasRatedApp: rated, recProducts });
+    return orderPage(order, {
+      telephone: contacts.phone,
+      hasRatedApp: rated,
+      recProducts,
+      money: app.config.market.money,
+    });
   });
 
   registerEndpoint(app, eventSave, async (input, { borrower }) => {
@@ -72,7 +77,7 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
     return {
       noticeMessage: messages.jointLoginFailed,
       errMessage,
-      recProducts: await recommendedProducts(app.db, input.productId),
+      recProducts: await recommendedProducts(app.db, app.config.market.money, input.productId),
     };
   });
 

@@ -1,5 +1,5 @@
 import { fillMessage, messages, type MessageKey, type RecommendedProductWire } from '@kwarta/contract';
-import { formatMoney, isOrderStatus, OrderStatus } from '@kwarta/domain';
+import { formatMoney, isOrderStatus, OrderStatus, type MoneyStyle } from '@kwarta/domain';
 import { orderStatusText, type OrderDetailSource } from '../orders/index.ts';
 
 const noticeKeys: Record<OrderStatus, MessageKey> = {
@@ -26,20 +26,22 @@ export interface OrderPageContext {
   telephone: string;
   hasRatedApp: boolean;
   recProducts: RecommendedProductWire[];
+  /** The market's money style (one formatter for every amount). */
+  money: MoneyStyle;
 }
 
-function detailLines(order: OrderDetailSource) {
+function detailLines(order: OrderDetailSource, money: MoneyStyle) {
   const lines: { text: string; value: string }[] = [
     { text: messages.orderDetailOrderNo, value: order.order_no },
-    { text: messages.orderDetailAmount, value: formatMoney(order.principal) },
+    { text: messages.orderDetailAmount, value: formatMoney(order.principal, money) },
     {
       text: messages.orderDetailTerm,
       value: fillMessage(messages.orderDetailTermDays, { days: order.term_days }),
     },
-    { text: messages.orderDetailTotalDue, value: formatMoney(order.total_due) },
+    { text: messages.orderDetailTotalDue, value: formatMoney(order.total_due, money) },
   ];
   if (order.disbursed_on) {
-    lines.push({ text: messages.orderDetailPaid, value: formatMoney(order.paid_amount) });
+    lines.push({ text: messages.orderDetailPaid, value: formatMoney(order.paid_amount, money) });
   }
   lines.push({ text: messages.orderDetailAppliedOn, value: order.applied_at.slice(0, 10) });
   if (order.disbursed_on) lines.push({ text: messages.orderDetailDisbursedOn, value: order.disbursed_on });
@@ -72,7 +74,7 @@ export function orderPage(order: OrderDetailSource, context: OrderPageContext) {
     recProducts: context.recProducts,
     productName: order.product_name,
     productLogo: order.product_logo,
-    userOrderDetail: { detail: detailLines(order) },
+    userOrderDetail: { detail: detailLines(order, context.money) },
     inside: order.link_url === '' ? (1 as const) : (0 as const),
     h5Url: order.external_repay_url,
     isDelay:

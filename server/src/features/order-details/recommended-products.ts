@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { messages, recommendedProductToWire, type RecommendedProductWire } from '@kwarta/contract';
-import { formatMoney } from '@kwarta/domain';
+import { formatMoney, type MoneyStyle } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 
 /** The lender's products other than `excludeProductId`, as the recommended lists show them (wire names, D6). */
 export async function recommendedProducts(
   db: Kysely<Database>,
+  money: MoneyStyle,
   excludeProductId?: number,
 ): Promise<RecommendedProductWire[]> {
   let query = db
@@ -32,7 +33,7 @@ export async function recommendedProducts(
       logo: product.logo_url,
       name: product.name,
       buttonText: product.button_text,
-      amountRange: `${formatMoney(product.min_amount)} - ${formatMoney(product.max_amount)}`,
+      amountRange: `${formatMoney(product.min_amount, money)} - ${formatMoney(product.max_amount, money)}`,
       rangeDescription: messages.orderDetailAmount,
       rate: product.rate_description,
       description: product.description,
