@@ -27,6 +27,7 @@ import { borrowerCaller } from './features/sessions/index.ts';
 import { operatorCaller } from './features/operators/index.ts';
 import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
+import { orderDetailsRoutes } from './features/order-details/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
 import { promotionRoutes } from './features/promotion/index.ts';
 import { smsLoginRoutes } from './features/auth/index.ts';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(customerServiceRoutes);
   await app.register(complaintRoutes);
+  await app.register(orderDetailsRoutes);
   const store = createEphemeralStore(config, database.db, app.clock, (error) =>
     app.log.warn({ reason: error.message }, 'redis connection lost'),
   );

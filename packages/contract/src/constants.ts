@@ -25,6 +25,10 @@ export const Defaults = {
   contactInfoOverall: 30,
   contractScene: 3,
   borrowAgainModuleId: 30,
+  /** Ours (the spec says only "a module id for recommended clicks"). */
+  recommendedProductModuleId: 31,
+  /** Ours: recommended products on the joint-login failure page. */
+  jointLoginProductModuleId: 32,
   loanConfirmAgreementChecked: true,
 } as const;
 

@@ -26,6 +26,8 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
   [webRoutes.complainPageNext]: [{ route: routes.problemInit }],
   [webRoutes.complaintList]: [{ route: routes.problemList }],
   [webRoutes.complainDetails]: [{ route: routes.problemDetail, fromQuery: ['problemId'] }],
+  [webRoutes.orderDetails]: [{ route: routes.loanDetails, fromQuery: ['productId', 'orderId'] }],
+  [webRoutes.jointLoginError]: [{ route: routes.unionErrorInfo, fromQuery: ['productId'] }],
 };
 
 /** The call's parameters as the page sends them (strings, like a form body or query). */

@@ -41,6 +41,16 @@ export interface ProductTable {
   loan_rules: string;
   sort_order: number;
   created_at: string;
+  /** 1 when a due or overdue order may be rolled over (the page's isDelay). */
+  extension_enabled: Generated<number>;
+  /** Where an approved (151) order's borrower confirms the withdrawal; '' for none. */
+  withdraw_confirm_url: Generated<string>;
+  /** The withdrawal-confirmation dialog's message for approved orders; '' for none. */
+  withdraw_confirm_text: Generated<string>;
+  /** A partner product's page (recommended-product taps); '' for our own products. */
+  link_url: Generated<string>;
+  /** A partner's repayment page (the order page's h5Url); '' when repayment happens here. */
+  external_repay_url: Generated<string>;
 }
 
 export interface OrderTable {
@@ -62,6 +72,8 @@ export interface OrderTable {
   settled_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 when the last disbursement attempt failed (set by the bank-binding work): rebind dialog. */
+  disbursement_failed: Generated<number>;
 }
 
 export interface OrderPlanLineTable {
@@ -144,6 +156,8 @@ export interface Database {
   provider_events: ProviderEventTable;
   job_runs: JobRunTable;
   job_leases: JobLeaseTable;
+  tracking_events: TrackingEventTable;
+  app_ratings: AppRatingTable;
 }
 
 export type Borrower = Selectable<BorrowerTable>;
@@ -297,4 +311,22 @@ export interface JobLeaseTable {
   job: string;
   holder: string;
   expires_at_ms: number;
+}
+
+// Order page (migration 2026-11-23-40)
+/** A tap the page reports (event/save, recommended products); module 30 is Borrow Again. */
+export interface TrackingEventTable {
+  id: Generated<number>;
+  borrower_id: number;
+  product_id: number;
+  module_id: number;
+  position_id: number;
+  created_at: string;
+}
+
+/** The borrower's app rating (google-score), kept once: the page stops asking afterwards. */
+export interface AppRatingTable {
+  borrower_id: number;
+  score: number;
+  created_at: string;
 }

@@ -26,6 +26,10 @@ export const DEMO_DEVICE = {
   adId: 'demo-ad-0001',
 } as const;
 
+/** The demo partner's pages (Kwarta Max): recommended-product taps and withdrawal confirmation. */
+export const DEMO_PARTNER_LINK = 'https://example.com/kwarta-partner/max';
+export const DEMO_WITHDRAW_URL = 'https://example.com/kwarta-partner/withdraw-confirmation';
+
 const DEMO_PRODUCTS: Omit<NewProduct, 'loan_rules' | 'created_at'>[] = [
   {
     name: 'Kwarta Flex',
@@ -40,6 +44,8 @@ const DEMO_PRODUCTS: Omit<NewProduct, 'loan_rules' | 'created_at'>[] = [
     button_text: 'Apply',
     clickable: 1,
     sort_order: 1,
+    // Due and overdue orders of this product may be rolled over (the order page's isDelay).
+    extension_enabled: 1,
   },
   {
     name: 'Kwarta Plus',
@@ -54,6 +60,8 @@ const DEMO_PRODUCTS: Omit<NewProduct, 'loan_rules' | 'created_at'>[] = [
     button_text: 'Apply',
     clickable: 1,
     sort_order: 2,
+    withdraw_confirm_text:
+      'Your loan is approved. Please keep your phone on: we call you to confirm the withdrawal before we send the money.',
   },
   {
     name: 'Kwarta Max',
@@ -68,6 +76,9 @@ const DEMO_PRODUCTS: Omit<NewProduct, 'loan_rules' | 'created_at'>[] = [
     button_text: 'Apply',
     clickable: 1,
     sort_order: 3,
+    // A partner's product: its page and its withdrawal confirmation are on the partner's site.
+    link_url: DEMO_PARTNER_LINK,
+    withdraw_confirm_url: DEMO_WITHDRAW_URL,
   },
   {
     name: 'Kwarta Starter',
@@ -108,6 +119,8 @@ interface DemoOrder {
   /** Instalments already paid, oldest first; 'all' for a settled order. */
   paidLines: number | 'all';
   collectionComplaintsAllowed: boolean;
+  /** The last disbursement attempt failed: the order page asks to bind another account. */
+  disbursementFailed?: boolean;
 }
 
 // Dates are relative to "now" so the demo keeps telling the same story whenever it is seeded.
@@ -167,6 +180,34 @@ const DEMO_ORDERS: DemoOrder[] = [
     disbursedDaysAgo: 200,
     paidLines: 'all',
     collectionComplaintsAllowed: false,
+  },
+  // Further states of the order page: due with a rollover offered (Flex allows extensions), an
+  // approved partner order whose withdrawal is confirmed on the partner's page, and an approved
+  // order whose disbursement failed.
+  {
+    status: OrderStatus.Due,
+    productIndex: 0,
+    principal: 700_000,
+    disbursedDaysAgo: 89,
+    paidLines: 2,
+    collectionComplaintsAllowed: true,
+  },
+  {
+    status: OrderStatus.Approved,
+    productIndex: 2,
+    principal: 2_000_000,
+    disbursedDaysAgo: null,
+    paidLines: 0,
+    collectionComplaintsAllowed: false,
+  },
+  {
+    status: OrderStatus.Approved,
+    productIndex: 3,
+    principal: 250_000,
+    disbursedDaysAgo: null,
+    paidLines: 0,
+    collectionComplaintsAllowed: false,
+    disbursementFailed: true,
   },
 ];
 
@@ -273,6 +314,7 @@ export async function seedDemoData(
           disbursed_on: disbursedOn,
           due_date: disbursedOn ? (nextDueLine?.dueDate ?? schedule.maturityDate) : null,
           settled_at: settled ? at : null,
+          disbursement_failed: demo.disbursementFailed ? 1 : 0,
           created_at: at,
           updated_at: at,
         })

@@ -23,6 +23,11 @@ export class ApiError extends Error {
     return new ApiError(ResultCode.notFound, message, 404);
   }
 
+  /** A business refusal the page shows as a toast (e.g. a product not open for applications). */
+  static conflict(message: string) {
+    return new ApiError(ResultCode.conflict, message, 200);
+  }
+
   static sessionInvalid(message: string = messages.sessionInvalid) {
     return new ApiError(ResultCode.sessionInvalid, message, 401);
   }

@@ -37,4 +37,13 @@ export const routes: RouteEntry[] = [
     path: '/complainDetails',
     load: () => import('../features/complaints/complain-details-page.tsx').then((m) => m.ComplainDetailsPage),
   },
+  {
+    path: '/orderDetails',
+    load: () => import('../features/order-details/order-details-page.tsx').then((m) => m.OrderDetailsPage),
+  },
+  {
+    path: '/jointLoginError',
+    load: () =>
+      import('../features/order-details/joint-login-error-page.tsx').then((m) => m.JointLoginErrorPage),
+  },
 ];

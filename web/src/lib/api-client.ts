@@ -31,6 +31,8 @@ export interface CallOptions {
   silent?: boolean;
   /** Aborts the call, e.g. when the page goes away. */
   signal?: AbortSignal;
+  /** Extra request headers (the order page passes its building/gather/swift/eyes query on). */
+  headers?: Record<string, string>;
 }
 
 export const NETWORK_ERROR_CODE = 'network';
@@ -85,7 +87,11 @@ export async function callApi<R extends EndpointRoute>(
   try {
     const response = await fetch(`${endpoint.path}?${query}`, {
       method: endpoint.method,
-      headers: { [REQUESTED_WITH_HEADER.name]: REQUESTED_WITH_HEADER.value, Accept: 'application/json' },
+      headers: {
+        ...options.headers,
+        [REQUESTED_WITH_HEADER.name]: REQUESTED_WITH_HEADER.value,
+        Accept: 'application/json',
+      },
       body: endpoint.method === 'POST' ? body : undefined,
       signal: controller.signal,
     });

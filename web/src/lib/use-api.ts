@@ -13,6 +13,8 @@ export interface QueryOptions<T> {
   silent?: boolean;
   /** Data the page already has by other means (e.g. prefilled into its HTML). */
   initialData?: T | null;
+  /** Extra request headers (see CallOptions.headers). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -44,7 +46,11 @@ export function useApiQuery<R extends EndpointRoute>(
   useEffect(() => {
     if (attempt === 0 && initialData !== null) return;
     const controller = new AbortController();
-    callApi(route, params, { signal: controller.signal, silent: options.silent }).then((result) => {
+    callApi(route, params, {
+      signal: controller.signal,
+      silent: options.silent,
+      headers: options.headers,
+    }).then((result) => {
       if (controller.signal.aborted) return;
       setState(
         result.success && result.data !== null

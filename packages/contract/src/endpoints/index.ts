@@ -9,6 +9,15 @@ import {
   uploadProblemImg,
 } from './complaints.ts';
 import {
+  eventSave,
+  googleScore,
+  loanDetails,
+  productDefine,
+  unionErrorInfo,
+  unionProductLink,
+  unionProductTrack,
+} from './orders.ts';
+import {
   channelTemplate,
   getCaptcha,
   getSid,
@@ -29,6 +38,13 @@ export const endpointMap = {
   problemList,
   problemDetail,
   saveScore,
+  loanDetails,
+  eventSave,
+  googleScore,
+  productDefine,
+  unionErrorInfo,
+  unionProductTrack,
+  unionProductLink,
   channelTemplate,
   trackVisit,
   getSid,
@@ -45,6 +61,16 @@ export type EndpointMap = typeof endpointMap;
 export const endpoints = Object.values(endpointMap);
 
 export { contactKfInfo };
+export {
+  eventSave,
+  googleScore,
+  loanDetails,
+  productDefine,
+  unionErrorInfo,
+  unionProductLink,
+  unionProductTrack,
+};
+export { recommendedProductWire } from './orders.ts';
 export { problemInit, uploadProblemImg, problemSave, problemList, problemDetail, saveScore };
 export {
   channelTemplate,

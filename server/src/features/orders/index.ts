@@ -7,3 +7,4 @@ export {
   orderStatusText,
   type OrderCardSource,
 } from './order-cards.ts';
+export { findOrderDetail, type OrderDetailSource } from './order-detail.ts';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PRELOADED_DATA_ID,
   contactKfInfo,
+  loanDetails,
   problemDetail,
   problemInit,
   problemList,
@@ -134,6 +135,41 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
       expect(response.body).not.toContain(init.orderDetail.orderNo);
       for (const content of contents) expect(response.body).not.toContain(content.slice(0, 20));
     }
+  });
+
+  it('/orderDetails shows the order as loan-details answers it; a foreign order renders like a missing one', async () => {
+    const query = { productId: session.productId!, orderId: session.orderId! };
+    const details = (await apiData(loanDetails, query)) as {
+      noticeStatusText: string;
+      productName: string;
+      userOrderDetail: { detail: { value: string }[] };
+    };
+    const html = (await page('/orderDetails', { ...session })).body;
+    const text = rootText(html);
+    for (const value of [
+      details.noticeStatusText,
+      details.productName,
+      details.userOrderDetail.detail[0]!.value,
+    ])
+      expect(text).toContain(value);
+    expect(embeddedData(html)).toEqual({
+      [`loanDetails?orderId=${session.orderId}&productId=${session.productId}`]: details,
+    });
+
+    const other = await otherBorrower(t.app, '13900000003');
+    const foreign = (await page('/orderDetails', { ...session, orderId: String(other.order.id) })).body;
+    const missing = (await page('/orderDetails', { ...session, orderId: '987654' })).body;
+    expect(foreign).not.toContain(other.order.order_no);
+    expect(foreign).toBe(missing);
+    expect(embeddedData(foreign)).toEqual({});
+  });
+
+  it('/jointLoginError shows Failed and the recommended products from union-error-info', async () => {
+    const html = (await page('/jointLoginError', { ...session })).body;
+    const text = rootText(html);
+    expect(text).toContain('Failed');
+    expect(text).toContain('Kwarta Max');
+    expect(Object.keys(embeddedData(html))).toEqual([`unionErrorInfo?productId=${session.productId}`]);
   });
 
   it('/testPreview is rendered prefilled with a live demo session', async () => {

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  Defaults,
+  eventSave,
+  fillMessage,
+  googleScore,
+  loanDetails,
+  messages,
+  productDefine,
+  productDefineWireNames,
+  unionErrorInfo,
+  unionProductLink,
+  unionProductTrack,
+} from '@kwarta/contract';
+import { registerEndpoint } from '../../lib/contract-route.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { getServiceContacts } from '../customer-service/index.ts';
+import { findOrderDetail } from '../orders/index.ts';
+import { orderPage } from './order-page.ts';
+import { productLink, recommendedProducts } from './recommended-products.ts';
+import { hasRatedApp, recordAppRating, recordTap } from './taps-and-ratings.ts';
+
+/** Spec §7 "Order page" and the joint-login failure page's three calls. */
+export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
+  registerEndpoint(app, loanDetails, async (input, { borrower }) => {
+    const order = await findOrderDetail(app.db, borrower.id, input.orderId);
+    // A foreign order, or an order asked for under another product, is a missing one.
+    if (!order || order.product_id !== input.productId) throw ApiError.notFound();
+    const [contacts, rated, recProducts] = await Promise.all([
+      getServiceContacts(app.db, app.config.defaultSupport),
+      hasRatedApp(app.db, borrower.id),
+      recommendedProducts(app.db, app.config.market.money, order.product_id),
+    ]);
+    return orderPage(order, {
+      telephone: contacts.phone,
+      hasRatedApp: rated,
+      recProducts,
+      money: app.config.market.money,
+    });
+  });
+
+  registerEndpoint(app, eventSave, async (input, { borrower }) => {
+    await recordTap(
+      app.db,
+      {
+        borrowerId: borrower.id,
+        productId: input.productId,
+        moduleId: input.moduleId,
+        positionId: input.positionId,
+      },
+      app.clock.now(),
+    );
+    return null;
+  });
+
+  registerEndpoint(app, googleScore, async (input, { borrower }) => {
+    await recordAppRating(app.db, borrower.id, input.score, app.clock.now());
+    return null;
+  });
+
+  // The page reports the tap through event/save; this call only answers where the product leads.
+  registerEndpoint(app, productDefine, async (input) =>
+    productLink(app.db, input[productDefineWireNames.productId]),
+  );
+
+  registerEndpoint(app, unionErrorInfo, async (input) => {
+    let errMessage: string = messages.jointLoginErrorMessage;
+    if (input.productId !== undefined) {
+      const product = await app.db
+        .selectFrom('products')
+        .select('name')
+        .where('id', '=', input.productId)
+        .executeTakeFirst();
+      if (product)
+        errMessage = fillMessage(messages.jointLoginErrorMessageProduct, { product: product.name });
+    }
+    return {
+      noticeMessage: messages.jointLoginFailed,
+      errMessage,
+      recProducts: await recommendedProducts(app.db, app.config.market.money, input.productId),
+    };
+  });
+
+  registerEndpoint(app, unionProductTrack, async (input, { borrower }) => {
+    await recordTap(
+      app.db,
+      {
+        borrowerId: borrower.id,
+        productId: input.productId,
+        moduleId: Defaults.jointLoginProductModuleId,
+        positionId: input.position,
+      },
+      app.clock.now(),
+    );
+    return null;
+  });
+
+  registerEndpoint(app, unionProductLink, async (input) => productLink(app.db, input.productId));
+}

@@ -1,0 +1,91 @@
+import { fillMessage, messages, type MessageKey, type RecommendedProductWire } from '@kwarta/contract';
+import { formatMoney, isOrderStatus, OrderStatus, type MoneyStyle } from '@kwarta/domain';
+import { orderStatusText, type OrderDetailSource } from '../orders/index.ts';
+
+const noticeKeys: Record<OrderStatus, MessageKey> = {
+  [OrderStatus.UnderReview]: 'orderNotice21',
+  [OrderStatus.Rejected]: 'orderNotice110',
+  [OrderStatus.Approved]: 'orderNotice151',
+  [OrderStatus.Repaying]: 'orderNotice170',
+  [OrderStatus.Due]: 'orderNotice174',
+  [OrderStatus.Overdue]: 'orderNotice180',
+  [OrderStatus.Settled]: 'orderNotice200',
+};
+
+/** A rollover is offered only once the repayment is due or late (spec §4), and only where the product allows it. */
+const ROLLOVER_STATUSES: readonly number[] = [OrderStatus.Due, OrderStatus.Overdue];
+
+/**
+ * The app rating is asked of a borrower whose loan went well so far: paid out and being repaid on
+ * time, or settled (decision 0051). Not while under review, refused, due or late.
+ */
+const RATING_STATUSES: readonly number[] = [OrderStatus.Repaying, OrderStatus.Settled];
+
+export interface OrderPageContext {
+  /** Customer service phone (operator setting or configured default). */
+  telephone: string;
+  hasRatedApp: boolean;
+  recProducts: RecommendedProductWire[];
+  /** The market's money style (one formatter for every amount). */
+  money: MoneyStyle;
+}
+
+function detailLines(order: OrderDetailSource, money: MoneyStyle) {
+  const lines: { text: string; value: string }[] = [
+    { text: messages.orderDetailOrderNo, value: order.order_no },
+    { text: messages.orderDetailAmount, value: formatMoney(order.principal, money) },
+    {
+      text: messages.orderDetailTerm,
+      value: fillMessage(messages.orderDetailTermDays, { days: order.term_days }),
+    },
+    { text: messages.orderDetailTotalDue, value: formatMoney(order.total_due, money) },
+  ];
+  if (order.disbursed_on) {
+    lines.push({ text: messages.orderDetailPaid, value: formatMoney(order.paid_amount, money) });
+  }
+  lines.push({ text: messages.orderDetailAppliedOn, value: order.applied_at.slice(0, 10) });
+  if (order.disbursed_on) lines.push({ text: messages.orderDetailDisbursedOn, value: order.disbursed_on });
+  if (order.due_date) lines.push({ text: messages.orderDetailDueDate, value: order.due_date });
+  return lines;
+}
+
+/** The withdrawal confirmation link carries the order, so the lender's page knows which one. */
+function withdrawLink(url: string, order: OrderDetailSource): string {
+  try {
+    const link = new URL(url);
+    link.searchParams.set('orderId', String(order.id));
+    link.searchParams.set('productId', String(order.product_id));
+    return link.href;
+  } catch {
+    return url;
+  }
+}
+
+/** Spec §3 "Loan detail response" for one order. */
+export function orderPage(order: OrderDetailSource, context: OrderPageContext) {
+  const shownStatus = isOrderStatus(order.status) ? order.status : OrderStatus.Settled;
+  const approved = order.status === OrderStatus.Approved;
+  return {
+    orderId: order.id,
+    productId: order.product_id,
+    orderStatus: order.status,
+    noticeStatusText: orderStatusText(order.status),
+    noticeDesText: messages[noticeKeys[shownStatus]],
+    recProducts: context.recProducts,
+    productName: order.product_name,
+    productLogo: order.product_logo,
+    userOrderDetail: { detail: detailLines(order, context.money) },
+    inside: order.link_url === '' ? (1 as const) : (0 as const),
+    h5Url: order.external_repay_url,
+    isDelay:
+      ROLLOVER_STATUSES.includes(order.status) && order.extension_enabled === 1 ? (1 as const) : (0 as const),
+    telephone: context.telephone,
+    isScore: !context.hasRatedApp && RATING_STATUSES.includes(order.status) ? ('1' as const) : ('0' as const),
+    playeduL:
+      approved && order.withdraw_confirm_url !== '' ? withdrawLink(order.withdraw_confirm_url, order) : '',
+    reyMsg: approved ? order.withdraw_confirm_text : '',
+    cardNeedPop: order.disbursement_failed === 1 ? (1 as const) : (0 as const),
+    cardPopTitle: messages.orderCardPopTitle,
+    cardPopMsg: messages.orderCardPopMsg,
+  };
+}

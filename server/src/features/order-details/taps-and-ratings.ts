@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+
+export interface PageTap {
+  borrowerId: number;
+  productId: number;
+  moduleId: number;
+  positionId: number;
+}
+
+/** Stores one tap the order pages report (event/save, the joint-login page's tracking call). */
+export async function recordTap(db: Kysely<Database>, tap: PageTap, now: Date): Promise<void> {
+  const product = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', '=', tap.productId)
+    .executeTakeFirst();
+  if (!product) throw ApiError.notFound();
+  await db
+    .insertInto('tracking_events')
+    .values({
+      borrower_id: tap.borrowerId,
+      product_id: tap.productId,
+      module_id: tap.moduleId,
+      position_id: tap.positionId,
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** The borrower's app rating, kept once: a second rating (another tab, a retry) changes nothing. */
+export async function recordAppRating(
+  db: Kysely<Database>,
+  borrowerId: number,
+  score: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('app_ratings')
+    .values({ borrower_id: borrowerId, score, created_at: now.toISOString() })
+    .onConflict((conflict) => conflict.column('borrower_id').doNothing())
+    .execute();
+}
+
+export async function hasRatedApp(db: Kysely<Database>, borrowerId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('app_ratings')
+    .select('borrower_id')
+    .where('borrower_id', '=', borrowerId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

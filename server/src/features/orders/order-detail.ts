@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** One order with what the order page shows of its product; only ever the borrower's own. */
+export async function findOrderDetail(db: Kysely<Database>, borrowerId: number, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('products', 'products.id', 'orders.product_id')
+    .select([
+      'orders.id',
+      'orders.order_no',
+      'orders.product_id',
+      'orders.status',
+      'orders.principal',
+      'orders.total_due',
+      'orders.paid_amount',
+      'orders.term_days',
+      'orders.applied_at',
+      'orders.disbursed_on',
+      'orders.due_date',
+      'orders.disbursement_failed',
+      'products.name as product_name',
+      'products.logo_url as product_logo',
+      'products.extension_enabled',
+      'products.withdraw_confirm_url',
+      'products.withdraw_confirm_text',
+      'products.link_url',
+      'products.external_repay_url',
+    ])
+    .where('orders.borrower_id', '=', borrowerId)
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+export type OrderDetailSource = NonNullable<Awaited<ReturnType<typeof findOrderDetail>>>;
