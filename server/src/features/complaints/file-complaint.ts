@@ -12,7 +12,6 @@ import {
   listProblemTypes,
 } from './complaint-repository.ts';
 import { complaintRefusal, parseImageUrls } from './complaint-rules.ts';
-import { limitPerBorrower } from './borrower-limits.ts';
 
 export type ComplaintForm = EndpointParsedRequest<typeof problemSave>;
 
@@ -25,7 +24,7 @@ const imageNotFound = () => ApiError.notFound(messages.complaintImageNotFound);
  * or a retry answers with the complaint the first one filed and writes nothing.
  */
 export async function fileComplaint(
-  deps: Pick<Deps, 'db' | 'clock' | 'store'>,
+  deps: Pick<Deps, 'db' | 'clock'>,
   borrowerId: number,
   form: ComplaintForm,
 ): Promise<{ problemId: number }> {
@@ -56,8 +55,6 @@ export async function fileComplaint(
     throw imageNotFound();
   if ((await countUnattachedEvidence(db, borrowerId, publicIds)) !== publicIds.length) throw imageNotFound();
 
-  // Counted once the complaint is known to be fileable, so a refused form costs nothing.
-  await limitPerBorrower(deps, borrowerId, 'complaints');
   try {
     // The evidence check above can lose a race (the same image sent twice at once): attaching
     // then fails and the whole complaint rolls back, whoever's transaction this is.
