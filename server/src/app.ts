@@ -26,6 +26,7 @@ import { borrowerCaller } from './features/sessions/index.ts';
 import { operatorCaller } from './features/operators/index.ts';
 import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
+import { loanConfirmRoutes } from './features/loan-confirm/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
 import { promotionRoutes } from './features/promotion/index.ts';
 import { smsLoginRoutes } from './features/auth/index.ts';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(customerServiceRoutes);
   await app.register(complaintRoutes);
+  await app.register(loanConfirmRoutes);
   const store = createEphemeralStore(config, database.db, app.clock);
   app.decorate('store', store);
   app.addHook('onClose', async () => store.close());

@@ -1,6 +1,17 @@
 import type { RouteName } from '../routes.ts';
 import { contactKfInfo } from './service.ts';
 import {
+  agreementDocument,
+  contractJump,
+  contractList,
+  goyaConfirm,
+  goyaContractJump,
+  goyaContractList,
+  goyaPush,
+  loanDetailConfirm,
+  loanDetailPush,
+} from './loan-confirm.ts';
+import {
   problemDetail,
   problemInit,
   problemList,
@@ -29,6 +40,15 @@ export const endpointMap = {
   problemList,
   problemDetail,
   saveScore,
+  loanDetailConfirm,
+  contractList,
+  contractJump,
+  loanDetailPush,
+  goyaConfirm,
+  goyaContractList,
+  goyaContractJump,
+  goyaPush,
+  agreementDocument,
   channelTemplate,
   trackVisit,
   getSid,
@@ -45,6 +65,17 @@ export type EndpointMap = typeof endpointMap;
 export const endpoints = Object.values(endpointMap);
 
 export { contactKfInfo };
+export {
+  agreementDocument,
+  contractJump,
+  contractList,
+  goyaConfirm,
+  goyaContractJump,
+  goyaContractList,
+  goyaPush,
+  loanDetailConfirm,
+  loanDetailPush,
+};
 export { problemInit, uploadProblemImg, problemSave, problemList, problemDetail, saveScore };
 export {
   channelTemplate,
