@@ -206,7 +206,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
   });
 
   it('answers a foreign order id exactly like a missing one', async () => {
-    const ask = (id: number, endpoint = contractJump) =>
+    const ask = (id: number, endpoint: typeof contractJump | typeof agreementDocument) =>
       call(endpoint, { productId: String(productId), position: '0', orderId: String(id) }, other.session);
     for (const endpoint of [contractJump, agreementDocument]) {
       const foreign = await ask(orderId, endpoint);
