@@ -35,7 +35,7 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
     { route: routes.goyaContractList, fixed: { scene: Defaults.contractScene }, fromQuery: ['productId'] },
   ],
   [webRoutes.loanAgreement]: [
-    { route: routes.agreementDocument, fromQuery: ['productId', 'position', 'orderId', 'amount', 'term'] },
+    { route: routes.agreementDocument, fromQuery: ['productId', 'position', 'orderId'] },
   ],
 };
 

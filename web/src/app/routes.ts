@@ -37,4 +37,17 @@ export const routes: RouteEntry[] = [
     path: '/complainDetails',
     load: () => import('../features/complaints/complain-details-page.tsx').then((m) => m.ComplainDetailsPage),
   },
+  {
+    path: '/loanConfirm',
+    load: () => import('../features/loan-confirm/loan-confirm-page.tsx').then((m) => m.LoanConfirmPage),
+  },
+  {
+    path: '/newLoanConfirm',
+    load: () =>
+      import('../features/loan-confirm/new-loan-confirm-page.tsx').then((m) => m.NewLoanConfirmPage),
+  },
+  {
+    path: '/loanAgreement',
+    load: () => import('../features/loan-confirm/loan-agreement-page.tsx').then((m) => m.LoanAgreementPage),
+  },
 ];
