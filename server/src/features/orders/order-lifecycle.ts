@@ -68,7 +68,7 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
         from_status: order.status,
         to_status: request.to,
         actor: request.actor,
-        reason: request.reason ?? null,
+        reason: request.reason?.trim() || null,
         created_at: at,
       })
       .execute();
