@@ -1,4 +1,5 @@
-import { formatMoney, type PenaltyTier } from '@kwarta/domain';
+import { formatMoney } from '@kwarta/domain/money';
+import type { PenaltyTier } from '@kwarta/domain/loan-rules';
 import { LoanConfirmRules } from './constants.ts';
 import { messages } from './messages.ts';
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Defaults, fillMessage, messages } from '@kwarta/contract';
-import { formatMoney } from '@kwarta/domain';
+// The module, not the package index: the index carries zod (loan-rules), which phones need not load.
+import { formatMoney } from '@kwarta/domain/money';
 import { Checkbox } from '../../components/checkbox.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { Page } from '../../components/page.tsx';
