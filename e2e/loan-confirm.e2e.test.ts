@@ -87,9 +87,9 @@ describe('loan confirmation (variant 1)', () => {
     const session = await applicant();
     const page = await phone.newPage();
     await page.goto(`${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
-    await expect.poll(() => page.getByText('₱20000.00').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('₱20.000,00').first().isVisible()).toBe(true);
     await expect.poll(() => page.locator('.loan-plan li').count()).toBe(3);
-    await expect.poll(() => page.getByText('₱7666.66').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('₱7.666,66').isVisible()).toBe(true);
     await screenshot(page, 'loan-confirm');
 
     const loanNow = page.getByRole('button', { name: messages.loanConfirmLoanNow });
@@ -123,7 +123,7 @@ describe('loan confirmation (variant 1)', () => {
     await page.goto(`${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
     await page.getByRole('button', { name: messages.agreementDisclosureTitle }).click();
     await page.waitForURL(/\/loanAgreement\?/);
-    await expect.poll(() => page.getByText('Total to repay: ₱23000.00').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Total to repay: ₱23.000,00').isVisible()).toBe(true);
     await screenshot(page, 'loan-agreement');
   });
 
@@ -183,7 +183,7 @@ describe('loan confirmation (variant 2)', () => {
     await screenshot(page, 'new-loan-confirm-promo', { fullPage: false });
     await promo.getByRole('button', { name: messages.loanConfirmClose }).click();
     await expect.poll(() => promo.isVisible()).toBe(false);
-    await expect.poll(() => page.getByText('₱7666.66').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('₱7.666,66').isVisible()).toBe(true);
 
     const pushes: string[] = [];
     page.on('request', (request) => {

@@ -1,4 +1,4 @@
-import { formatMoney } from '@kwarta/domain/money';
+import { formatMoney, type MoneyStyle } from '@kwarta/domain/money';
 import type { PenaltyTier } from '@kwarta/domain/loan-rules';
 import { LoanConfirmRules } from './constants.ts';
 import { messages } from './messages.ts';
@@ -9,6 +9,8 @@ import { messages } from './messages.ts';
  * is a new version: an order records the version and SHA-256 of what its borrower agreed to.
  */
 export interface AgreementTerms {
+  /** How amounts are printed (the market's style, decision 0013). */
+  money: MoneyStyle;
   lender: { name: string; address: string; registration: string };
   borrowerName: string;
   productName: string;
@@ -50,7 +52,7 @@ function percent(bps: number): string {
 function penaltyLines(terms: AgreementTerms): string[] {
   const { latePenalty } = terms;
   return [
-    `A one-time late fee of ${formatMoney(latePenalty.oneTimeNewClient)} (${formatMoney(latePenalty.oneTimeRepeatClient)} for repeat clients) is charged on the first day an instalment is overdue.`,
+    `A one-time late fee of ${formatMoney(latePenalty.oneTimeNewClient, terms.money)} (${formatMoney(latePenalty.oneTimeRepeatClient, terms.money)} for repeat clients) is charged on the first day an instalment is overdue.`,
     ...latePenalty.dailyTiers.map(
       (tier) =>
         `Days ${tier.fromDay}${tier.toDay === null ? ' onwards' : `–${tier.toDay}`} overdue: ${percent(tier.dailyRateBps)} of the unpaid amount per day, not compounded.`,
@@ -68,7 +70,7 @@ function planLines(terms: AgreementTerms): string[] {
   return [
     ...terms.plan.map(
       (line) =>
-        `${line.period}. ${line.dueDate}: ${formatMoney(line.amount)} (principal ${formatMoney(line.principal)}, interest and fees ${formatMoney(line.interest)})`,
+        `${line.period}. ${line.dueDate}: ${formatMoney(line.amount, terms.money)} (principal ${formatMoney(line.principal, terms.money)}, interest and fees ${formatMoney(line.interest, terms.money)})`,
     ),
     ...(terms.datesProvisional ? [messages.loanDetailProvisionalDates] : []),
   ];
@@ -92,9 +94,9 @@ export function loanAgreementText(terms: AgreementTerms): AgreementText {
       {
         heading: '2. The loan',
         lines: [
-          `The Lender lends the Borrower ${formatMoney(terms.principal)} under the product ${terms.productName}, credited within ${terms.creditAfterAcceptanceDays.minDays} to ${terms.creditAfterAcceptanceDays.maxDays} calendar days after approval.`,
+          `The Lender lends the Borrower ${formatMoney(terms.principal, terms.money)} under the product ${terms.productName}, credited within ${terms.creditAfterAcceptanceDays.minDays} to ${terms.creditAfterAcceptanceDays.maxDays} calendar days after approval.`,
           `The term is ${terms.termDays} calendar days, repaid in ${terms.plan.length} instalment(s).`,
-          `Interest and fees for the whole term: ${formatMoney(terms.charges)}. Total to repay: ${formatMoney(terms.total)}.`,
+          `Interest and fees for the whole term: ${formatMoney(terms.charges, terms.money)}. Total to repay: ${formatMoney(terms.total, terms.money)}.`,
         ],
       },
       { heading: '3. Repayment plan', lines: planLines(terms) },
@@ -120,9 +122,9 @@ export function disclosureStatementText(terms: AgreementTerms): AgreementText {
       {
         heading: 'Cost of the loan',
         lines: [
-          `Principal: ${formatMoney(terms.principal)}`,
-          `Interest and fees (all charges for the term): ${formatMoney(terms.charges)}`,
-          `Total to repay: ${formatMoney(terms.total)}`,
+          `Principal: ${formatMoney(terms.principal, terms.money)}`,
+          `Interest and fees (all charges for the term): ${formatMoney(terms.charges, terms.money)}`,
+          `Total to repay: ${formatMoney(terms.total, terms.money)}`,
           `Term: ${terms.termDays} days; instalments: ${terms.plan.length}`,
           'No other fee is deducted from the principal or added to the instalments.',
         ],

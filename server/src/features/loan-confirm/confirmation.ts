@@ -5,7 +5,7 @@ import {
   type EndpointData,
   type loanDetailConfirm,
 } from '@kwarta/contract';
-import { daysBetween, formatMoney, type CalendarDate } from '@kwarta/domain';
+import { daysBetween, formatMoney, type CalendarDate, type MoneyStyle } from '@kwarta/domain';
 import type { LoanProduct, LoanQuote } from '../orders/index.ts';
 
 export type ConfirmationData = EndpointData<typeof loanDetailConfirm>;
@@ -32,6 +32,7 @@ export function confirmationData(
   { product }: LoanProduct,
   quote: LoanQuote,
   startsOn: CalendarDate,
+  money: MoneyStyle,
 ): ConfirmationData {
   const first = quote.schedule.lines[0]!;
   return {
@@ -40,9 +41,9 @@ export function confirmationData(
     termUnit: LoanConfirmRules.termUnitDays,
     term: quote.termDays,
     details: [
-      { text: messages.loanDetailPrincipal, value: formatMoney(quote.principal) },
-      { text: messages.loanDetailCharges, value: formatMoney(quote.charges) },
-      { text: messages.loanDetailTotal, value: formatMoney(quote.schedule.total) },
+      { text: messages.loanDetailPrincipal, value: formatMoney(quote.principal, money) },
+      { text: messages.loanDetailCharges, value: formatMoney(quote.charges, money) },
+      { text: messages.loanDetailTotal, value: formatMoney(quote.schedule.total, money) },
       { text: messages.loanDetailInstalments, value: String(quote.periods) },
       { text: messages.loanDetailFirstDue, value: first.dueDate },
     ],

@@ -18,7 +18,7 @@ export function agreementTerms(
   { product, rules }: LoanProduct,
   quote: LoanQuote,
   parties: {
-    config: Pick<Config, 'brand'>;
+    config: Pick<Config, 'brand' | 'market'>;
     borrowerName: string | null;
     phone: string;
     orderNo: string | null;
@@ -27,6 +27,7 @@ export function agreementTerms(
 ): AgreementTerms {
   const { brand } = parties.config;
   return {
+    money: parties.config.market.money,
     lender: {
       name: brand.companyName,
       address: brand.companyAddress,

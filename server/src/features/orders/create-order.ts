@@ -55,7 +55,7 @@ export async function createOrder(
   if (!loan) throw ApiError.notFound();
   const now = clock.now();
   const today = calendarDateAt(now, config.lenderTimeZone);
-  const quote = quoteLoan(loan, application, today);
+  const quote = quoteLoan(loan, application, today, config.market.money);
   const at = now.toISOString();
   const orderNo = orderNumber(today);
   const agreements = renderAllAgreements(

@@ -5,6 +5,7 @@ import {
   isTermAllowed,
   termCharges,
   type CalendarDate,
+  type MoneyStyle,
   type RepaymentSchedule,
 } from '@kwarta/domain';
 import { ApiError } from '../../lib/api-error.ts';
@@ -32,7 +33,12 @@ export interface LoanQuote {
  * it, so the plan an order keeps is the plan its borrower saw, to the centavo. Refuses (with the
  * catalogue's text) an amount, term, instalment count or unit the product does not offer.
  */
-export function quoteLoan({ product, rules }: LoanProduct, ask: LoanAsk, startsOn: CalendarDate): LoanQuote {
+export function quoteLoan(
+  { product, rules }: LoanProduct,
+  ask: LoanAsk,
+  startsOn: CalendarDate,
+  money: MoneyStyle,
+): LoanQuote {
   const principal = ask.amount ?? product.max_amount;
   const termDays = ask.term ?? product.term_days;
   if (ask.termUnit !== undefined && ask.termUnit !== LoanConfirmRules.termUnitDays) {
@@ -41,8 +47,8 @@ export function quoteLoan({ product, rules }: LoanProduct, ask: LoanAsk, startsO
   if (principal < product.min_amount || principal > product.max_amount) {
     throw ApiError.badRequest(
       fillMessage(messages.loanAmountOutOfRange, {
-        min: formatMoney(product.min_amount),
-        max: formatMoney(product.max_amount),
+        min: formatMoney(product.min_amount, money),
+        max: formatMoney(product.max_amount, money),
       }),
     );
   }

@@ -75,7 +75,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
       popAgreementUrl: '',
       comProductName: 'Kwarta Flex',
     });
-    expect(data.details).toContainEqual({ text: messages.loanDetailTotal, value: '₱23000.00' });
+    expect(data.details).toContainEqual({ text: messages.loanDetailTotal, value: '₱23.000,00' });
   });
 
   it('answers variant 2 with disguised keys, the promo texts and code 00', async () => {
@@ -118,7 +118,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
       requestId: requestId(900),
     });
     expect(low.status).toBe(400);
-    expect(low.envelope?.message).toBe('The loan amount must be between ₱2000.00 and ₱20000.00.');
+    expect(low.envelope?.message).toBe('The loan amount must be between ₱2.000,00 and ₱20.000,00.');
     const term = await call(loanDetailConfirm, { productId: String(productId), term: '30' });
     expect(term.envelope?.message).toBe('The loan term must be between 91 and 365 days.');
     const missing = await call(loanDetailConfirm, { productId: '999999' });
@@ -238,12 +238,12 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     expect(doc.title).toBe(messages.agreementDisclosureTitle);
     const text = doc.sections.flatMap((section) => section.lines).join('\n');
     for (const figure of [
-      '₱20000.00',
-      '₱3000.00',
-      '₱23000.00',
-      '₱7666.67',
+      '₱20.000,00',
+      '₱3.000,00',
+      '₱23.000,00',
+      '₱7.666,67',
       '5.00%',
-      '₱1000.00',
+      '₱1.000,00',
       'Kwarta Lending Corporation',
     ]) {
       expect(text).toContain(figure);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultLoanRules, type LoanRules } from '@kwarta/domain';
+import { markets } from '@kwarta/contract';
 import type { Product } from '../../../src/db/schema.ts';
 import { confirmationData } from '../../../src/features/loan-confirm/index.ts';
 import { orderPlanLines, quoteLoan, type LoanProduct } from '../../../src/features/orders/index.ts';
@@ -71,13 +72,20 @@ function product(
   return { product: row, rules };
 }
 
+const money = markets.default.money;
+
 describe('the confirmation plan is the order plan', () => {
   it('to the centavo, summing to the total due (10,000 runs)', () => {
     fc.assert(
       fc.property(loanProduct, ({ p, productTerm, amount, term, startDay }) => {
         const loan = product(p, productTerm);
         const today = new Date(Date.UTC(2026, 0, 1 + startDay)).toISOString().slice(0, 10);
-        const confirmed = confirmationData(loan, quoteLoan(loan, { amount, term }, today), today);
+        const confirmed = confirmationData(
+          loan,
+          quoteLoan(loan, { amount, term }, today, money),
+          today,
+          money,
+        );
         const pushed = quoteLoan(
           loan,
           {
@@ -87,6 +95,7 @@ describe('the confirmation plan is the order plan', () => {
             termUnit: confirmed.termUnit,
           },
           today,
+          money,
         );
         const lines = orderPlanLines(pushed);
         expect(lines.map((line) => ({ pay_time: line.due_date, amount: line.amount }))).toEqual(

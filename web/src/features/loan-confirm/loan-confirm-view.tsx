@@ -6,6 +6,7 @@ import { Checkbox } from '../../components/checkbox.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { Page } from '../../components/page.tsx';
 import { closeWebView, onNativeBack } from '../../lib/bridge.ts';
+import { readRuntimeMarket } from '../../lib/runtime-env.ts';
 import { queryParam, withSessionQuery } from '../../lib/session-query.ts';
 import {
   jumpToContract,
@@ -15,6 +16,8 @@ import {
   type LoanConfirmVariant,
 } from './api/loan-confirm-calls.ts';
 import './loan-confirm.css';
+
+const money = readRuntimeMarket().money;
 
 function newRequestId(): string {
   return crypto.randomUUID();
@@ -87,7 +90,7 @@ export function LoanConfirmView({ variant }: { variant: LoanConfirmVariant }) {
             </div>
             <p className="loan-amount">
               <span className="muted">{messages.loanConfirmAmount}</span>
-              <strong>{formatMoney(data.amount)}</strong>
+              <strong>{formatMoney(data.amount, money)}</strong>
             </p>
             <dl className="loan-lines">
               <div>
@@ -113,7 +116,7 @@ export function LoanConfirmView({ variant }: { variant: LoanConfirmVariant }) {
                 <li key={index}>
                   <span>{fillMessage(messages.loanConfirmPlanPeriod, { period: index + 1 })}</span>
                   <span>{line.pay_time}</span>
-                  <strong>{formatMoney(line.amount)}</strong>
+                  <strong>{formatMoney(line.amount, money)}</strong>
                 </li>
               ))}
             </ol>
