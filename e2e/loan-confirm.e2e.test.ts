@@ -7,6 +7,7 @@ import { createSession } from '../server/src/features/sessions/session-repositor
 import { bridgeCalls, pageErrors, screenshot, useBrowser, waitForBridgeCall } from './support/browser.ts';
 import { sessionQuery, type DemoSession } from './support/session.ts';
 import { expectToast, uniquePhone } from './support/promotion.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 const baseUrl = inject('baseUrl');
 const serverStore = inject('serverStore');
@@ -91,6 +92,7 @@ describe('loan confirmation (variant 1)', () => {
     await expect.poll(() => page.locator('.loan-plan li').count()).toBe(3);
     await expect.poll(() => page.getByText('₱7.666,66').isVisible()).toBe(true);
     await screenshot(page, 'loan-confirm');
+    await expectNoAxeViolations(page, 'loan confirmation');
 
     const loanNow = page.getByRole('button', { name: messages.loanConfirmLoanNow });
     const agree = page.getByRole('checkbox', { name: messages.loanConfirmAgreementPrefix });
@@ -98,6 +100,7 @@ describe('loan confirmation (variant 1)', () => {
     await agree.uncheck();
     expect(await loanNow.isDisabled()).toBe(true);
     await screenshot(page, 'loan-confirm-unchecked', { fullPage: false });
+    await expectNoAxeViolations(page, 'loan confirmation, unchecked');
     await agree.check();
     expect(await loanNow.isEnabled()).toBe(true);
 
@@ -125,6 +128,7 @@ describe('loan confirmation (variant 1)', () => {
     await page.waitForURL(/\/loanAgreement\?/);
     await expect.poll(() => page.getByText('Total to repay: ₱23.000,00').isVisible()).toBe(true);
     await screenshot(page, 'loan-agreement');
+    await expectNoAxeViolations(page, 'loan agreement');
   });
 
   test('the agreement popup: Agree closes it, Cancel closes the web view', async () => {
@@ -138,6 +142,7 @@ describe('loan confirmation (variant 1)', () => {
       .poll(() => popup.frameLocator('iframe').getByText(messages.agreementLoanTitle).first().isVisible())
       .toBe(true);
     await screenshot(page, 'loan-confirm-agreement-popup', { fullPage: false });
+    await expectNoAxeViolations(page, 'loan confirmation, agreement popup');
     await popup.getByRole('button', { name: messages.loanConfirmAgree }).click();
     await expect.poll(() => popup.isVisible()).toBe(false);
 
@@ -164,6 +169,7 @@ describe('loan confirmation (variant 1)', () => {
     const retention = again.getByRole('dialog', { name: messages.loanConfirmRetentionTitle });
     await expect.poll(() => retention.isVisible()).toBe(true);
     await screenshot(again, 'loan-confirm-retention', { fullPage: false });
+    await expectNoAxeViolations(again, 'loan confirmation, retention popup');
     await retention.getByRole('button', { name: messages.loanConfirmAgree }).click();
     await expect.poll(() => retention.isVisible()).toBe(false);
     expect((await bridgeCalls(again)).some((call) => call.action === 'closeWebView')).toBe(false);
@@ -181,6 +187,7 @@ describe('loan confirmation (variant 2)', () => {
     await expect.poll(() => promo.getByText('Cash in minutes for new clients').isVisible()).toBe(true);
     expect(await promo.getByRole('button', { name: messages.loanConfirmPromoButton }).isVisible()).toBe(true);
     await screenshot(page, 'new-loan-confirm-promo', { fullPage: false });
+    await expectNoAxeViolations(page, 'new loan confirmation, promo popup');
     await promo.getByRole('button', { name: messages.loanConfirmClose }).click();
     await expect.poll(() => promo.isVisible()).toBe(false);
     await expect.poll(() => page.getByText('₱7.666,66').isVisible()).toBe(true);
