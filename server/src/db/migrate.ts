@@ -4,8 +4,8 @@ import * as promotion from './migrations/2026-11-22-02-promotion.ts';
 import * as complaints from './migrations/2026-11-22-03-complaints.ts';
 import * as callers from './migrations/2026-11-23-10-callers.ts';
 import * as jobs from './migrations/2026-11-23-20-jobs.ts';
+import * as templateAmounts from './migrations/2026-11-23-25-template-amounts.ts';
 import * as borrow from './migrations/2026-11-23-30-borrow.ts';
-import * as templateAmounts from './migrations/2026-11-23-30-template-amounts.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -17,8 +17,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-03-complaints': complaints,
   '2026-11-23-10-callers': callers,
   '2026-11-23-20-jobs': jobs,
+  '2026-11-23-25-template-amounts': templateAmounts,
   '2026-11-23-30-borrow': borrow,
-  '2026-11-23-30-template-amounts': templateAmounts,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
