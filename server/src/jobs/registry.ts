@@ -27,6 +27,14 @@ export const jobRegistry: readonly Job[] = [
     },
   },
   {
+    // Rate-limit counters, captchas and codes of the database store (nothing to do with Redis).
+    name: 'purge-expired-entries',
+    schedule: '*/10 * * * *',
+    async run({ db, clock }) {
+      return { purged: await purgeExpiredEntries(db, clock.now()) };
+    },
+  },
+  {
     // 170 → 174 → 180 by the due date and the late penalty, once per order and lender's day (D2).
     // Hourly, so the first run after the lender's midnight (any LENDER_TIME_ZONE) does the day;
     // later runs that day add nothing. Running at start catches up after downtime.
@@ -35,14 +43,6 @@ export const jobRegistry: readonly Job[] = [
     runAtStart: true,
     async run({ db, config }, { scheduledAt }) {
       return { ...(await advanceOrdersByDate({ db, config }, scheduledAt)) };
-    },
-  },
-  {
-    // Rate-limit counters, captchas and codes of the database store (nothing to do with Redis).
-    name: 'purge-expired-entries',
-    schedule: '*/10 * * * *',
-    async run({ db, clock }) {
-      return { purged: await purgeExpiredEntries(db, clock.now()) };
     },
   },
 ];
