@@ -79,6 +79,19 @@ async function cases(session: DemoSession) {
         await expect.poll(() => page.title()).toBe(messages.complaintDetailsTitle);
       },
     },
+    ...['/loanConfirm', '/newLoanConfirm'].map((path) => ({
+      path: `${path}?${sessionQuery(session)}`,
+      shows: messages.loanConfirmPlan,
+      interact: async (page: Page) => {
+        // Variant 2 opens with its promo popup over the page.
+        if (path === '/newLoanConfirm')
+          await page.getByRole('button', { name: messages.loanConfirmClose }).click();
+        await page.getByRole('checkbox', { name: messages.loanConfirmAgreementPrefix }).uncheck();
+        await expect
+          .poll(() => page.getByRole('button', { name: messages.loanConfirmLoanNow }).isDisabled())
+          .toBe(true);
+      },
+    })),
   ];
 }
 

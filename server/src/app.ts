@@ -28,6 +28,7 @@ import { operatorCaller } from './features/operators/index.ts';
 import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
 import { orderDetailsRoutes } from './features/order-details/index.ts';
+import { loanConfirmRoutes } from './features/loan-confirm/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
 import { promotionRoutes } from './features/promotion/index.ts';
 import { smsLoginRoutes } from './features/auth/index.ts';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(customerServiceRoutes);
   await app.register(complaintRoutes);
   await app.register(orderDetailsRoutes);
+  await app.register(loanConfirmRoutes);
   const store = createEphemeralStore(config, database.db, app.clock, (error) =>
     app.log.warn({ reason: error.message }, 'redis connection lost'),
   );

@@ -60,6 +60,11 @@ const envSchema = z
       .string()
       .optional()
       .transform((file, ctx) => readLoanRules(file, ctx)),
+    // The lender's calendar: "today" of due dates, the status job and penalties (issue 10).
+    LENDER_TIME_ZONE: z
+      .string()
+      .default('Asia/Manila')
+      .refine((zone) => isTimeZone(zone), 'must be an IANA time zone, e.g. Asia/Manila'),
     // Promotion funnel and SMS (D5, D9, D10)
     MARKET: z.enum(marketIds as [keyof typeof markets, ...(keyof typeof markets)[]]).default('default'),
     REDIS_URL: z
@@ -112,6 +117,7 @@ const envSchema = z
     },
     // The lender-wide loan rules: what /Loan states and the default of every product without its own.
     loanRules: env.LOAN_RULES_FILE,
+    lenderTimeZone: env.LENDER_TIME_ZONE,
     market: markets[env.MARKET],
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
     sms: {
@@ -127,6 +133,15 @@ const envSchema = z
       },
     },
   }));
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The developer tools (`/dev/*`: demo sessions, anyone's SMS code and captcha answer;

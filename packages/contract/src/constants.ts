@@ -44,3 +44,13 @@ export const ComplaintRules = {
   scoreMin: 1,
   scoreMax: 5,
 } as const;
+
+/** Loan confirmation (ours where the spec is silent). */
+export const LoanConfirmRules = {
+  /** termUnit 1: the term is counted in calendar days, the only unit products offer (D4). */
+  termUnitDays: 1,
+  /** position of each agreement in the contract list (spec: contract-jump's position). */
+  agreementPositions: { loanAgreement: 0, disclosureStatement: 1 },
+  /** The order page the push leads to, marked as coming from confirmation (spec §7). */
+  pushFrom: 'confirm',
+} as const;

@@ -16,3 +16,4 @@ export * from './endpoints/index.ts';
 export * from './site/site-info.ts';
 export * from './markets.ts';
 export * from './promotion.ts';
+export * from './agreements.ts';

@@ -28,6 +28,17 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
   [webRoutes.complainDetails]: [{ route: routes.problemDetail, fromQuery: ['problemId'] }],
   [webRoutes.orderDetails]: [{ route: routes.loanDetails, fromQuery: ['productId', 'orderId'] }],
   [webRoutes.jointLoginError]: [{ route: routes.unionErrorInfo, fromQuery: ['productId'] }],
+  [webRoutes.loanConfirm]: [
+    { route: routes.loanDetailConfirm, fromQuery: ['productId'] },
+    { route: routes.contractList, fixed: { scene: Defaults.contractScene }, fromQuery: ['productId'] },
+  ],
+  [webRoutes.newLoanConfirm]: [
+    { route: routes.goyaConfirm, fromQuery: ['productId'] },
+    { route: routes.goyaContractList, fixed: { scene: Defaults.contractScene }, fromQuery: ['productId'] },
+  ],
+  [webRoutes.loanAgreement]: [
+    { route: routes.agreementDocument, fromQuery: ['productId', 'position', 'orderId'] },
+  ],
 };
 
 /** The call's parameters as the page sends them (strings, like a form body or query). */

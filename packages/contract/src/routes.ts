@@ -1,4 +1,5 @@
 import type { OperatorRole } from './operators.ts';
+import { loanConfirmWireKeys, type WireKeys } from './wire-map.ts';
 
 /**
  * Where each call of spec §7 lives: name, method, path, who may call it. Kept free of schema
@@ -23,6 +24,8 @@ export interface EndpointRoute {
   encoding?: 'form' | 'multipart';
   /** Set when the call answers something other than the JSON envelope (e.g. the captcha image). */
   produces?: 'image/png';
+  /** Disguised response keys of `data` (D6, wire-map.ts), applied by the server and read back by the client. */
+  wireKeys?: WireKeys;
 }
 
 export const routes = {
@@ -139,6 +142,83 @@ export const routes = {
     tag: 'Orders',
     method: 'POST',
     path: '/service/new/union-product-link',
+    auth: 'borrower',
+  },
+  // Loan confirmation (spec §7 "Repayment and loan"), variant 1 and variant 2 (/gopia/goya, D6).
+  loanDetailConfirm: {
+    name: 'loanDetailConfirm',
+    summary: 'Loan confirmation: amount, term, detail lines and the repayment plan of a product',
+    tag: 'Loan confirmation',
+    method: 'POST',
+    path: '/v3/loan-confirm/loan-detail-confirm',
+    auth: 'borrower',
+  },
+  contractList: {
+    name: 'contractList',
+    summary: 'The agreements the borrower accepts on confirmation (scene 3)',
+    tag: 'Loan confirmation',
+    method: 'POST',
+    path: '/v3/contract/contract',
+    auth: 'borrower',
+  },
+  contractJump: {
+    name: 'contractJump',
+    summary: 'Where one agreement is read (contract_url)',
+    tag: 'Loan confirmation',
+    method: 'POST',
+    path: '/v3/contract/contract-jump',
+    auth: 'borrower',
+  },
+  loanDetailPush: {
+    name: 'loanDetailPush',
+    summary: 'Apply: creates the order in 21 (idempotent per requestId), answers lendDetailsUrl',
+    tag: 'Loan confirmation',
+    method: 'POST',
+    path: '/v3/loan-confirm/loan-detail-push',
+    auth: 'borrower',
+  },
+  goyaConfirm: {
+    name: 'goyaConfirm',
+    summary: 'Variant 2 of loan-detail-confirm (disguised keys) plus NewButtonMsg and NewPopMsg',
+    tag: 'Loan confirmation',
+    method: 'POST',
+    path: '/gopia/goya/zumi',
+    auth: 'borrower',
+    wireKeys: loanConfirmWireKeys,
+  },
+  goyaContractList: {
+    name: 'goyaContractList',
+    summary: 'Variant 2 of contract (disguised keys; items carry an id)',
+    tag: 'Loan confirmation',
+    method: 'POST',
+    path: '/gopia/goya/lato',
+    auth: 'borrower',
+    wireKeys: loanConfirmWireKeys,
+  },
+  goyaContractJump: {
+    name: 'goyaContractJump',
+    summary: 'Variant 2 of contract-jump (disguised keys)',
+    tag: 'Loan confirmation',
+    method: 'POST',
+    path: '/gopia/goya/pera',
+    auth: 'borrower',
+    wireKeys: loanConfirmWireKeys,
+  },
+  goyaPush: {
+    name: 'goyaPush',
+    summary: 'Variant 2 of loan-detail-push (disguised keys)',
+    tag: 'Loan confirmation',
+    method: 'POST',
+    path: '/gopia/goya/dala',
+    auth: 'borrower',
+    wireKeys: loanConfirmWireKeys,
+  },
+  agreementDocument: {
+    name: 'agreementDocument',
+    summary: 'One agreement rendered from the real terms (the loan agreement or the disclosure statement)',
+    tag: 'Loan confirmation',
+    method: 'POST',
+    path: '/v3/contract/agreement-document',
     auth: 'borrower',
   },
   // Promotion sign-up funnel (spec §7 "Promotion") and the native shell's SMS login (D1).

@@ -79,3 +79,64 @@ export function productDefineToWire(click: {
     [productDefineWireNames.productId]: click.productId,
   };
 }
+
+/**
+ * Response keys of variant 2 of loan confirmation (the `/gopia/goya/…` calls, spec §3/§7):
+ * canonical key → wire key, renamed at any depth of `data`. Wire names never equal a canonical
+ * key, so reading back is unambiguous. Routes carry the map as `wireKeys`.
+ */
+export const loanConfirmWireKeys = {
+  amount: 'gy_mt',
+  periods: 'gy_pd',
+  termUnit: 'gy_tu',
+  term: 'gy_tm',
+  details: 'gy_dl',
+  text: 'gy_tx',
+  value: 'gy_vl',
+  repay_plans: 'gy_rp',
+  pay_time: 'gy_pt',
+  firstPayTime: 'gy_fp',
+  firstPeriodDay: 'gy_fd',
+  pRateDsc: 'gy_rd',
+  sendSms: 'gy_ss',
+  isPopType: 'gy_ip',
+  popContent: 'gy_pc',
+  popTitle: 'gy_pl',
+  popAgreementUrl: 'gy_pa',
+  comProductLogo: 'gy_lg',
+  comProductName: 'gy_nm',
+  NewButtonMsg: 'gy_bm',
+  NewPopMsg: 'gy_pm',
+  data: 'gy_da',
+  title: 'gy_ti',
+  id: 'gy_id',
+  contract_url: 'gy_cu',
+  lendDetailsUrl: 'gy_lu',
+  orderId: 'gy_oi',
+} as const;
+
+export type WireKeys = Readonly<Record<string, string>>;
+
+function renameKeys(value: unknown, names: WireKeys): unknown {
+  if (Array.isArray(value)) return value.map((item) => renameKeys(item, names));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, child]) => [
+      names[key] ?? key,
+      renameKeys(child, names),
+    ]),
+  );
+}
+
+/** Canonical `data` → wire keys (the server's serializer). */
+export function dataToWire(data: unknown, keys: WireKeys): unknown {
+  return renameKeys(data, keys);
+}
+
+/** Wire keys → canonical `data` (the client's reader); plain canonical keys pass through (D6 fallback). */
+export function dataFromWire(data: unknown, keys: WireKeys): unknown {
+  return renameKeys(
+    data,
+    Object.fromEntries(Object.entries(keys).map(([canonical, wire]) => [wire, canonical])),
+  );
+}

@@ -63,6 +63,11 @@ export function isFinalStatus(status: OrderStatus): boolean {
   return !orderTransitions.some((t) => t.from === status);
 }
 
+/** An order that still holds its borrower's one open-order place: anything not final. */
+export function isOpenStatus(status: number): boolean {
+  return isOrderStatus(status) && !isFinalStatus(status);
+}
+
 const repaymentRank: Partial<Record<OrderStatus, number>> = { [S.Repaying]: 0, [S.Due]: 1, [S.Overdue]: 2 };
 
 export interface StatusByDateInput {

@@ -69,12 +69,13 @@ export function buildRepaymentSchedule(input: RepaymentScheduleInput): Repayment
 
   const principalLines = splitHalfUp(principalMinor, periods);
   const interestLines = splitHalfUp(interestMinor, periods);
+  const dueDates = instalmentDueDates(disbursedOn, termDays, periods);
   const lines = principalLines.map((principal, index): ScheduleLine => {
     const period = index + 1;
     const interest = interestLines[index] ?? 0;
     return {
       period,
-      dueDate: addDays(disbursedOn, Math.floor((period * termDays) / periods)),
+      dueDate: dueDates[index]!,
       principal,
       interest,
       amount: principal + interest,
@@ -88,6 +89,45 @@ export function buildRepaymentSchedule(input: RepaymentScheduleInput): Repayment
     total: principalMinor + interestMinor,
     maturityDate: addDays(disbursedOn, termDays),
   };
+}
+
+/**
+ * The due dates of `periods` instalments over `termDays` from `disbursedOn`: instalment k falls
+ * floor(k × termDays / periods) days after disbursement. Disbursement re-fixes an order's plan
+ * dates with this, keeping the amounts the borrower confirmed.
+ */
+export function instalmentDueDates(
+  disbursedOn: CalendarDate,
+  termDays: number,
+  periods: number,
+): CalendarDate[] {
+  return Array.from({ length: periods }, (_, index) =>
+    addDays(disbursedOn, Math.floor(((index + 1) * termDays) / periods)),
+  );
+}
+
+/**
+ * A product's charges (interest and fees) for a chosen term: its rate for its own term, pro rata
+ * by day, rounded half-up once — so the product's own term costs exactly its rate.
+ */
+export function termCharges(input: {
+  principalMinor: MinorUnits;
+  termRateBps: number;
+  productTermDays: number;
+  termDays: number;
+}): MinorUnits {
+  const { principalMinor, termRateBps, productTermDays, termDays } = input;
+  assertAmount(principalMinor, 'principalMinor', 0);
+  for (const [name, value] of [
+    ['termRateBps', termRateBps],
+    ['productTermDays', productTermDays],
+    ['termDays', termDays],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < (name === 'termRateBps' ? 0 : 1)) {
+      throw new DomainError('invalid_argument', `${name} must be a positive integer, got ${String(value)}`);
+    }
+  }
+  return mulDivHalfUp(principalMinor, termRateBps * termDays, 10_000 * productTermDays);
 }
 
 /**

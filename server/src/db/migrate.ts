@@ -5,6 +5,7 @@ import * as complaints from './migrations/2026-11-22-03-complaints.ts';
 import * as callers from './migrations/2026-11-23-10-callers.ts';
 import * as jobs from './migrations/2026-11-23-20-jobs.ts';
 import * as templateAmounts from './migrations/2026-11-23-25-template-amounts.ts';
+import * as borrow from './migrations/2026-11-23-30-borrow.ts';
 import * as orderDetails from './migrations/2026-11-23-40-order-details.ts';
 
 /**
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-10-callers': callers,
   '2026-11-23-20-jobs': jobs,
   '2026-11-23-25-template-amounts': templateAmounts,
+  '2026-11-23-30-borrow': borrow,
   '2026-11-23-40-order-details': orderDetails,
 };
 

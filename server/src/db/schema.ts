@@ -51,6 +51,15 @@ export interface ProductTable {
   link_url: Generated<string>;
   /** A partner's repayment page (the order page's h5Url); '' when repayment happens here. */
   external_repay_url: Generated<string>;
+  /** 174 starts this many days before the due date (D2). */
+  due_window_days: Generated<number>;
+  /** 1: confirmation shows the 'Point out' retention popup on the iOS back signal (isPopType). */
+  retention_popup: Generated<number>;
+  /** 1: confirmation opens with the loan agreement in a popup (popAgreementUrl). */
+  agreement_popup: Generated<number>;
+  /** Variant 2's promo popup; '' means the catalogue's text. */
+  promo_button_text: Generated<string>;
+  promo_message: Generated<string>;
 }
 
 export interface OrderTable {
@@ -74,6 +83,36 @@ export interface OrderTable {
   updated_at: string;
   /** 1 when the last disbursement attempt failed (set by the bank-binding work): rebind dialog. */
   disbursement_failed: Generated<number>;
+  /** The push's requestId: unique per borrower, so a double tap makes one order. */
+  request_id: string | null;
+  /** Late penalty accrued so far, centavos (order_penalty_accruals sums to it). */
+  penalty_amount: Generated<number>;
+  withdraw_confirmed_at: string | null;
+}
+
+export interface BorrowerOpenOrderTable {
+  id: Generated<number>;
+  borrower_id: number;
+  order_id: number;
+}
+
+/** Which version of an agreement (and its SHA-256) an order's borrower agreed to, and when. */
+export interface OrderAgreementTable {
+  id: Generated<number>;
+  order_id: number;
+  document: string;
+  version: string;
+  sha256: string;
+  agreed_at: string;
+}
+
+export interface OrderPenaltyAccrualTable {
+  id: Generated<number>;
+  order_id: number;
+  accrued_on: string;
+  days_overdue: number;
+  amount: number;
+  created_at: string;
 }
 
 export interface OrderPlanLineTable {
@@ -141,6 +180,9 @@ export interface Database {
   orders: OrderTable;
   order_plan_lines: OrderPlanLineTable;
   order_status_history: OrderStatusHistoryTable;
+  borrower_open_orders: BorrowerOpenOrderTable;
+  order_agreements: OrderAgreementTable;
+  order_penalty_accruals: OrderPenaltyAccrualTable;
   settings: SettingTable;
   problem_types: ProblemTypeTable;
   problems: ProblemTable;

@@ -3,6 +3,7 @@ import {
   OrderStatus,
   addDays,
   applyBps,
+  isOpenStatus,
   buildRepaymentSchedule,
   defaultLoanRules,
   type LoanRules,
@@ -345,6 +346,15 @@ export async function seedDemoData(
           reason: 'demo data',
           created_at: at,
         })
+        .execute();
+    }
+
+    // The demo borrower's open order (the latest one still open) holds their one-open-order place.
+    const openIndex = DEMO_ORDERS.findLastIndex((demo) => isOpenStatus(demo.status));
+    if (openIndex >= 0) {
+      await trx
+        .insertInto('borrower_open_orders')
+        .values({ borrower_id: borrower.id, order_id: orderIds[openIndex]! })
         .execute();
     }
 

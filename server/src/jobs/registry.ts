@@ -1,6 +1,7 @@
 import { purgeExpiredEntries } from '../lib/ephemeral/database-store.ts';
 import { purgeExpiredSessions } from '../features/sessions/index.ts';
 import { purgeUnattachedImages } from '../features/complaints/index.ts';
+import { advanceOrdersByDate } from '../features/orders/index.ts';
 import type { Job } from './job.ts';
 
 /**
@@ -31,6 +32,17 @@ export const jobRegistry: readonly Job[] = [
     schedule: '*/10 * * * *',
     async run({ db, clock }) {
       return { purged: await purgeExpiredEntries(db, clock.now()) };
+    },
+  },
+  {
+    // 170 → 174 → 180 by the due date and the late penalty, once per order and lender's day (D2).
+    // Hourly, so the first run after the lender's midnight (any LENDER_TIME_ZONE) does the day;
+    // later runs that day add nothing. Running at start catches up after downtime.
+    name: 'order-status-daily',
+    schedule: '5 * * * *',
+    runAtStart: true,
+    async run({ db, config }, { scheduledAt }) {
+      return { ...(await advanceOrdersByDate({ db, config }, scheduledAt)) };
     },
   },
 ];

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type {} from '@fastify/multipart';
 import {
+  dataToWire,
   ResultCode,
   messages,
   sessionQuerySchema,
@@ -92,7 +93,7 @@ export function registerEndpoint<E extends Endpoint>(
       if (reply.sent) return reply;
       // Binary answers (the captcha image) go out as they are, not inside the envelope.
       if (endpoint.produces) return reply.type(endpoint.produces).send(data);
-      return sendSuccess(reply, data);
+      return sendSuccess(reply, endpoint.wireKeys ? dataToWire(data, endpoint.wireKeys) : data);
     },
   });
 }

@@ -39,3 +39,23 @@ export async function otherBorrower(app: FastifyInstance, phone = '13900000002')
   });
   return { borrowerId: borrower.id, order, session: { sessionId } };
 }
+
+/** A borrower with no orders yet and a live session: one who may apply. */
+export async function newBorrower(app: FastifyInstance, phone: string, isRepeatClient = false) {
+  const borrower = await app.db
+    .insertInto('borrowers')
+    .values({
+      phone,
+      full_name: 'Ana Reyes',
+      is_repeat_client: isRepeatClient ? 1 : 0,
+      created_at: app.clock.now().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sessionId = await createSession(app.db, {
+    borrowerId: borrower.id,
+    now: app.clock.now(),
+    policy: app.config.session,
+  });
+  return { borrowerId: borrower.id, session: { sessionId } };
+}

@@ -45,5 +45,16 @@ export const routes: RouteEntry[] = [
     path: '/jointLoginError',
     load: () =>
       import('../features/order-details/joint-login-error-page.tsx').then((m) => m.JointLoginErrorPage),
+    path: '/loanConfirm',
+    load: () => import('../features/loan-confirm/loan-confirm-page.tsx').then((m) => m.LoanConfirmPage),
+  },
+  {
+    path: '/newLoanConfirm',
+    load: () =>
+      import('../features/loan-confirm/new-loan-confirm-page.tsx').then((m) => m.NewLoanConfirmPage),
+  },
+  {
+    path: '/loanAgreement',
+    load: () => import('../features/loan-confirm/loan-agreement-page.tsx').then((m) => m.LoanAgreementPage),
   },
 ];

@@ -1,6 +1,7 @@
 import {
   Limits,
   REQUESTED_WITH_HEADER,
+  dataFromWire,
   ResultCode,
   envelopeFromWire,
   isSuccessCode,
@@ -107,7 +108,7 @@ export async function callApi<R extends EndpointRoute>(
       success: true,
       code: envelope.code,
       message: envelope.message,
-      data: envelope.data as DataOf<R>,
+      data: (endpoint.wireKeys ? dataFromWire(envelope.data, endpoint.wireKeys) : envelope.data) as DataOf<R>,
       raw,
     };
   } catch (error) {

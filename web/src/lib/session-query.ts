@@ -36,3 +36,9 @@ export function pageUrl(path: string, params: Record<string, string | number | u
 export function queryParam(name: string): string | null {
   return new URLSearchParams(currentSearch()).get(name);
 }
+
+/** A server-given page address (e.g. lendDetailsUrl, contract_url) with the session query added. */
+export function withSessionQuery(url: string): string {
+  const [path = '', search = ''] = url.split('?', 2);
+  return pageUrl(path, Object.fromEntries(new URLSearchParams(search)));
+}

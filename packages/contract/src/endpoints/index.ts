@@ -1,6 +1,17 @@
 import type { RouteName } from '../routes.ts';
 import { contactKfInfo } from './service.ts';
 import {
+  agreementDocument,
+  contractJump,
+  contractList,
+  goyaConfirm,
+  goyaContractJump,
+  goyaContractList,
+  goyaPush,
+  loanDetailConfirm,
+  loanDetailPush,
+} from './loan-confirm.ts';
+import {
   problemDetail,
   problemInit,
   problemList,
@@ -45,6 +56,15 @@ export const endpointMap = {
   unionErrorInfo,
   unionProductTrack,
   unionProductLink,
+  loanDetailConfirm,
+  contractList,
+  contractJump,
+  loanDetailPush,
+  goyaConfirm,
+  goyaContractList,
+  goyaContractJump,
+  goyaPush,
+  agreementDocument,
   channelTemplate,
   trackVisit,
   getSid,
@@ -69,6 +89,15 @@ export {
   unionErrorInfo,
   unionProductLink,
   unionProductTrack,
+  agreementDocument,
+  contractJump,
+  contractList,
+  goyaConfirm,
+  goyaContractJump,
+  goyaContractList,
+  goyaPush,
+  loanDetailConfirm,
+  loanDetailPush,
 };
 export { recommendedProductWire } from './orders.ts';
 export { problemInit, uploadProblemImg, problemSave, problemList, problemDetail, saveScore };

@@ -8,3 +8,28 @@ export {
   type OrderCardSource,
 } from './order-cards.ts';
 export { findOrderDetail, type OrderDetailSource } from './order-detail.ts';
+export { findLoanProduct, type LoanProduct } from './loan-products.ts';
+export { quoteLoan, type LoanAsk, type LoanQuote } from './loan-quote.ts';
+export {
+  agreementTerms,
+  renderAgreement,
+  renderAllAgreements,
+  type RenderedAgreement,
+} from './agreements.ts';
+export {
+  createOrder,
+  lendDetailsUrl,
+  orderPlanLines,
+  type CreatedOrder,
+  type OrderApplication,
+} from './create-order.ts';
+export {
+  approveOrder,
+  confirmWithdrawal,
+  disburseOrder,
+  rejectOrder,
+  transitionOrder,
+  TransitionRefused,
+} from './order-lifecycle.ts';
+export { advanceOrdersByDate, ORDER_STATUS_JOB_ACTOR, type OrderStatusRun } from './order-status-job.ts';
+export { findOrderTerms } from './order-terms.ts';

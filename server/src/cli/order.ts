@@ -1,0 +1,69 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { systemClock } from '../lib/clock.ts';
+import { approveOrder, disburseOrder, rejectOrder, TransitionRefused } from '../features/orders/index.ts';
+
+const USAGE = `Moves an order through the lender's decisions (until the operator console exists).
+
+  npm run order -- approve  --order <id> [--reason "..."] [--operator name]
+  npm run order -- reject   --order <id> --reason "..." [--operator name]
+  npm run order -- disburse --order <id> [--reason "..."] [--operator name]
+
+approve 21 → 151, reject 21 → 110, disburse 151 → 170 (fixes the disbursement, due and plan
+dates). Each move is checked against the status table and recorded in the order's history.
+Uses the same DATA_DIR / DATABASE_URL as the server.`;
+
+const actions = { approve: approveOrder, reject: rejectOrder, disburse: disburseOrder } as const;
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    options: {
+      order: { type: 'string' },
+      reason: { type: 'string' },
+      operator: { type: 'string', default: 'cli' },
+      help: { type: 'boolean', default: false },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const action = positionals[0] as keyof typeof actions | undefined;
+  const orderId = Number(values.order);
+  if (!action || !(action in actions) || !Number.isSafeInteger(orderId) || orderId <= 0) {
+    console.error(`An action and --order <id> are required.\n\n${USAGE}`);
+    return 2;
+  }
+
+  const config = loadConfig();
+  const { db } = createDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const order = await actions[action](
+      { db, clock: systemClock, config },
+      orderId,
+      `operator:${values.operator}`,
+      values.reason ?? '',
+    );
+    console.log(`Order ${order.id} is now in status ${order.status}.`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof TransitionRefused)) throw error;
+    console.error(error.message);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  agreementAt,
+  agreementDocument,
+  agreementList,
+  contractJump,
+  contractList,
+  Defaults,
+  fillMessage,
+  goyaConfirm,
+  goyaContractJump,
+  goyaContractList,
+  goyaPush,
+  loanDetailConfirm,
+  loanDetailPush,
+  messages,
+} from '@kwarta/contract';
+import { calendarDateAt } from '@kwarta/domain';
+import type { Borrower } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { registerEndpoint } from '../../lib/contract-route.ts';
+import {
+  agreementTerms,
+  createOrder,
+  findLoanProduct,
+  findOrderTerms,
+  lendDetailsUrl,
+  quoteLoan,
+  renderAgreement,
+  type LoanAsk,
+} from '../orders/index.ts';
+import { agreementUrl, confirmationData } from './confirmation.ts';
+
+/**
+ * Spec §7 loan confirmation, both variants: the same handlers behind the plain paths and the
+ * /gopia/goya ones, whose disguised keys the route's wireKeys apply (D6).
+ */
+export async function loanConfirmRoutes(app: FastifyInstance): Promise<void> {
+  const today = () => calendarDateAt(app.clock.now(), app.config.lenderTimeZone);
+
+  async function loanOf(productId: number) {
+    const loan = await findLoanProduct(app.db, productId);
+    if (!loan) throw ApiError.notFound();
+    return loan;
+  }
+
+  async function confirm(input: { productId: number } & LoanAsk) {
+    const loan = await loanOf(input.productId);
+    const startsOn = today();
+    const money = app.config.market.money;
+    return { loan, data: confirmationData(loan, quoteLoan(loan, input, startsOn, money), startsOn, money) };
+  }
+
+  registerEndpoint(app, loanDetailConfirm, async (input) => (await confirm(input)).data);
+  registerEndpoint(app, goyaConfirm, async (input) => {
+    const { loan, data } = await confirm(input);
+    const creditDays = loan.rules.creditAfterAcceptanceDays.maxDays;
+    return {
+      ...data,
+      NewButtonMsg: loan.product.promo_button_text || messages.loanConfirmPromoButton,
+      NewPopMsg:
+        loan.product.promo_message || fillMessage(messages.loanConfirmPromoMessage, { days: creditDays }),
+    };
+  });
+
+  async function contracts(input: { productId: number; scene: number }) {
+    await loanOf(input.productId);
+    if (input.scene !== Defaults.contractScene) return [];
+    return agreementList.map(({ title, position }) => ({ title, id: position }));
+  }
+  registerEndpoint(app, contractList, async (input) => ({
+    data: (await contracts(input)).map(({ title }) => ({ title })),
+  }));
+  registerEndpoint(app, goyaContractList, async (input) => ({ data: await contracts(input) }));
+
+  async function jump(
+    borrower: Borrower,
+    input: { productId: number; position: number; orderId?: number | undefined },
+  ) {
+    await loanOf(input.productId);
+    if (!agreementAt(input.position)) throw ApiError.notFound();
+    if (input.orderId) {
+      const terms = await findOrderTerms(app.db, borrower.id, input.orderId);
+      if (!terms || terms.order.product_id !== input.productId) throw ApiError.notFound();
+    }
+    return { contract_url: agreementUrl(input) };
+  }
+  registerEndpoint(app, contractJump, (input, { borrower }) => jump(borrower, input));
+  registerEndpoint(app, goyaContractJump, (input, { borrower }) => jump(borrower, input));
+
+  async function push(borrower: Borrower, input: Parameters<typeof createOrder>[2]) {
+    const order = await createOrder(app, borrower, input);
+    return { lendDetailsUrl: lendDetailsUrl(order), orderId: order.orderId };
+  }
+  registerEndpoint(app, loanDetailPush, (input, { borrower }) => push(borrower, input));
+  registerEndpoint(app, goyaPush, (input, { borrower }) => push(borrower, input));
+
+  registerEndpoint(app, agreementDocument, async (input, { borrower }) => {
+    const loan = await loanOf(input.productId);
+    const parties = { config: app.config, borrowerName: borrower.full_name, phone: borrower.phone };
+    let rendered;
+    let agreed = null;
+    if (input.orderId) {
+      const terms = await findOrderTerms(app.db, borrower.id, input.orderId);
+      if (!terms || terms.order.product_id !== input.productId) throw ApiError.notFound();
+      rendered = renderAgreement(
+        input.position,
+        agreementTerms(
+          loan,
+          terms.quote,
+          { ...parties, orderNo: terms.order.order_no },
+          terms.order.disbursed_on === null,
+        ),
+      );
+      const record = rendered && terms.agreements.find((row) => row.version === rendered!.text.version);
+      if (record) agreed = { at: record.agreed_at, version: record.version, sha256: record.sha256 };
+    } else {
+      const quote = quoteLoan(loan, input, today(), app.config.market.money);
+      rendered = renderAgreement(
+        input.position,
+        agreementTerms(loan, quote, { ...parties, orderNo: null }, true),
+      );
+    }
+    if (!rendered) throw ApiError.notFound();
+    return { ...rendered.text, sha256: rendered.sha256, agreed };
+  });
+}

@@ -1,0 +1,156 @@
+import { randomInt } from 'node:crypto';
+import { LoanConfirmRules, messages, ResultCode, webRoutes } from '@kwarta/contract';
+import { calendarDateAt, OrderStatus } from '@kwarta/domain';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Borrower, Database } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { agreementTerms, renderAllAgreements } from './agreements.ts';
+import { findLoanProduct } from './loan-products.ts';
+import { quoteLoan, type LoanAsk, type LoanQuote } from './loan-quote.ts';
+
+export interface OrderApplication extends LoanAsk {
+  productId: number;
+  requestId: string;
+}
+
+export interface CreatedOrder {
+  orderId: number;
+  productId: number;
+  /** False when the request id had already made this order (a double tap, a retry). */
+  created: boolean;
+}
+
+const openOrderExists = () => new ApiError(ResultCode.conflict, messages.loanOpenOrderExists, 409);
+
+async function orderOfRequest(db: Kysely<Database>, borrowerId: number, requestId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'product_id'])
+    .where('borrower_id', '=', borrowerId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+}
+
+function orderNumber(today: string): string {
+  return `KW${today.replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+/**
+ * Loan Now (spec §7 loan-detail-push): the order in 21 with the plan confirmation showed, its
+ * history, the agreements its borrower agreed to (version and SHA-256), in one transaction.
+ * Unique constraints decide the races, never a read first: (borrower, requestId) makes a repeated
+ * request answer the order the first one made, and the borrower's open-order row refuses a
+ * second open order with the catalogue's message.
+ */
+export async function createOrder(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  borrower: Borrower,
+  application: OrderApplication,
+): Promise<CreatedOrder> {
+  const { db, clock, config } = deps;
+  const loan = await findLoanProduct(db, application.productId);
+  if (!loan) throw ApiError.notFound();
+  const now = clock.now();
+  const today = calendarDateAt(now, config.lenderTimeZone);
+  const quote = quoteLoan(loan, application, today, config.market.money);
+  const at = now.toISOString();
+  const orderNo = orderNumber(today);
+  const agreements = renderAllAgreements(
+    agreementTerms(
+      loan,
+      quote,
+      { config, borrowerName: borrower.full_name, phone: borrower.phone, orderNo: null },
+      true,
+    ),
+  );
+
+  try {
+    return await inTransaction(db, async (trx) => {
+      const order = await trx
+        .insertInto('orders')
+        .values({
+          order_no: orderNo,
+          borrower_id: borrower.id,
+          product_id: loan.product.id,
+          status: OrderStatus.UnderReview,
+          principal: quote.principal,
+          total_due: quote.schedule.total,
+          paid_amount: 0,
+          term_days: quote.termDays,
+          periods: quote.periods,
+          collection_complaints_allowed: 0,
+          applied_at: at,
+          disbursed_on: null,
+          due_date: null,
+          settled_at: null,
+          created_at: at,
+          updated_at: at,
+          request_id: application.requestId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('borrower_open_orders')
+        .values({ borrower_id: borrower.id, order_id: order.id })
+        .execute();
+      await trx
+        .insertInto('order_plan_lines')
+        .values(orderPlanLines(quote).map((line) => ({ ...line, order_id: order.id })))
+        .execute();
+      await trx
+        .insertInto('order_status_history')
+        .values({
+          order_id: order.id,
+          from_status: null,
+          to_status: OrderStatus.UnderReview,
+          actor: `borrower:${borrower.id}`,
+          reason: 'loan-detail-push',
+          created_at: at,
+        })
+        .execute();
+      await trx
+        .insertInto('order_agreements')
+        .values(
+          agreements.map((agreement) => ({
+            order_id: order.id,
+            document: agreement.text.version.split('/')[0]!,
+            version: agreement.text.version,
+            sha256: agreement.sha256,
+            agreed_at: at,
+          })),
+        )
+        .execute();
+      return { orderId: order.id, productId: loan.product.id, created: true };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const earlier = await orderOfRequest(db, borrower.id, application.requestId);
+    if (earlier) return { orderId: earlier.id, productId: earlier.product_id, created: false };
+    throw openOrderExists();
+  }
+}
+
+/** The plan lines an order stores: the quote's, unchanged (the property test holds us to it). */
+export function orderPlanLines(quote: LoanQuote) {
+  return quote.schedule.lines.map((line) => ({
+    seq: line.period,
+    due_date: line.dueDate,
+    principal: line.principal,
+    interest: line.interest,
+    amount: line.amount,
+    paid_amount: 0,
+  }));
+}
+
+/** Where the push leads (spec §7 lendDetailsUrl); the page adds the session query. */
+export function lendDetailsUrl(order: { productId: number; orderId: number }): string {
+  const query = new URLSearchParams({
+    productId: String(order.productId),
+    orderId: String(order.orderId),
+    from: LoanConfirmRules.pushFrom,
+  });
+  return `${webRoutes.orderDetails}?${query}`;
+}

@@ -1,0 +1,174 @@
+import { fillMessage, messages } from '@kwarta/contract';
+import {
+  calendarDateAt,
+  canTransition,
+  instalmentDueDates,
+  isOpenStatus,
+  isOrderStatus,
+  OrderStatus,
+  type TransitionTrigger,
+} from '@kwarta/domain';
+import type { Kysely } from 'kysely';
+import type { Database, Order } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Deps } from '../../lib/deps.ts';
+
+/** A move the transition table (or the order's state) does not allow; the CLI prints its message. */
+export class TransitionRefused extends Error {}
+
+export interface TransitionRequest {
+  orderId: number;
+  to: OrderStatus;
+  by: TransitionTrigger;
+  /** Who: 'operator:<name>', 'job:<name>', 'borrower:<id>'. */
+  actor: string;
+  reason?: string | null;
+  now: Date;
+  /** Further columns to set with the status, decided from the order as it was read. */
+  changes?: (order: Order, trx: Kysely<Database>) => Promise<Partial<Order>> | Partial<Order>;
+}
+
+/**
+ * The one way an order changes status (D2): allowed by the domain's transition table for this
+ * trigger, written only if the order is still in the status it was read in (so two operators or
+ * an operator and the job cannot both move it), recorded in the history with actor and reason,
+ * and the borrower's open-order place released when the order ends.
+ */
+export async function transitionOrder(db: Kysely<Database>, request: TransitionRequest): Promise<Order> {
+  return inTransaction(db, async (trx) => {
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', request.orderId)
+      .executeTakeFirst();
+    if (!order) throw new TransitionRefused(`Order ${request.orderId} does not exist.`);
+    const refused = () =>
+      new TransitionRefused(
+        fillMessage(messages.orderTransitionRefused, {
+          orderId: order.id,
+          status: order.status,
+          to: request.to,
+        }),
+      );
+    if (!isOrderStatus(order.status) || !canTransition(order.status, request.to, request.by)) throw refused();
+    const at = request.now.toISOString();
+    const changes = (await request.changes?.(order, trx)) ?? {};
+    const updated = await trx
+      .updateTable('orders')
+      .set({ ...changes, status: request.to, updated_at: at })
+      .where('id', '=', order.id)
+      .where('status', '=', order.status)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw refused();
+    await trx
+      .insertInto('order_status_history')
+      .values({
+        order_id: order.id,
+        from_status: order.status,
+        to_status: request.to,
+        actor: request.actor,
+        reason: request.reason?.trim() || null,
+        created_at: at,
+      })
+      .execute();
+    if (!isOpenStatus(request.to)) {
+      await trx.deleteFrom('borrower_open_orders').where('order_id', '=', order.id).execute();
+    }
+    return updated;
+  });
+}
+
+type LifecycleDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+
+export function approveOrder(deps: LifecycleDeps, orderId: number, actor: string, reason?: string) {
+  return transitionOrder(deps.db, {
+    orderId,
+    to: OrderStatus.Approved,
+    by: 'operator',
+    actor,
+    reason: reason ?? null,
+    now: deps.clock.now(),
+  });
+}
+
+export async function rejectOrder(deps: LifecycleDeps, orderId: number, actor: string, reason: string) {
+  if (!reason.trim()) throw new TransitionRefused('A rejection needs a reason (--reason).');
+  return transitionOrder(deps.db, {
+    orderId,
+    to: OrderStatus.Rejected,
+    by: 'operator',
+    actor,
+    reason,
+    now: deps.clock.now(),
+  });
+}
+
+/**
+ * 151 → 170: the money is sent today (the lender's date), which fixes the disbursement date,
+ * every instalment's due date and the order's due date; the amounts stay those confirmed. A
+ * product that asks for a withdrawal confirmation is disbursed only once the borrower gave it.
+ */
+export function disburseOrder(deps: LifecycleDeps, orderId: number, actor: string, reason?: string) {
+  const now = deps.clock.now();
+  const today = calendarDateAt(now, deps.config.lenderTimeZone);
+  return transitionOrder(deps.db, {
+    orderId,
+    to: OrderStatus.Repaying,
+    by: 'operator',
+    actor,
+    reason: reason ?? null,
+    now,
+    async changes(order, trx) {
+      const product = await trx
+        .selectFrom('products')
+        .select('withdraw_confirm_url')
+        .where('id', '=', order.product_id)
+        .executeTakeFirstOrThrow();
+      // A product asks for the confirmation by naming where the borrower gives it (playeduL).
+      if (product.withdraw_confirm_url !== '' && !order.withdraw_confirmed_at) {
+        throw new TransitionRefused(`Order ${order.id} awaits the borrower's withdrawal confirmation.`);
+      }
+      const dates = instalmentDueDates(today, order.term_days, order.periods);
+      for (const [index, dueDate] of dates.entries()) {
+        await trx
+          .updateTable('order_plan_lines')
+          .set({ due_date: dueDate })
+          .where('order_id', '=', order.id)
+          .where('seq', '=', index + 1)
+          .execute();
+      }
+      return { disbursed_on: today, due_date: dates[0]! };
+    },
+  });
+}
+
+/**
+ * The borrower confirms the withdrawal of an approved order whose product asks for it. Once only;
+ * a foreign or missing order, or one not awaiting confirmation, answers false.
+ */
+export async function confirmWithdrawal(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  borrowerId: number,
+  orderId: number,
+): Promise<boolean> {
+  const at = deps.clock.now().toISOString();
+  const result = await deps.db
+    .updateTable('orders')
+    .set({ withdraw_confirmed_at: at, updated_at: at })
+    .where('id', '=', orderId)
+    .where('borrower_id', '=', borrowerId)
+    .where('status', '=', OrderStatus.Approved)
+    .where('withdraw_confirmed_at', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('products')
+          .select('products.id')
+          .whereRef('products.id', '=', 'orders.product_id')
+          .where('products.withdraw_confirm_url', '!=', ''),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

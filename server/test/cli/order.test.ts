@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loanDetailPush } from '@kwarta/contract';
+import { callEndpoint } from '../support/api.ts';
+import { newBorrower } from '../support/borrowers.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+describe('npm run order', () => {
+  let t: TestApp;
+  let orderId: number;
+  const order = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'server/src/cli/order.ts', ...args], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DATA_DIR: t.config.dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'silent',
+      },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    const borrower = await newBorrower(t.app, '13900000021');
+    const product = await t.app.db
+      .selectFrom('products')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const pushed = await callEndpoint(t.app, loanDetailPush, {
+      session: borrower.session,
+      body: {
+        productId: String(product.id),
+        amount: '1000000',
+        periods: '3',
+        termUnit: '1',
+        requestId: 'cli-test-0000000001',
+      },
+    });
+    orderId = (pushed.envelope!.data as { orderId: number }).orderId;
+  });
+  afterAll(() => t.close());
+
+  const history = () =>
+    t.app.db
+      .selectFrom('order_status_history')
+      .select(['from_status', 'to_status', 'actor', 'reason'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+
+  it('approves and disburses through the use cases, refusing what the status table does not allow', async () => {
+    await expect(order('disburse', '--order', String(orderId))).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('cannot move to 170'),
+    });
+    expect((await order('approve', '--order', String(orderId), '--operator', 'ana')).stdout).toBe(
+      `Order ${orderId} is now in status 151.\n`,
+    );
+    expect((await order('disburse', '--order', String(orderId), '--reason', 'sent by bank')).stdout).toBe(
+      `Order ${orderId} is now in status 170.\n`,
+    );
+    const stored = await t.app.db
+      .selectFrom('orders')
+      .select(['status', 'disbursed_on', 'due_date'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(stored.status).toBe(170);
+    expect(stored.disbursed_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await history()).slice(1)).toEqual([
+      { from_status: 21, to_status: 151, actor: 'operator:ana', reason: null },
+      { from_status: 151, to_status: 170, actor: 'operator:cli', reason: 'sent by bank' },
+    ]);
+  }, 60_000);
+
+  it('refuses a reject without a reason and an unknown action', async () => {
+    await expect(order('reject', '--order', String(orderId))).rejects.toMatchObject({ code: 1 });
+    await expect(order('cancel', '--order', String(orderId))).rejects.toMatchObject({ code: 2 });
+  }, 60_000);
+});

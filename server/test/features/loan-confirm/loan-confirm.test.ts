@@ -1,0 +1,358 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  agreementDocument,
+  contractJump,
+  contractList,
+  goyaConfirm,
+  goyaContractList,
+  goyaPush,
+  loanConfirmWireKeys,
+  loanDetailConfirm,
+  loanDetailPush,
+  messages,
+  ResultCode,
+} from '@kwarta/contract';
+import { latePenalty, defaultLoanRules, OrderStatus } from '@kwarta/domain';
+import { callEndpoint } from '../../support/api.ts';
+import { newBorrower, otherBorrower } from '../../support/borrowers.ts';
+import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
+import {
+  approveOrder,
+  disburseOrder,
+  rejectOrder,
+  TransitionRefused,
+} from '../../../src/features/orders/index.ts';
+import { jobRegistry } from '../../../src/jobs/registry.ts';
+
+const requestId = (n: number) => `req-${String(n).padStart(16, '0')}`;
+
+describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s', (target) => {
+  // 10:00 in Manila.
+  const clock = testClock('2026-11-23T02:00:00.000Z');
+  let t: TestApp;
+  let productId: number;
+  let borrower: Awaited<ReturnType<typeof newBorrower>>;
+  let other: Awaited<ReturnType<typeof otherBorrower>>;
+
+  beforeAll(async () => {
+    t = await createTestApp(target, { clock });
+    // Kwarta Flex: ₱20,000.00 at most, 91 days, 3 instalments, 15% for the term.
+    const product = await t.app.db
+      .selectFrom('products')
+      .select('id')
+      .where('name', '=', 'Kwarta Flex')
+      .executeTakeFirstOrThrow();
+    productId = product.id;
+    borrower = await newBorrower(t.app, '13900000011');
+    other = await otherBorrower(t.app);
+  });
+  afterAll(() => t.close());
+
+  const call = (
+    endpoint: Parameters<typeof callEndpoint>[1],
+    body: Record<string, string>,
+    session = borrower.session,
+  ) => callEndpoint(t.app, endpoint, { session, body });
+
+  it('confirms the product offer with the plan the domain computes', async () => {
+    const { envelope } = await call(loanDetailConfirm, { productId: String(productId) });
+    expect(envelope?.code).toBe(ResultCode.success);
+    const data = envelope!.data as Record<string, unknown>;
+    expect(data).toMatchObject({
+      amount: 2_000_000,
+      periods: 3,
+      termUnit: 1,
+      term: 91,
+      repay_plans: [
+        { pay_time: '2026-12-23', amount: 766_667 },
+        { pay_time: '2027-01-22', amount: 766_667 },
+        { pay_time: '2027-02-22', amount: 766_666 },
+      ],
+      firstPayTime: '2026-12-23',
+      firstPeriodDay: 30,
+      pRateDsc: 'From 0.16% per day',
+      isPopType: 0,
+      popAgreementUrl: '',
+      comProductName: 'Kwarta Flex',
+    });
+    expect(data.details).toContainEqual({ text: messages.loanDetailTotal, value: '₱23.000,00' });
+  });
+
+  it('answers variant 2 with disguised keys, the promo texts and code 00', async () => {
+    const { raw, envelope } = await call(goyaConfirm, { productId: String(productId) });
+    expect(envelope?.code).toBe('00');
+    const data = envelope!.data as Record<string, unknown>;
+    expect(data).not.toHaveProperty('amount');
+    expect(data[loanConfirmWireKeys.amount]).toBe(2_000_000);
+    expect(data[loanConfirmWireKeys.NewButtonMsg]).toBe(messages.loanConfirmPromoButton);
+    expect(String(data[loanConfirmWireKeys.NewPopMsg])).toContain('3 days');
+    const plans = data[loanConfirmWireKeys.repay_plans] as Record<string, unknown>[];
+    expect(plans[0]).toEqual({
+      [loanConfirmWireKeys.pay_time]: '2026-12-23',
+      [loanConfirmWireKeys.amount]: 766_667,
+    });
+    expect(JSON.stringify(raw)).not.toMatch(/"repay_plans"|"pay_time"/);
+  });
+
+  it('lists the agreements of scene 3 in both variants', async () => {
+    const plain = await call(contractList, { productId: String(productId), scene: '3' });
+    expect(plain.envelope?.data).toEqual({
+      data: [{ title: messages.agreementLoanTitle }, { title: messages.agreementDisclosureTitle }],
+    });
+    const disguised = await call(goyaContractList, { productId: String(productId), scene: '3' });
+    const k = loanConfirmWireKeys;
+    expect(disguised.envelope?.data).toEqual({
+      [k.data]: [
+        { [k.title]: messages.agreementLoanTitle, [k.id]: 0 },
+        { [k.title]: messages.agreementDisclosureTitle, [k.id]: 1 },
+      ],
+    });
+  });
+
+  it('refuses an amount outside the product range and a missing product', async () => {
+    const low = await call(loanDetailPush, {
+      productId: String(productId),
+      amount: '100',
+      periods: '3',
+      termUnit: '1',
+      requestId: requestId(900),
+    });
+    expect(low.status).toBe(400);
+    expect(low.envelope?.message).toBe('The loan amount must be between ₱2.000,00 and ₱20.000,00.');
+    const term = await call(loanDetailConfirm, { productId: String(productId), term: '30' });
+    expect(term.envelope?.message).toBe('The loan term must be between 91 and 365 days.');
+    const missing = await call(loanDetailConfirm, { productId: '999999' });
+    expect(missing.status).toBe(404);
+  });
+
+  let orderId: number;
+
+  it('makes one order from 50 parallel pushes with one request id, with the plan confirmation showed', async () => {
+    const confirmation = (await call(loanDetailConfirm, { productId: String(productId) })).envelope!.data as {
+      repay_plans: { pay_time: string; amount: number }[];
+    };
+    const document = (await call(agreementDocument, { productId: String(productId), position: '0' }))
+      .envelope!.data as { sha256: string; version: string };
+    const body = {
+      productId: String(productId),
+      amount: '2000000',
+      periods: '3',
+      termUnit: '1',
+      requestId: requestId(1),
+    };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(loanDetailPush, body)));
+    const ids = new Set(answers.map((answer) => (answer.envelope?.data as { orderId: number }).orderId));
+    expect(answers.every((answer) => answer.envelope?.code === '00')).toBe(true);
+    expect(ids.size).toBe(1);
+    orderId = [...ids][0]!;
+    expect((answers[0]!.envelope!.data as { lendDetailsUrl: string }).lendDetailsUrl).toBe(
+      `/orderDetails?productId=${productId}&orderId=${orderId}&from=confirm`,
+    );
+
+    const orders = await t.app.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('borrower_id', '=', borrower.borrowerId)
+      .execute();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ status: 21, principal: 2_000_000, total_due: 2_300_000 });
+    const lines = await t.app.db
+      .selectFrom('order_plan_lines')
+      .select(['due_date', 'amount'])
+      .where('order_id', '=', orderId)
+      .orderBy('seq')
+      .execute();
+    expect(lines.map((line) => ({ pay_time: line.due_date, amount: line.amount }))).toEqual(
+      confirmation.repay_plans,
+    );
+    const history = await t.app.db
+      .selectFrom('order_status_history')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .execute();
+    expect(history).toMatchObject([
+      { from_status: null, to_status: 21, actor: `borrower:${borrower.borrowerId}` },
+    ]);
+    const agreed = await t.app.db
+      .selectFrom('order_agreements')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .execute();
+    expect(agreed.find((row) => row.version === document.version)).toMatchObject({
+      sha256: document.sha256,
+      agreed_at: clock.now().toISOString(),
+    });
+  });
+
+  it('refuses a second open order with the catalogue message', async () => {
+    const second = await call(goyaPush, {
+      productId: String(productId),
+      amount: '300000',
+      periods: '3',
+      termUnit: '1',
+      requestId: requestId(2),
+    });
+    expect(second.envelope).toMatchObject({
+      code: ResultCode.conflict,
+      message: messages.loanOpenOrderExists,
+    });
+    expect(
+      await t.app.db
+        .selectFrom('orders')
+        .select('id')
+        .where('borrower_id', '=', borrower.borrowerId)
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it('answers a foreign order id exactly like a missing one', async () => {
+    const ask = (id: number, endpoint: typeof contractJump | typeof agreementDocument) =>
+      call(endpoint, { productId: String(productId), position: '0', orderId: String(id) }, other.session);
+    for (const endpoint of [contractJump, agreementDocument]) {
+      const foreign = await ask(orderId, endpoint);
+      const missing = await ask(987_654, endpoint);
+      expect(foreign.status).toBe(404);
+      expect({ ...foreign, headers: null }).toEqual({ ...missing, headers: null });
+    }
+    const own = await call(contractJump, {
+      productId: String(productId),
+      position: '1',
+      orderId: String(orderId),
+    });
+    expect(own.envelope?.data).toEqual({
+      contract_url: `/loanAgreement?productId=${productId}&position=1&orderId=${orderId}`,
+    });
+  });
+
+  it('renders the agreement from the order terms and says what was agreed', async () => {
+    const { envelope } = await call(agreementDocument, {
+      productId: String(productId),
+      position: '1',
+      orderId: String(orderId),
+    });
+    const doc = envelope!.data as {
+      title: string;
+      sections: { heading: string; lines: string[] }[];
+      agreed: { version: string; sha256: string } | null;
+    };
+    expect(doc.title).toBe(messages.agreementDisclosureTitle);
+    const text = doc.sections.flatMap((section) => section.lines).join('\n');
+    for (const figure of [
+      '₱20.000,00',
+      '₱3.000,00',
+      '₱23.000,00',
+      '₱7.666,67',
+      '5.00%',
+      '₱1.000,00',
+      'Kwarta Lending Corporation',
+    ]) {
+      expect(text).toContain(figure);
+    }
+    expect(doc.agreed).toMatchObject({ version: 'disclosure-statement/2026-11-23' });
+    expect(doc.agreed!.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('approves, disburses, then the daily job moves 170 → 174 → 180 and accrues the penalty once a day', async () => {
+    const deps = { db: t.app.db, clock, config: t.app.config };
+    await expect(disburseOrder(deps, orderId, 'operator:test')).rejects.toBeInstanceOf(TransitionRefused);
+    expect((await approveOrder(deps, orderId, 'operator:test')).status).toBe(OrderStatus.Approved);
+    await expect(rejectOrder(deps, orderId, 'operator:test', 'late')).rejects.toBeInstanceOf(
+      TransitionRefused,
+    );
+    clock.advance(86_400_000); // disbursed the next day: 2026-11-24 in Manila
+    const disbursed = await disburseOrder(deps, orderId, 'operator:test');
+    expect(disbursed).toMatchObject({ status: 170, disbursed_on: '2026-11-24', due_date: '2026-12-24' });
+    const dates = await t.app.db
+      .selectFrom('order_plan_lines')
+      .select('due_date')
+      .where('order_id', '=', orderId)
+      .orderBy('seq')
+      .execute();
+    expect(dates.map((line) => line.due_date)).toEqual(['2026-12-24', '2027-01-23', '2027-02-23']);
+
+    const job = jobRegistry.find((entry) => entry.name === 'order-status-daily')!;
+    const runOn = (instant: string) =>
+      job.run({ ...t.app, clock } as never, { scheduledAt: new Date(instant), trigger: 'manual' });
+    const status = async () =>
+      t.app.db
+        .selectFrom('orders')
+        .select(['status', 'penalty_amount'])
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+
+    expect(await runOn('2026-12-20T15:00:00.000Z')).toMatchObject({ due: 0 }); // 23:00 in Manila, the 20th
+    expect(await runOn('2026-12-20T16:30:00.000Z')).toMatchObject({ due: 1 }); // 00:30 on the 21st: 3 days before
+    expect(await status()).toEqual({ status: 174, penalty_amount: 0 });
+
+    // (The demo borrower's overdue orders accrue too: counts are for every order.)
+    expect(await runOn('2026-12-25T01:00:00.000Z')).toMatchObject({ overdue: 1 });
+    const day1 = latePenalty({
+      unpaidMinor: 766_667,
+      daysOverdue: 1,
+      isRepeatClient: false,
+      rules: defaultLoanRules,
+    });
+    expect(await status()).toEqual({ status: 180, penalty_amount: day1.total });
+    expect(day1.total).toBe(100_000 + 38_333);
+    // The same day again: nothing more.
+    expect(await runOn('2026-12-25T09:00:00.000Z')).toEqual({ due: 0, overdue: 0, penalties: 0 });
+    expect((await status()).penalty_amount).toBe(day1.total);
+
+    await runOn('2026-12-26T01:00:00.000Z');
+    const day2 = latePenalty({
+      unpaidMinor: 766_667,
+      daysOverdue: 2,
+      isRepeatClient: false,
+      rules: defaultLoanRules,
+    });
+    expect((await status()).penalty_amount).toBe(day2.total);
+    const accruals = await t.app.db
+      .selectFrom('order_penalty_accruals')
+      .select(['accrued_on', 'amount'])
+      .where('order_id', '=', orderId)
+      .orderBy('accrued_on')
+      .execute();
+    expect(accruals).toEqual([
+      { accrued_on: '2026-12-25', amount: day1.total },
+      { accrued_on: '2026-12-26', amount: day2.total - day1.total },
+    ]);
+
+    const history = await t.app.db
+      .selectFrom('order_status_history')
+      .select(['from_status', 'to_status', 'actor'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+    expect(history).toEqual([
+      { from_status: null, to_status: 21, actor: `borrower:${borrower.borrowerId}` },
+      { from_status: 21, to_status: 151, actor: 'operator:test' },
+      { from_status: 151, to_status: 170, actor: 'operator:test' },
+      { from_status: 170, to_status: 174, actor: 'job:order-status-daily' },
+      { from_status: 174, to_status: 180, actor: 'job:order-status-daily' },
+    ]);
+  });
+
+  it('rejects with a reason and frees the borrower to apply again', async () => {
+    const again = await newBorrower(t.app, '13900000012');
+    const push = (n: number) =>
+      call(
+        loanDetailPush,
+        {
+          productId: String(productId),
+          amount: '500000',
+          periods: '3',
+          termUnit: '1',
+          requestId: requestId(n),
+        },
+        again.session,
+      );
+    const first = (await push(10)).envelope!.data as { orderId: number };
+    const deps = { db: t.app.db, clock, config: t.app.config };
+    await expect(rejectOrder(deps, first.orderId, 'operator:test', ' ')).rejects.toBeInstanceOf(
+      TransitionRefused,
+    );
+    const rejected = await rejectOrder(deps, first.orderId, 'operator:test', 'income not verified');
+    expect(rejected.status).toBe(110);
+    expect((await push(11)).envelope?.code).toBe('00');
+  });
+});
