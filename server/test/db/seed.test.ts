@@ -17,7 +17,7 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
       .select(['orders.status'])
       .where('borrowers.phone', '=', DEMO_PHONE)
       .execute();
-    expect(orders.map((order) => order.status).sort((a, b) => a - b)).toEqual(
+    expect([...new Set(orders.map((order) => order.status))].sort((a, b) => a - b)).toEqual(
       [...orderStatuses].sort((a, b) => a - b),
     );
   });

@@ -87,12 +87,11 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  // The daily limit is the caller's allowance, counted at the edge before the use case runs: a
-  // use case may run inside another's transaction, where the database store could not count.
-  registerEndpoint(app, problemSave, async (input, { borrower }) => {
-    await limitPerBorrower(app, borrower.id, 'complaints');
-    return fileComplaint(app, borrower.id, input);
-  });
+  registerEndpoint(app, problemSave, (input, { borrower }) =>
+    fileComplaint(app, borrower.id, input, {
+      beforeFiling: () => limitPerBorrower(app, borrower.id, 'complaints'),
+    }),
+  );
 
   registerEndpoint(app, problemList, async (_input, { borrower }) => {
     const titles = typeTitles(await listProblemTypes(app.db, { activeOnly: false }));

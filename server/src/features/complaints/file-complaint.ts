@@ -15,6 +15,16 @@ import { complaintRefusal, parseImageUrls } from './complaint-rules.ts';
 
 export type ComplaintForm = EndpointParsedRequest<typeof problemSave>;
 
+export interface FilingOptions {
+  /**
+   * Runs once the form is known to be fileable, before anything is written: the borrower's daily
+   * allowance (the route passes it), so a refused form costs nothing. Not run inside the
+   * caller's transaction by the route; a caller composing this use case in its own transaction
+   * passes none (on SQLite the database store would wait on the connection that transaction holds).
+   */
+  beforeFiling?: () => Promise<void>;
+}
+
 const imageNotFound = () => ApiError.notFound(messages.complaintImageNotFound);
 
 /**
@@ -27,6 +37,7 @@ export async function fileComplaint(
   deps: Pick<Deps, 'db' | 'clock'>,
   borrowerId: number,
   form: ComplaintForm,
+  options: FilingOptions = {},
 ): Promise<{ problemId: number }> {
   const { db } = deps;
   const filedBefore = async () =>
@@ -54,6 +65,7 @@ export async function fileComplaint(
   if (publicIds.length !== imageIds.length || new Set(publicIds).size !== publicIds.length)
     throw imageNotFound();
   if ((await countUnattachedEvidence(db, borrowerId, publicIds)) !== publicIds.length) throw imageNotFound();
+  await options.beforeFiling?.();
 
   try {
     // The evidence check above can lose a race (the same image sent twice at once): attaching
