@@ -45,6 +45,8 @@ export const routes: RouteEntry[] = [
     path: '/jointLoginError',
     load: () =>
       import('../features/order-details/joint-login-error-page.tsx').then((m) => m.JointLoginErrorPage),
+  },
+  {
     path: '/loanConfirm',
     load: () => import('../features/loan-confirm/loan-confirm-page.tsx').then((m) => m.LoanConfirmPage),
   },

@@ -67,6 +67,11 @@ function product(
     agreement_popup: 0,
     promo_button_text: '',
     promo_message: '',
+    extension_enabled: 0,
+    withdraw_confirm_url: '',
+    withdraw_confirm_text: '',
+    link_url: '',
+    external_repay_url: '',
   } satisfies Product;
   return { product: row, rules };
 }
