@@ -1,5 +1,10 @@
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyLoggerOptions,
+  type FastifyServerOptions,
+} from 'fastify';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
@@ -26,6 +31,7 @@ import { borrowerCaller } from './features/sessions/index.ts';
 import { operatorCaller } from './features/operators/index.ts';
 import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
+import { bankBindingRoutes, loadAccountKeyRing } from './features/bank-binding/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
 import { promotionRoutes } from './features/promotion/index.ts';
 import { smsLoginRoutes } from './features/auth/index.ts';
@@ -42,6 +48,8 @@ export interface AppOverrides {
   clock?: Clock;
   smsGateway?: SmsGateway;
   logger?: FastifyServerOptions['logger'];
+  /** Where log lines go instead of stdout (tests read what the server logs). */
+  logStream?: { write(line: string): void };
   storage?: BlobStorage;
   /** Tests render the static pages from source instead of the web build. */
   staticPageRenderer?: StaticPageRenderer;
@@ -51,7 +59,7 @@ export interface AppOverrides {
   borrowerPageRenderer?: BorrowerPageRenderer;
 }
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config): FastifyLoggerOptions {
   return {
     level: config.logLevel,
     serializers: {
@@ -67,7 +75,10 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: overrides.logger ?? loggerOptions(config),
+    logger: overrides.logger ?? {
+      ...loggerOptions(config),
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     // One line per response (below) instead of Fastify's two; at info level only the ones worth
     // reading, so logging does not halve throughput.
@@ -86,6 +97,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Uploads (D11): the data directory now; an S3-compatible adapter implements the same port.
   app.decorate('storage', overrides.storage ?? createLocalBlobStorage(path.join(config.dataDir, 'uploads')));
   app.addHook('onClose', async () => database.db.destroy());
+  app.decorate(
+    'accountKeys',
+    loadAccountKeyRing(config, (message) => app.log.warn(message)),
+  );
   // Shared by every plugin's registerEndpoint, so the web pages can run any endpoint in-process.
   app.decorate('endpointInvokers', createEndpointRegistry());
 
@@ -116,6 +131,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(customerServiceRoutes);
   await app.register(complaintRoutes);
+  await app.register(bankBindingRoutes);
   const store = createEphemeralStore(config, database.db, app.clock);
   app.decorate('store', store);
   app.addHook('onClose', async () => store.close());

@@ -9,6 +9,14 @@ import { marketIds, markets } from '@kwarta/contract';
  * value stops the process with every problem listed, instead of failing later mid-request.
  * Every variable and its default is listed in the README's configuration table.
  */
+/** A 256-bit key as base64. */
+const accountKey = z
+  .string()
+  .refine((key) => /^[A-Za-z0-9+/]+={0,2}$/.test(key) && Buffer.from(key, 'base64').length === 32, {
+    message: 'must be base64 of exactly 32 bytes (openssl rand -base64 32)',
+  })
+  .transform((key) => Buffer.from(key, 'base64'));
+
 const envSchema = z
   .object({
     APP_ENV: z.enum(['development', 'sandbox', 'production']).default('development'),
@@ -72,6 +80,23 @@ const envSchema = z
     SMS_LIMIT_PER_IP_HOUR: z.coerce.number().int().positive().default(10),
     SMS_LIMIT_PER_DEVICE_DAY: z.coerce.number().int().positive().default(10),
     SMS_LIMIT_GLOBAL_DAY: z.coerce.number().int().positive().default(10000),
+    // Payment account numbers are encrypted with this key (AES-256-GCM, decision 0060); retired
+    // keys still decrypt until `npm run accounts -- rotate-key` has re-encrypted every row.
+    ACCOUNT_KEY: accountKey.optional(),
+    ACCOUNT_KEYS_RETIRED: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(accountKey)),
+  })
+  .refine((env) => env.APP_ENV !== 'production' || env.ACCOUNT_KEY, {
+    message: 'ACCOUNT_KEY is required in production (base64 of 32 random bytes: openssl rand -base64 32)',
+    path: ['ACCOUNT_KEY'],
   })
   .refine((env) => env.SMS_GATEWAY !== 'http' || env.SMS_HTTP_URL, {
     message: 'SMS_HTTP_URL is required when SMS_GATEWAY=http',
@@ -106,6 +131,8 @@ const envSchema = z
     // The lender-wide loan rules: what /Loan states and the default of every product without its own.
     loanRules: env.LOAN_RULES_FILE,
     market: markets[env.MARKET],
+    // Without a key (development, sandbox) the app generates one into the data directory.
+    accountKeys: { current: env.ACCOUNT_KEY, retired: env.ACCOUNT_KEYS_RETIRED },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
     sms: {
       gateway: env.SMS_GATEWAY,

@@ -16,3 +16,5 @@ export * from './endpoints/index.ts';
 export * from './site/site-info.ts';
 export * from './markets.ts';
 export * from './promotion.ts';
+export * from './bank-forms.ts';
+export * from './bank-form-visibility.ts';

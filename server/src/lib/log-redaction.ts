@@ -11,6 +11,9 @@ const SECRET_PARAMS = new Set([
   'code',
   'cardno',
   'accountno',
+  // Payment account numbers by their form codes (features/bank-binding).
+  'walletaccount',
+  'accountnumber',
   'repaytoken',
   'password',
   // A captcha's sid: whoever holds it can replace the visitor's captcha.

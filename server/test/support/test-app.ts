@@ -89,6 +89,8 @@ export interface TestAppOptions {
   jobs?: readonly Job[];
   /** The app's pages rendered from the web source (see sourceBorrowerPageRenderer). */
   borrowerPageRenderer?: BorrowerPageRenderer;
+  /** Receives every log line (set LOG_LEVEL in env to see more than nothing). */
+  logStream?: { write(line: string): void };
   /** Extra routes a test registers before the app is ready (test-only endpoints, fake providers). */
   routes?: (app: FastifyInstance) => Promise<void>;
 }
@@ -167,6 +169,7 @@ function appOverrides(options: TestAppOptions): AppOverrides {
     ...(options.staticPageRenderer ? { staticPageRenderer: options.staticPageRenderer } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.borrowerPageRenderer ? { borrowerPageRenderer: options.borrowerPageRenderer } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   };
 }
 

@@ -37,4 +37,8 @@ export const routes: RouteEntry[] = [
     path: '/complainDetails',
     load: () => import('../features/complaints/complain-details-page.tsx').then((m) => m.ComplainDetailsPage),
   },
+  {
+    path: '/bindBank',
+    load: () => import('../features/bank-binding/bind-bank-page.tsx').then((m) => m.BindBankPage),
+  },
 ];

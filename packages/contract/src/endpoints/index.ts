@@ -1,5 +1,6 @@
 import type { RouteName } from '../routes.ts';
 import { contactKfInfo } from './service.ts';
+import { bindCardNew, cardInit } from './bank-binding.ts';
 import {
   problemDetail,
   problemInit,
@@ -23,6 +24,8 @@ import {
 /** Every call of the API by route name; a route without schemas here fails to compile. */
 export const endpointMap = {
   contactKfInfo,
+  cardInit,
+  bindCardNew,
   problemInit,
   uploadProblemImg,
   problemSave,
@@ -45,6 +48,7 @@ export type EndpointMap = typeof endpointMap;
 export const endpoints = Object.values(endpointMap);
 
 export { contactKfInfo };
+export { bindCardNew, cardInit };
 export { problemInit, uploadProblemImg, problemSave, problemList, problemDetail, saveScore };
 export {
   channelTemplate,
