@@ -1,10 +1,5 @@
-import {
-  bankFormFor,
-  bindCardNew,
-  cardInit,
-  type EndpointData,
-  type EndpointParsedRequest,
-} from '@kwarta/contract';
+import type { bindCardNew, cardInit } from '@kwarta/contract';
+import { bankFormFor, type EndpointData, type EndpointParsedRequest } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
