@@ -357,3 +357,10 @@ export function bankFormFor(market: MarketId): BankForm {
   }
   return parsed.data;
 }
+
+/** The codes of every market's account-number fields: logs redact them (server/src/lib/log-redaction.ts). */
+export function accountFieldCodes(): string[] {
+  return Object.values(bankFormDefinitions).flatMap((form) =>
+    form.fields.filter((field) => field.account).map((field) => field.code),
+  );
+}

@@ -1,8 +1,12 @@
+import { accountFieldCodes } from '@kwarta/contract';
+
 /**
  * Logs never carry secrets (DESIGN §3): session tokens, SMS codes, captcha answers and card or
  * account numbers are replaced, phones are masked to their last four digits.
  */
-const SECRET_PARAMS = new Set([
+const SECRET_PARAMS = new Set<string>([
+  // Every market's payment-account number fields, by their form codes (bank-forms.ts).
+  ...accountFieldCodes().map((code) => code.toLowerCase()),
   'sessionid',
   'token',
   'smscode',
@@ -11,9 +15,6 @@ const SECRET_PARAMS = new Set([
   'code',
   'cardno',
   'accountno',
-  // Payment account numbers by their form codes (features/bank-binding).
-  'walletaccount',
-  'accountnumber',
   'repaytoken',
   'password',
   // A captcha's sid: whoever holds it can replace the visitor's captcha.
