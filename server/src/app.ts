@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
+import { sql } from 'kysely';
 import compress from '@fastify/compress';
 import {
   buildOpenApi,
@@ -22,7 +23,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { redactUrl } from './lib/log-redaction.ts';
 import { createEndpointRegistry } from './lib/contract-route.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
-import { errorHandler } from './plugins/error-handler.ts';
+import { RETRY_AFTER_SECONDS, errorHandler } from './plugins/error-handler.ts';
 import { loadShedding } from './plugins/load-shedding.ts';
 import { customerServiceRoutes } from './features/customer-service/index.ts';
 import { devRoutes } from './features/dev/index.ts';
@@ -89,7 +90,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     connectionTimeout: 60_000,
   });
 
-  const database = overrides.database ?? createDatabase(config);
+  const database =
+    overrides.database ??
+    createDatabase({
+      ...config,
+      onConnectionError: (error) => app.log.warn({ reason: error.message }, 'database connection lost'),
+    });
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
@@ -125,14 +131,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   errorHandler(app);
   loadShedding(app, config.load);
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  // Readiness: a load balancer stops sending traffic here while the database or Redis is away.
+  app.get('/healthz', async (_request, reply) => {
+    const checks = await Promise.allSettled([sql`select 1`.execute(database.db), app.store.ping()]);
+    const [db, store] = checks.map((check) => (check.status === 'fulfilled' ? 'ok' : 'down'));
+    reply.header('Cache-Control', 'no-store');
+    if (db === 'ok' && store === 'ok') return { status: 'ok' };
+    reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    return reply.code(503).send({ status: 'unavailable', database: db, store });
+  });
   const openApi = buildOpenApi(endpoints, { title: 'Kwarta API', version: '1.0.0' });
   app.get('/openapi.json', async () => openApi);
 
   await app.register(customerServiceRoutes);
   await app.register(complaintRoutes);
   await app.register(bankBindingRoutes);
-  const store = createEphemeralStore(config, database.db, app.clock);
+  const store = createEphemeralStore(config, database.db, app.clock, (error) =>
+    app.log.warn({ reason: error.message }, 'redis connection lost'),
+  );
   app.decorate('store', store);
   app.addHook('onClose', async () => store.close());
   app.decorate('smsGateway', overrides.smsGateway ?? createSmsGateway(config, database.db, app.clock));

@@ -19,7 +19,10 @@ const accountKey = z
 
 const envSchema = z
   .object({
-    APP_ENV: z.enum(['development', 'sandbox', 'production']).default('development'),
+    // Unset means production: a server started bare on a host must not hand out codes (issue 9,
+    // decision 0040). `npm start` and `npm run serve` set development on 127.0.0.1 for you.
+    APP_ENV: z.enum(['development', 'sandbox', 'production']).default('production'),
+    DEV_TOOLS: z.enum(['auto', 'on', 'off']).default('auto'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
@@ -98,6 +101,10 @@ const envSchema = z
     message: 'ACCOUNT_KEY is required in production (base64 of 32 random bytes: openssl rand -base64 32)',
     path: ['ACCOUNT_KEY'],
   })
+  .refine((env) => !(env.DEV_TOOLS === 'on' && env.APP_ENV === 'production'), {
+    message: 'DEV_TOOLS=on needs APP_ENV=development or sandbox',
+    path: ['DEV_TOOLS'],
+  })
   .refine((env) => env.SMS_GATEWAY !== 'http' || env.SMS_HTTP_URL, {
     message: 'SMS_HTTP_URL is required when SMS_GATEWAY=http',
     path: ['SMS_HTTP_URL'],
@@ -114,7 +121,7 @@ const envSchema = z
     trustProxy: env.TRUST_PROXY,
     // Demo data and the developer pages are for development and sandbox only (D14).
     seedDemo: env.SEED_DEMO === 'auto' ? env.APP_ENV !== 'production' : env.SEED_DEMO === 'yes',
-    devToolsEnabled: env.APP_ENV !== 'production',
+    devToolsEnabled: devToolsEnabled(env),
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS },
     load: { maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS, maxInFlight: env.MAX_IN_FLIGHT },
     defaultSupport: { email: env.SUPPORT_EMAIL, whatsapp: env.SUPPORT_WHATSAPP, phone: env.SUPPORT_PHONE },
@@ -147,6 +154,21 @@ const envSchema = z
       },
     },
   }));
+
+/**
+ * The developer tools (`/dev/*`: demo sessions, anyone's SMS code and captcha answer;
+ * `/testPreview`; the bridge recorder) would give an attacker every account. They are on only in
+ * development or sandbox *and* on a loopback listener, unless DEV_TOOLS=on says so outright
+ * (a sandbox shared on a private network); DEV_TOOLS=off turns them off anywhere.
+ */
+function devToolsEnabled(env: { APP_ENV: string; DEV_TOOLS: string; HOST: string }): boolean {
+  if (env.APP_ENV === 'production' || env.DEV_TOOLS === 'off') return false;
+  return env.DEV_TOOLS === 'on' || isLoopback(env.HOST);
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 /**
  * LOAN_RULES_FILE: a JSON file of loan rules (loanRulesSchema), or the spec's figures when unset.

@@ -6,15 +6,28 @@ import { defaultLoanRules } from '@kwarta/domain';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('configuration', () => {
-  it('runs on its embedded defaults with an empty environment', () => {
+  it('runs on its embedded defaults with an empty environment, as production', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      appEnv: 'development',
+      appEnv: 'production',
       port: 8080,
-      seedDemo: true,
-      devToolsEnabled: true,
+      seedDemo: false,
+      devToolsEnabled: false,
       databaseUrl: undefined,
     });
+  });
+
+  it('turns the developer tools on only for development or sandbox on a loopback listener, or DEV_TOOLS=on', () => {
+    const tools = (env: Record<string, string>) => loadConfig(env).devToolsEnabled;
+    expect(tools({ APP_ENV: 'development' })).toBe(false); // HOST defaults to 0.0.0.0
+    expect(tools({ APP_ENV: 'sandbox', HOST: '192.168.1.20' })).toBe(false);
+    expect(tools({ APP_ENV: 'development', HOST: '127.0.0.1' })).toBe(true);
+    expect(tools({ APP_ENV: 'sandbox', HOST: 'localhost' })).toBe(true);
+    expect(tools({ APP_ENV: 'sandbox', HOST: '::1' })).toBe(true);
+    expect(tools({ HOST: '127.0.0.1' })).toBe(false); // unset APP_ENV is production
+    expect(tools({ APP_ENV: 'sandbox', HOST: '0.0.0.0', DEV_TOOLS: 'on' })).toBe(true);
+    expect(tools({ APP_ENV: 'development', HOST: '127.0.0.1', DEV_TOOLS: 'off' })).toBe(false);
+    expect(() => loadConfig({ APP_ENV: 'production', DEV_TOOLS: 'on' })).toThrow(/DEV_TOOLS/);
   });
 
   it('trusts no proxy unless told which', () => {

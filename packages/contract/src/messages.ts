@@ -114,6 +114,7 @@ export const messages = {
   uploadUnreadable: 'The image could not be read. Please choose another one.',
   uploadHiddenContent: 'The file contains more than an image and cannot be used.',
   uploadNotMultipart: 'Please send the image as multipart/form-data.',
+  uploadMalformed: 'The upload arrived incomplete or damaged. Please try again.',
   orderCardOrderNo: 'Order No.',
   orderCardAmount: 'Loan amount',
   orderCardAppliedOn: 'Application date',

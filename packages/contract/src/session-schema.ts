@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { SessionQueryField } from './session.ts';
+import { textField } from './form-fields.ts';
 
 // Values are short strings; anything longer is refused before a session lookup is attempted.
-const field = z.string().max(128);
+const field = textField(128);
 
 export const sessionQuerySchema = z.object({
   appVersion: field.optional(),

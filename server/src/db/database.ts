@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool } from 'kysely';
+import { BackendUnavailable } from '../lib/backend-unavailable.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -19,6 +20,8 @@ export interface DatabaseHandle {
 export function createDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** Told about connections lost outside a query (an idle connection terminated, say). */
+  onConnectionError?: (error: Error) => void;
 }): DatabaseHandle {
   if (options.databaseUrl) {
     // COUNT(*) and BIGINT come back as strings by default; our integers fit in a JS number.
@@ -28,7 +31,10 @@ export function createDatabase(options: {
       max: 10,
       connectionTimeoutMillis: 5000,
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient(pool, options) }) }),
+      dialect: 'postgres',
+    };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(path.join(options.dataDir, 'kwarta.sqlite'));
@@ -40,6 +46,32 @@ export function createDatabase(options: {
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
     dialect: 'sqlite',
+  };
+}
+
+/**
+ * A terminated backend (pg_terminate_backend, a restart, a dropped network) makes pg emit
+ * 'error' on the pool (idle connections) and on the client (one checked out between queries);
+ * an 'error' event nobody listens to ends the process (issue 9). Both are listened to here: the
+ * broken client is thrown away by the pool on release and the next request opens a fresh one,
+ * so the server recovers on its own. A failed connect becomes BackendUnavailable (503).
+ */
+function resilient(
+  pool: pg.Pool,
+  options: { onConnectionError?: ((error: Error) => void) | undefined },
+): PostgresPool {
+  const report = (error: Error) => options.onConnectionError?.(error);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  return {
+    async connect() {
+      try {
+        return await pool.connect();
+      } catch (error) {
+        throw new BackendUnavailable('database', error);
+      }
+    },
+    end: () => pool.end(),
   };
 }
 

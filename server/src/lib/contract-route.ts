@@ -156,8 +156,9 @@ async function readMultipart(request: FastifyRequest): Promise<Record<string, un
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new ApiError(ResultCode.badRequest, messages.uploadTooLarge, 413);
-    if (typeof code === 'string' && code.startsWith('FST_')) throw ApiError.badRequest();
-    throw error;
+    // Anything else here is the body itself being broken (a cut-off part, a bad boundary or
+    // header: busboy's errors carry no code): the caller's fault, not ours (issue 9).
+    throw ApiError.badRequest(messages.uploadMalformed);
   }
   return fields;
 }

@@ -1,13 +1,26 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ResultCode, messages } from '@kwarta/contract';
 import { ApiError } from '../lib/api-error.ts';
+import { isBackendUnavailable } from '../lib/backend-unavailable.ts';
 import { sendEnvelope } from '../lib/envelope-reply.ts';
+
+export const RETRY_AFTER_SECONDS = 5;
 
 /** One error handler: every failure leaves as an envelope with a message the page can toast. */
 export function errorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return sendEnvelope(reply, error.httpStatus, { code: error.code, message: error.message, data: null });
+    }
+    if (isBackendUnavailable(error)) {
+      // The database or Redis is away: say "try again shortly", without a stack per request.
+      request.log.warn({ reason: error.message }, 'backend unavailable');
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return sendEnvelope(reply, 503, {
+        code: ResultCode.unavailable,
+        message: messages.unavailable,
+        data: null,
+      });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -37,7 +37,7 @@ if (databaseTargets.length === 1 && process.env.CI) {
   console.warn(`PostgreSQL not reachable at ${ADMIN_URL}: server tests run on SQLite only`);
 }
 
-async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
@@ -118,11 +118,16 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
   );
   const config = loadConfig({
     APP_ENV: 'sandbox',
+    // The developer tools (which tests read codes through) need a loopback listener.
+    HOST: '127.0.0.1',
     // Tests play the load balancer: they set X-Forwarded-For to act as different clients.
     TRUST_PROXY: 'true',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'silent',
+    // Test files run side by side on a few cores, so the event loop of one lags while another
+    // works: shed load only where a test asks for it (plugins-load-shedding.test.ts sets its own).
+    MAX_EVENT_LOOP_DELAY_MS: '60000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
@@ -176,6 +181,7 @@ function appOverrides(options: TestAppOptions): AppOverrides {
 async function createSecondInstance(first: TestApp, options: TestAppOptions): Promise<TestApp> {
   const env: Record<string, string> = {
     APP_ENV: first.config.appEnv,
+    HOST: first.config.host,
     TRUST_PROXY: 'true',
     DATA_DIR: first.config.dataDir,
     WEB_DIST_DIR: first.config.webDistDir,

@@ -7,7 +7,7 @@ const showToast = vi.fn();
 const hideLoading = vi.fn();
 const showLoading = vi.fn(() => hideLoading);
 const logoutToLogin = vi.fn();
-vi.mock('../../src/components/toast.tsx', () => ({ showToast, showLoading }));
+vi.mock('../../src/lib/toast-store.ts', () => ({ showToast, showLoading }));
 vi.mock('../../src/lib/bridge.ts', () => ({ logoutToLogin }));
 
 const { callApi, NETWORK_ERROR_CODE } = await import('../../src/lib/api-client.ts');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { routes } from '../routes.ts';
 import { ComplaintRules, Limits } from '../constants.ts';
-import { idField, intField } from '../form-fields.ts';
+import { idField, intField, textField } from '../form-fields.ts';
 
 /** Spec §3 "Complaint init response": the option lists are title/value pairs. */
 const option = z.object({ title: z.string(), value: z.number().int() });
@@ -57,9 +57,9 @@ export const problemSave = defineEndpoint(routes.problemSave, {
   request: z.object({
     problemType: intField('problemType'),
     problemSonType: optionalInt('problemSonType'),
-    problemDetail: z.string().max(Limits.complaintTextMax * 10),
-    problemImage: z.string().max(4000).default(''),
-    orderNo: z.string().max(64).default(''),
+    problemDetail: textField(Limits.complaintTextMax * 10),
+    problemImage: textField(4000).default(''),
+    orderNo: textField(64).default(''),
     requestId: z
       .string()
       .regex(/^[A-Za-z0-9_-]{16,64}$/, 'requestId must be 16-64 letters, digits, - or _')

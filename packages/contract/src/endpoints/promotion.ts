@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { routes } from '../routes.ts';
 import { Limits } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { idField, intField } from '../form-fields.ts';
+import { idField, intField, textField } from '../form-fields.ts';
 
 /**
  * Spec §7 "Promotion" and the native shell's SMS login (D1). The phone's market rule (D5) is
@@ -26,7 +26,7 @@ const sid = z
   .trim()
   .regex(/^[\w-]{16,64}$/, messages.captchaSidUnknown);
 /** Campaign and device fields are free text from links and shells: short, optional. */
-const text = z.string().trim().max(64).optional();
+const text = textField(64).trim().optional();
 
 const campaign = {
   app_from: text,
@@ -69,7 +69,7 @@ export const trackVisit = defineEndpoint(routes.trackVisit, {
 
 export const trackClick = defineEndpoint(routes.trackClick, {
   // The phone is what the visitor typed, valid or not: the click happened either way.
-  request: z.object({ ...trackingFields, phone: z.string().trim().max(32).optional() }),
+  request: z.object({ ...trackingFields, phone: textField(32).trim().optional() }),
   data: z.null(),
 });
 
@@ -102,7 +102,7 @@ export const register = defineEndpoint(routes.register, {
       merchantNumber: intField('merchantNumber').refine((value) => value === 0, {
         message: 'merchantNumber must be 0',
       }),
-      userName: z.string().trim(),
+      userName: textField(32).trim(),
       invite_code: text,
       id: text,
       ...campaign,

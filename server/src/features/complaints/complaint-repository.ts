@@ -84,21 +84,6 @@ export async function countUnattachedEvidence(
   return Number(row.n);
 }
 
-export async function countPendingUploads(
-  db: Kysely<Database>,
-  borrowerId: number,
-  since: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom('problem_images')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('borrower_id', '=', borrowerId)
-    .where('problem_id', 'is', null)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function imagesOfProblems(
   db: Kysely<Database>,
   problemIds: readonly number[],

@@ -18,7 +18,6 @@ import { ImageRefused } from '../../lib/image-intake.ts';
 import { resolveSession } from '../sessions/index.ts';
 import { findOrderCard, listOrderCards, orderCard } from '../orders/index.ts';
 import {
-  countPendingUploads,
   findBorrowerImage,
   findProblem,
   imagesOfProblems,
@@ -28,10 +27,8 @@ import {
 } from './complaint-repository.ts';
 import { isNeedScore, problemImageUrl, PROBLEM_IMAGE_PATH } from './complaint-rules.ts';
 import { fileComplaint } from './file-complaint.ts';
+import { limitPerBorrower } from './borrower-limits.ts';
 import { refusalMessages, storeProblemImage } from './problem-images.ts';
-
-/** Uploads not yet attached to a complaint that one borrower may hold in a day (disk abuse guard). */
-const PENDING_UPLOADS_PER_DAY = 60;
 
 function typeTitles(types: { parent_value: number; value: number; title: string }[]) {
   const titles = new Map(types.map((type) => [`${type.parent_value}:${type.value}`, type.title]));
@@ -69,11 +66,8 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerEndpoint(app, uploadProblemImg, async (input, { borrower }) => {
+    await limitPerBorrower(app, borrower.id, 'uploads');
     const now = app.clock.now();
-    const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
-    if ((await countPendingUploads(app.db, borrower.id, dayAgo)) >= PENDING_UPLOADS_PER_DAY) {
-      throw new ApiError(ResultCode.tooManyRequests, messages.tooManyRequests, 429);
-    }
     const bytes = Buffer.from(await input.problemImage.arrayBuffer());
     try {
       const publicId = await storeProblemImage(
@@ -170,7 +164,11 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
       ? await resolveSession(app.db, { token, now: app.clock.now(), policy: app.config.session })
       : null;
     if (!borrower) throw ApiError.sessionInvalid();
-    const image = await findBorrowerImage(app.db, borrower.id, request.params.publicId);
+    // Public ids are base64url; anything else (a NUL byte, say) names no image.
+    const publicId = request.params.publicId;
+    const image = /^[\w-]{1,64}$/.test(publicId)
+      ? await findBorrowerImage(app.db, borrower.id, publicId)
+      : undefined;
     const bytes = image ? await app.storage.get(image.storage_key) : null;
     if (!image || !bytes) throw ApiError.notFound();
     return reply

@@ -12,6 +12,7 @@ import {
   listProblemTypes,
 } from './complaint-repository.ts';
 import { complaintRefusal, parseImageUrls } from './complaint-rules.ts';
+import { limitPerBorrower } from './borrower-limits.ts';
 
 export type ComplaintForm = EndpointParsedRequest<typeof problemSave>;
 
@@ -20,11 +21,11 @@ const imageNotFound = () => ApiError.notFound(messages.complaintImageNotFound);
 /**
  * Files a borrower's complaint (spec §2 complainPageNext, §5): the rules first (text, types,
  * the order's collection flag), then the evidence (only the borrower's own unattached uploads),
- * then the complaint and its images in one transaction. Idempotent per requestId: a double tap
+ * then the borrower's daily allowance, then the complaint and its images in one transaction. Idempotent per requestId: a double tap
  * or a retry answers with the complaint the first one filed and writes nothing.
  */
 export async function fileComplaint(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'store'>,
   borrowerId: number,
   form: ComplaintForm,
 ): Promise<{ problemId: number }> {
@@ -55,6 +56,8 @@ export async function fileComplaint(
     throw imageNotFound();
   if ((await countUnattachedEvidence(db, borrowerId, publicIds)) !== publicIds.length) throw imageNotFound();
 
+  // Counted once the complaint is known to be fileable, so a refused form costs nothing.
+  await limitPerBorrower(deps, borrowerId, 'complaints');
   try {
     // The evidence check above can lose a race (the same image sent twice at once): attaching
     // then fails and the whole complaint rolls back, whoever's transaction this is.

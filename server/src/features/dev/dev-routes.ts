@@ -18,13 +18,14 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
   // a phone (newest first) and the answer of a sid's current captcha. Answers are never logged.
   app.get<{ Querystring: { phone?: string } }>('/dev/sms-outbox', async (request, reply) => {
     const phone = request.query.phone?.trim();
-    if (!phone) return reply.code(400).send({ error: 'phone is required' });
+    if (!phone || !/^\d{1,32}$/.test(phone))
+      return reply.code(400).send({ error: 'phone (digits) is required' });
     return { phone, messages: await latestOutboxMessages(app.db, phone) };
   });
 
   app.get<{ Querystring: { sid?: string } }>('/dev/captcha', async (request, reply) => {
     const sid = request.query.sid?.trim();
-    if (!sid) return reply.code(400).send({ error: 'sid is required' });
+    if (!sid || !/^[\w-]{1,64}$/.test(sid)) return reply.code(400).send({ error: 'sid is required' });
     const answer = await peekCaptcha(app.store, sid);
     if (answer === null)
       return reply.code(404).send({ error: 'no captcha for this sid (load the image first)' });

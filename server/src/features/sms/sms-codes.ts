@@ -32,8 +32,11 @@ export async function storeSmsCode(
 export type SmsCodeCheck = 'ok' | 'wrong' | 'too-many-tries';
 
 /**
- * Checks a code. Right: the code is used up (single use; of two simultaneous uses only one
- * wins). Wrong: counts a try; the fifth wrong try deletes the code, so guessing needs a new SMS.
+ * Checks a code. Every guess is counted *before* it is compared, in one atomic increment, so of
+ * any number of simultaneous guesses at most five are ever compared (issue 9: reading the code
+ * first and counting after let parallel requests check hundreds). Right: the code is used up
+ * (single use; of two simultaneous uses only one wins). The fifth try, right or wrong, is the
+ * last: after it the code is deleted, so guessing on needs a new SMS.
  */
 export async function verifySmsCode(
   store: EphemeralStore,
@@ -42,14 +45,18 @@ export async function verifySmsCode(
   code: string,
 ): Promise<SmsCodeCheck> {
   const key = codeKey(purpose, phone);
+  const tries = await store.increment(triesKey(purpose, phone), SMS_CODE_TTL_MS);
+  if (tries > SMS_CODE_MAX_WRONG_TRIES) {
+    await store.delete(key);
+    return 'too-many-tries';
+  }
   const expected = await store.get(key);
   if (expected === null) return 'wrong';
   const given = digest(phone, code);
   if (timingSafeEqual(Buffer.from(expected), Buffer.from(given))) {
     return (await store.take(key)) === expected ? 'ok' : 'wrong';
   }
-  const tries = await store.increment(triesKey(purpose, phone), SMS_CODE_TTL_MS);
-  if (tries >= SMS_CODE_MAX_WRONG_TRIES) {
+  if (tries === SMS_CODE_MAX_WRONG_TRIES) {
     await store.delete(key);
     return 'too-many-tries';
   }

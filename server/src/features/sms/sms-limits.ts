@@ -25,12 +25,26 @@ interface Rule {
 }
 
 /**
- * The sending limits of D9, most specific first. Days are UTC calendar days (the key carries the
- * date), the hour and the 60 s gap are windows that start with the first request.
+ * The sending limits of D9. Days are UTC calendar days (the key carries the date), the hour and
+ * the 60 s gap are windows that start with the first request.
+ *
+ * Order matters, because a refused request has counted against every limit before the one that
+ * refused it (issue 9): the requester's own limits (address, device) come first, so a blocked
+ * address never spends the allowance of the phone it names; the victim's phone and the global
+ * cap are counted only for a request that passed them. Without a device id the device limit
+ * applies to the address instead, so leaving the field out does not skip it.
  */
 export function smsRules(limits: SmsLimits, who: SmsRequester, now: Date): Rule[] {
   const day = now.toISOString().slice(0, 10);
-  const rules: Rule[] = [
+  const device = who.deviceId ? `id:${who.deviceId}` : `ip:${who.ip}`;
+  return [
+    { key: `sms:ip:${who.ip}`, limit: limits.perIpHour, windowMs: HOUR_MS, message: messages.smsIpLimit },
+    {
+      key: `sms:device:${day}:${device}`,
+      limit: limits.perDeviceDay,
+      windowMs: DAY_MS,
+      message: messages.smsDeviceLimit,
+    },
     {
       key: `sms:gap:${who.phone}`,
       limit: 1,
@@ -43,30 +57,16 @@ export function smsRules(limits: SmsLimits, who: SmsRequester, now: Date): Rule[
       windowMs: DAY_MS,
       message: messages.smsPhoneDailyLimit,
     },
-    { key: `sms:ip:${who.ip}`, limit: limits.perIpHour, windowMs: HOUR_MS, message: messages.smsIpLimit },
+    { key: `sms:global:${day}`, limit: limits.globalDay, windowMs: DAY_MS, message: messages.smsGlobalLimit },
   ];
-  if (who.deviceId) {
-    rules.push({
-      key: `sms:device:${day}:${who.deviceId}`,
-      limit: limits.perDeviceDay,
-      windowMs: DAY_MS,
-      message: messages.smsDeviceLimit,
-    });
-  }
-  rules.push({
-    key: `sms:global:${day}`,
-    limit: limits.globalDay,
-    windowMs: DAY_MS,
-    message: messages.smsGlobalLimit,
-  });
-  return rules;
 }
 
 /**
  * Counts one request against every limit and returns the message of the first one exceeded, or
  * null when the SMS may go. Counting and checking are one atomic increment per limit, so two
  * instances (or two simultaneous requests) cannot both slip under a limit. A refused request
- * still counts: hammering the button never earns an extra message.
+ * still counts against the limits it reached (hammering never earns an extra message), and
+ * against none after the one that refused it.
  */
 export async function takeSmsAllowance(
   store: EphemeralStore,

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { ResultCode, fillMessage, messages } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { consumeCaptcha, grantCaptchaPass } from '../captcha/index.ts';
 import { takeSmsAllowance } from './sms-limits.ts';
 import { SMS_CODE_TTL_MS, newSmsCode, storeSmsCode, verifySmsCode, type SmsPurpose } from './sms-codes.ts';
@@ -25,36 +25,39 @@ const orNull = (value: string | undefined) => value || null;
  * first (single use, 101 when wrong), then the limits, then the code through the gateway, and a
  * record of the send for the funnel. A refused request sends nothing.
  */
-export async function sendSmsCode(app: FastifyInstance, request: SmsCodeRequest): Promise<void> {
-  if (!(await consumeCaptcha(app.store, request.sid, request.capcode))) {
+export async function sendSmsCode(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'store' | 'smsGateway' | 'log'>,
+  request: SmsCodeRequest,
+): Promise<void> {
+  if (!(await consumeCaptcha(deps.store, request.sid, request.capcode))) {
     throw new ApiError(ResultCode.wrongCaptcha, messages.captchaWrong);
   }
   const refusal = await request.refuseAfterCaptcha?.();
   if (refusal) throw refusal;
 
-  const now = app.clock.now();
-  const limited = await takeSmsAllowance(app.store, app.config.sms.limits, request, now);
+  const now = deps.clock.now();
+  const limited = await takeSmsAllowance(deps.store, deps.config.sms.limits, request, now);
   if (limited) throw new ApiError(ResultCode.tooManyRequests, limited, 429);
 
   const code = newSmsCode();
-  await storeSmsCode(app.store, request.purpose, request.phone, code);
-  await grantCaptchaPass(app.store, {
+  await storeSmsCode(deps.store, request.purpose, request.phone, code);
+  await grantCaptchaPass(deps.store, {
     sid: request.sid,
     phone: request.phone,
     answer: request.capcode,
     ttlMs: SMS_CODE_TTL_MS,
   });
   try {
-    await app.smsGateway.send({
+    await deps.smsGateway.send({
       phone: request.phone,
       text: fillMessage(messages.smsCodeText, { code, minutes: SMS_CODE_TTL_MS / 60_000 }),
     });
   } catch (error) {
     if (!(error instanceof SmsSendError)) throw error;
-    app.log.warn({ err: error }, 'SMS gateway refused a message');
+    deps.log.warn({ err: error }, 'SMS gateway refused a message');
     throw new ApiError(ResultCode.unavailable, messages.smsSendFailed, 503);
   }
-  await app.db
+  await deps.db
     .insertInto('sms_sends')
     .values({
       purpose: request.purpose,
@@ -64,7 +67,7 @@ export async function sendSmsCode(app: FastifyInstance, request: SmsCodeRequest)
       user_from: orNull(request.campaign?.user_from),
       device_id: orNull(request.deviceId),
       ip: request.ip,
-      gateway: app.smsGateway.name,
+      gateway: deps.smsGateway.name,
       created_at: now.toISOString(),
     })
     .execute();
@@ -72,12 +75,12 @@ export async function sendSmsCode(app: FastifyInstance, request: SmsCodeRequest)
 
 /** Uses up the phone's code or refuses the request (102) with the reason the visitor can act on. */
 export async function requireSmsCode(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'store'>,
   purpose: SmsPurpose,
   phone: string,
   code: string,
 ): Promise<void> {
-  const check = await verifySmsCode(app.store, purpose, phone, code);
+  const check = await verifySmsCode(deps.store, purpose, phone, code);
   if (check === 'too-many-tries') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeTooManyTries);
   if (check === 'wrong') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeWrong);
 }

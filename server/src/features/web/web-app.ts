@@ -64,7 +64,10 @@ export interface WebAppOptions {
  */
 export async function webApp(app: FastifyInstance, options: WebAppOptions = {}): Promise<void> {
   const distDir = app.config.webDistDir;
-  const envMeta = `<meta name="kwarta-env" content="${app.config.appEnv}">`;
+  // The page's own development aids (bridge recorder, /testPreview) follow the server's: when
+  // the developer tools are off, the page is told it is in production whatever APP_ENV says.
+  const pageEnv = app.config.devToolsEnabled ? app.config.appEnv : 'production';
+  const envMeta = `<meta name="kwarta-env" content="${pageEnv}">`;
   // The market (D5) rides along the same way, so one build serves every market.
   const marketMeta = `<meta name="kwarta-market" content="${app.config.market.id}">`;
   const loadHtml = (name: string) => {
@@ -86,6 +89,9 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions = {}):
       root: distDir,
       index: false,
       wildcard: true,
+      // The build's own files (.ssr/ the static-page renderer, .vite/ manifests) are for this
+      // process, not for browsers: a path with a dot-segment answers 404 (issue 9).
+      dotfiles: 'ignore',
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name, so an asset never changes under its URL.
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

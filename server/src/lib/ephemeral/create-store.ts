@@ -11,6 +11,9 @@ export function createEphemeralStore(
   config: Pick<Config, 'redis'>,
   db: Kysely<Database>,
   clock: Clock,
+  onConnectionError?: (error: Error) => void,
 ): EphemeralStore {
-  return config.redis ? createRedisStore(config.redis) : createDatabaseStore(db, clock);
+  return config.redis
+    ? createRedisStore({ ...config.redis, onConnectionError })
+    : createDatabaseStore(db, clock);
 }

@@ -54,6 +54,9 @@ export function createDatabaseStore(db: Kysely<Database>, clock: Clock): Ephemer
     async delete(key) {
       await db.deleteFrom('ephemeral_entries').where('key', '=', key).execute();
     },
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
     async close() {},
   };
 }

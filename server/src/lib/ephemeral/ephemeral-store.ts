@@ -16,5 +16,7 @@ export interface EphemeralStore {
   /** Reads and deletes in one step: of two concurrent callers only one gets the value. */
   take(key: string): Promise<string | null>;
   delete(key: string): Promise<void>;
+  /** Rejects when the backend cannot be reached (for /healthz). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { BackendUnavailable } from '../backend-unavailable.ts';
 import type { EphemeralStore } from './ephemeral-store.ts';
 
 // INCR and the window's expiry in one atomic step: a crash between the two cannot leave a
@@ -8,34 +9,65 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
-/** The store in Redis (REDIS_URL), shared by every server instance. Keys carry `keyPrefix`. */
-export function createRedisStore(options: { url: string; keyPrefix: string }): EphemeralStore {
+/**
+ * The store in Redis (REDIS_URL), shared by every server instance. Keys carry `keyPrefix`.
+ * While Redis is down every call fails fast with BackendUnavailable (503 + Retry-After) and
+ * the client keeps reconnecting at most half a second apart, so service resumes within a
+ * second of Redis coming back (issue 9).
+ */
+export function createRedisStore(options: {
+  url: string;
+  keyPrefix: string;
+  onConnectionError?: (error: Error) => void;
+}): EphemeralStore {
   const redis = new Redis(options.url, {
     keyPrefix: options.keyPrefix,
     // Overload is answered, not hung (DESIGN §3): a dead Redis fails requests quickly.
-    connectTimeout: 5_000,
-    commandTimeout: 5_000,
-    maxRetriesPerRequest: 2,
+    connectTimeout: 2_000,
+    commandTimeout: 2_000,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (attempt) => Math.min(attempt * 50, 500),
   });
+  // Without a listener ioredis prints every failed reconnect; report each outage once instead.
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    if (!reported) options.onConnectionError?.(error);
+    reported = true;
+  });
+  redis.on('ready', () => (reported = false));
+
+  const guarded = async <T>(run: () => Promise<T>): Promise<T> => {
+    // Not connected (yet or any more): refuse now rather than queue behind reconnect attempts.
+    if (redis.status === 'reconnecting' || redis.status === 'end') {
+      throw new BackendUnavailable('redis', new Error(`connection ${redis.status}`));
+    }
+    try {
+      return await run();
+    } catch (error) {
+      throw new BackendUnavailable('redis', error);
+    }
+  };
+
   return {
     backend: 'redis',
-    async increment(key, ttlMs) {
-      return Number(await redis.eval(INCREMENT_SCRIPT, 1, key, String(ttlMs)));
-    },
-    async set(key, value, ttlMs) {
-      await redis.set(key, value, 'PX', ttlMs);
-    },
-    async get(key) {
-      return redis.get(key);
-    },
-    async take(key) {
-      return redis.getdel(key);
-    },
-    async delete(key) {
-      await redis.del(key);
-    },
+    increment: (key, ttlMs) =>
+      guarded(async () => Number(await redis.eval(INCREMENT_SCRIPT, 1, key, String(ttlMs)))),
+    set: (key, value, ttlMs) =>
+      guarded(async () => {
+        await redis.set(key, value, 'PX', ttlMs);
+      }),
+    get: (key) => guarded(() => redis.get(key)),
+    take: (key) => guarded(() => redis.getdel(key)),
+    delete: (key) =>
+      guarded(async () => {
+        await redis.del(key);
+      }),
+    ping: () =>
+      guarded(async () => {
+        await redis.ping();
+      }),
     async close() {
-      await redis.quit();
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

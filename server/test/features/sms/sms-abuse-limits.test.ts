@@ -67,7 +67,9 @@ describe.each(setups)('SMS limits across two instances ($target, redis: $redis)'
   it('a burst for one phone, split over both instances, sends exactly one SMS', async () => {
     const phone = newPhone();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => askSms(instances()[index % 2]!, { phone, ip: newIp() })),
+      Array.from({ length: 10 }, (_, index) =>
+        askSms(instances()[index % 2]!, { phone, ip: newIp(), deviceId: `burst-device-${index}` }),
+      ),
     );
     const codes = answers.map((answer) => answer.envelope?.code);
     expect(codes.filter((code) => code === '00')).toHaveLength(1);
