@@ -28,7 +28,7 @@ describe.each(databaseTargets)('fileComplaint use case (%s)', (target) => {
   afterAll(() => t.close());
 
   it('files a complaint with only a database and a clock, once per request id', async () => {
-    const deps = { db: t.app.db, clock };
+    const deps = { db: t.app.db, clock, store: t.app.store };
     const first = await fileComplaint(deps, borrowerId, form({ requestId: 'req-0123456789abcdef' }));
     const again = await fileComplaint(deps, borrowerId, form({ requestId: 'req-0123456789abcdef' }));
     expect(again).toEqual(first);
@@ -39,7 +39,7 @@ describe.each(databaseTargets)('fileComplaint use case (%s)', (target) => {
     const before = await complaintsOf(borrowerId);
     await expect(
       inTransaction(t.app.db, async (trx) => {
-        await fileComplaint({ db: trx, clock }, borrowerId, form());
+        await fileComplaint({ db: trx, clock, store: t.app.store }, borrowerId, form());
         throw new Error('a later step of the caller failed');
       }),
     ).rejects.toThrow('a later step');
@@ -49,7 +49,7 @@ describe.each(databaseTargets)('fileComplaint use case (%s)', (target) => {
   it('refuses what breaks a rule with the catalogue text and writes nothing', async () => {
     const before = await complaintsOf(borrowerId);
     await expect(
-      fileComplaint({ db: t.app.db, clock }, borrowerId, form({ problemDetail: '  ' })),
+      fileComplaint({ db: t.app.db, clock, store: t.app.store }, borrowerId, form({ problemDetail: '  ' })),
     ).rejects.toThrow(messages.complaintEmpty);
     expect(await complaintsOf(borrowerId)).toBe(before);
   });
