@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { routes } from '../routes.ts';
-import { idField } from '../form-fields.ts';
+import { idField, textField } from '../form-fields.ts';
 
 /** Spec §3 "Bank form item", as card-init sends it (the form definition minus server-only rules). */
 export const bankFormItem = z.object({
@@ -36,7 +36,7 @@ export const cardInit = defineEndpoint(routes.cardInit, {
 export const bindCardNew = defineEndpoint(routes.bindCardNew, {
   request: z
     .object({ product_id: idField('product_id') })
-    .catchall(z.string().max(200))
+    .catchall(textField(200))
     .refine((body) => Object.keys(body).length <= 40, { message: 'too many fields' }),
   data: z.object({ accountId: z.number().int(), maskedAccount: z.string() }),
 });
