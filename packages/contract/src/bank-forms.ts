@@ -86,7 +86,11 @@ export type BankForm = z.output<typeof bankFormSchema>;
 export type BankFormField = BankForm['fields'][number];
 export type BankFormDefinition = z.input<typeof bankFormSchema>;
 
-const cardTypeField = (bank: string, wallet: string): BankFormDefinition['fields'][number] => ({
+type FieldDefinition = BankFormDefinition['fields'][number];
+type Option = FieldDefinition extends { note?: (infer O)[] } ? O : never;
+
+// Builders of the items every market has; a market's form is its lists and lengths.
+const cardTypeField = (bank: string, wallet: string): FieldDefinition => ({
   code: BANK_CARD_TYPE_CODE,
   cate: 'enum',
   title: 'Account type',
@@ -99,7 +103,7 @@ const cardTypeField = (bank: string, wallet: string): BankFormDefinition['fields
   maxLength: 2,
 });
 
-const holderName: BankFormDefinition['fields'][number] = {
+const holderName: FieldDefinition = {
   code: 'holderName',
   cate: 'text',
   title: 'Account holder name',
@@ -107,38 +111,69 @@ const holderName: BankFormDefinition['fields'][number] = {
   maxLength: 60,
 };
 
+/** Card type 1's channels; the first is the spec's default 90006. */
+const channelField = (title: string, note: Option[]): FieldDefinition => ({
+  code: BANK_CHANNEL_CODE,
+  cate: 'enum',
+  title,
+  subtitle: 'Choose the channel',
+  value: Defaults.bankChannelNumber,
+  note,
+  cardTypeMi: 1,
+  maxLength: 10,
+});
+
+const listField = (code: string, title: string, cardTypeMi: number, note: Option[]): FieldDefinition => ({
+  code,
+  cate: 'enum',
+  title,
+  subtitle: `Choose your ${title.toLowerCase()}`,
+  note,
+  cardTypeMi,
+  maxLength: 10,
+});
+
+/** A bank account number of card type 1; with banks' `accountLengths`, its length is the bank's. */
+const accountNoField = (channelNumber: string, lengths: { min?: number; max: number }): FieldDefinition => ({
+  code: 'accountNo',
+  cate: 'text',
+  title: 'Account number',
+  subtitle: 'Enter the account number',
+  inputType: 'number',
+  cardTypeMi: 1,
+  channelNumber,
+  ...(lengths.min ? { minLength: lengths.min } : { lengthsFrom: 'bankCode' }),
+  maxLength: lengths.max,
+  account: true,
+});
+
+/** An e-wallet is paid by its mobile number, checked by the market's phone rule. */
+const walletAccountField = (title: string, subtitle: string, maxLength: number): FieldDefinition => ({
+  code: 'walletAccount',
+  cate: 'text',
+  title,
+  subtitle,
+  inputType: 'phone',
+  cardTypeMi: 2,
+  maxLength,
+  account: true,
+});
+
 /** The spec's market: card type 1 (bank card) with its channels, 90006 first; e-wallets as type 2. */
 const defaultForm: BankFormDefinition = {
   fields: [
     cardTypeField('Bank card', 'E-wallet'),
     holderName,
-    {
-      code: BANK_CHANNEL_CODE,
-      cate: 'enum',
-      title: 'Channel',
-      subtitle: 'Choose the channel',
-      value: Defaults.bankChannelNumber,
-      note: [
-        { name: 'Debit card', type: Defaults.bankChannelNumber },
-        { name: 'Bank account', type: '90010' },
-      ],
-      cardTypeMi: 1,
-      maxLength: 10,
-    },
-    {
-      code: 'bankCode',
-      cate: 'enum',
-      title: 'Bank',
-      subtitle: 'Choose your bank',
-      note: [
-        { name: 'Industrial and Commercial Bank of China', type: 'ICBC' },
-        { name: 'China Construction Bank', type: 'CCB' },
-        { name: 'Bank of China', type: 'BOC' },
-        { name: 'Agricultural Bank of China', type: 'ABC' },
-      ],
-      cardTypeMi: 1,
-      maxLength: 10,
-    },
+    channelField('Channel', [
+      { name: 'Debit card', type: Defaults.bankChannelNumber },
+      { name: 'Bank account', type: '90010' },
+    ]),
+    listField('bankCode', 'Bank', 1, [
+      { name: 'Industrial and Commercial Bank of China', type: 'ICBC' },
+      { name: 'China Construction Bank', type: 'CCB' },
+      { name: 'Bank of China', type: 'BOC' },
+      { name: 'Agricultural Bank of China', type: 'ABC' },
+    ]),
     {
       code: 'cardNo',
       cate: 'text',
@@ -151,18 +186,7 @@ const defaultForm: BankFormDefinition = {
       maxLength: 19,
       account: true,
     },
-    {
-      code: 'accountNo',
-      cate: 'text',
-      title: 'Account number',
-      subtitle: 'Enter the account number',
-      inputType: 'number',
-      cardTypeMi: 1,
-      channelNumber: '90010',
-      minLength: 10,
-      maxLength: 20,
-      account: true,
-    },
+    accountNoField('90010', { min: 10, max: 20 }),
     {
       code: 'bankCity',
       cate: 'city',
@@ -176,28 +200,11 @@ const defaultForm: BankFormDefinition = {
       channelNumber: '90010',
       maxLength: 20,
     },
-    {
-      code: 'walletCode',
-      cate: 'enum',
-      title: 'E-wallet',
-      subtitle: 'Choose your e-wallet',
-      note: [
-        { name: 'Alipay', type: 'ALIPAY' },
-        { name: 'WeChat Pay', type: 'WECHAT' },
-      ],
-      cardTypeMi: 2,
-      maxLength: 10,
-    },
-    {
-      code: 'walletAccount',
-      cate: 'text',
-      title: 'E-wallet mobile number',
-      subtitle: 'The mobile number of the e-wallet',
-      inputType: 'phone',
-      cardTypeMi: 2,
-      maxLength: 15,
-      account: true,
-    },
+    listField('walletCode', 'E-wallet', 2, [
+      { name: 'Alipay', type: 'ALIPAY' },
+      { name: 'WeChat Pay', type: 'WECHAT' },
+    ]),
+    walletAccountField('E-wallet mobile number', 'The mobile number of the e-wallet', 15),
     {
       code: 'salaryDay',
       cate: 'day',
@@ -214,131 +221,41 @@ const phForm: BankFormDefinition = {
   fields: [
     cardTypeField('Bank account', 'E-wallet'),
     holderName,
-    {
-      code: BANK_CHANNEL_CODE,
-      cate: 'enum',
-      title: 'Transfer channel',
-      subtitle: 'Choose the channel',
-      value: Defaults.bankChannelNumber,
-      note: [{ name: 'InstaPay', type: Defaults.bankChannelNumber }],
-      cardTypeMi: 1,
-      maxLength: 10,
-    },
-    {
-      code: 'bankCode',
-      cate: 'enum',
-      title: 'Bank',
-      subtitle: 'Choose your bank',
-      note: [
-        { name: 'BDO Unibank', type: 'BDO', accountLengths: [10, 12] },
-        { name: 'Bank of the Philippine Islands', type: 'BPI', accountLengths: [10] },
-        { name: 'Metrobank', type: 'MBTC', accountLengths: [13] },
-        { name: 'Land Bank of the Philippines', type: 'LBP', accountLengths: [10] },
-        { name: 'UnionBank', type: 'UBP', accountLengths: [12] },
-        { name: 'Security Bank', type: 'SECB', accountLengths: [13] },
-      ],
-      cardTypeMi: 1,
-      maxLength: 10,
-    },
-    {
-      code: 'accountNo',
-      cate: 'text',
-      title: 'Account number',
-      subtitle: 'Enter the account number',
-      inputType: 'number',
-      cardTypeMi: 1,
-      channelNumber: Defaults.bankChannelNumber,
-      maxLength: 13,
-      account: true,
-      lengthsFrom: 'bankCode',
-    },
-    {
-      code: 'walletCode',
-      cate: 'enum',
-      title: 'E-wallet',
-      subtitle: 'Choose your e-wallet',
-      note: [
-        { name: 'GCash', type: 'GCASH' },
-        { name: 'Maya', type: 'MAYA' },
-      ],
-      cardTypeMi: 2,
-      maxLength: 10,
-    },
-    {
-      code: 'walletAccount',
-      cate: 'text',
-      title: 'E-wallet mobile number',
-      subtitle: '09XX XXX XXXX',
-      inputType: 'phone',
-      cardTypeMi: 2,
-      maxLength: 13,
-      account: true,
-    },
+    channelField('Transfer channel', [{ name: 'InstaPay', type: Defaults.bankChannelNumber }]),
+    listField('bankCode', 'Bank', 1, [
+      { name: 'BDO Unibank', type: 'BDO', accountLengths: [10, 12] },
+      { name: 'Bank of the Philippine Islands', type: 'BPI', accountLengths: [10] },
+      { name: 'Metrobank', type: 'MBTC', accountLengths: [13] },
+      { name: 'Land Bank of the Philippines', type: 'LBP', accountLengths: [10] },
+      { name: 'UnionBank', type: 'UBP', accountLengths: [12] },
+      { name: 'Security Bank', type: 'SECB', accountLengths: [13] },
+    ]),
+    accountNoField(Defaults.bankChannelNumber, { max: 13 }),
+    listField('walletCode', 'E-wallet', 2, [
+      { name: 'GCash', type: 'GCASH' },
+      { name: 'Maya', type: 'MAYA' },
+    ]),
+    walletAccountField('E-wallet mobile number', '09XX XXX XXXX', 13),
   ],
 };
 
-/** India: bank accounts (IFSC-style codes) and UPI wallets, same shape. */
+/** India: bank accounts (IFSC-style codes) and wallets, same shape. */
 const inForm: BankFormDefinition = {
   fields: [
     cardTypeField('Bank account', 'Wallet'),
     holderName,
-    {
-      code: BANK_CHANNEL_CODE,
-      cate: 'enum',
-      title: 'Transfer channel',
-      subtitle: 'Choose the channel',
-      value: Defaults.bankChannelNumber,
-      note: [{ name: 'IMPS', type: Defaults.bankChannelNumber }],
-      cardTypeMi: 1,
-      maxLength: 10,
-    },
-    {
-      code: 'bankCode',
-      cate: 'enum',
-      title: 'Bank',
-      subtitle: 'Choose your bank',
-      note: [
-        { name: 'State Bank of India', type: 'SBIN', accountLengths: [11, 17] },
-        { name: 'HDFC Bank', type: 'HDFC', accountLengths: [14] },
-        { name: 'ICICI Bank', type: 'ICIC', accountLengths: [12] },
-      ],
-      cardTypeMi: 1,
-      maxLength: 10,
-    },
-    {
-      code: 'accountNo',
-      cate: 'text',
-      title: 'Account number',
-      subtitle: 'Enter the account number',
-      inputType: 'number',
-      cardTypeMi: 1,
-      channelNumber: Defaults.bankChannelNumber,
-      maxLength: 17,
-      account: true,
-      lengthsFrom: 'bankCode',
-    },
-    {
-      code: 'walletCode',
-      cate: 'enum',
-      title: 'Wallet',
-      subtitle: 'Choose your wallet',
-      note: [
-        { name: 'Paytm', type: 'PAYTM' },
-        { name: 'PhonePe', type: 'PHONEPE' },
-      ],
-      cardTypeMi: 2,
-      maxLength: 10,
-    },
-    {
-      code: 'walletAccount',
-      cate: 'text',
-      title: 'Wallet mobile number',
-      subtitle: 'The mobile number of the wallet',
-      inputType: 'phone',
-      cardTypeMi: 2,
-      maxLength: 12,
-      account: true,
-    },
+    channelField('Transfer channel', [{ name: 'IMPS', type: Defaults.bankChannelNumber }]),
+    listField('bankCode', 'Bank', 1, [
+      { name: 'State Bank of India', type: 'SBIN', accountLengths: [11, 17] },
+      { name: 'HDFC Bank', type: 'HDFC', accountLengths: [14] },
+      { name: 'ICICI Bank', type: 'ICIC', accountLengths: [12] },
+    ]),
+    accountNoField(Defaults.bankChannelNumber, { max: 17 }),
+    listField('walletCode', 'Wallet', 2, [
+      { name: 'Paytm', type: 'PAYTM' },
+      { name: 'PhonePe', type: 'PHONEPE' },
+    ]),
+    walletAccountField('Wallet mobile number', 'The mobile number of the wallet', 12),
   ],
 };
 

@@ -5,7 +5,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { maskAccount, openAccount, sealAccount } from './account-cipher.ts';
-import { checkBankForm } from './bank-form-rules.ts';
+import { checkBankForm, type FilledBankForm } from './bank-form-rules.ts';
 import {
   findDefaultAccount,
   insertDefaultAccount,
@@ -101,17 +101,8 @@ export async function bindPaymentAccount(
   return { accountId, maskedAccount: maskAccount(account.account_last4) };
 }
 
-export interface PayoutAccount {
-  id: number;
-  cardType: number;
-  channel: string;
-  institutionCode: string;
-  institutionName: string;
-  holderName: string;
-  /** In clear, for the payout provider only: never log it, store it or send it to a page. */
-  accountNumber: string;
-  maskedAccount: string;
-}
+/** `accountNumber` is in clear, for the payout provider only: never log it, store it or send it to a page. */
+export type PayoutAccount = Omit<FilledBankForm, 'details'> & { id: number; maskedAccount: string };
 
 /**
  * The account a disbursement pays to: the borrower's default, decrypted; null when none is
