@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { Limits, messages } from '@kwarta/contract';
 import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { repoRoot } from './support/paths.ts';
 import { demoSession, sessionQuery, type DemoSession } from './support/session.ts';
 
@@ -122,13 +123,20 @@ describe('complaints', () => {
 
       // Complaint home: the card is the order the shell opened the page for; All picks another.
       await page.goto(`${baseUrl}/complainPage?${sessionQuery(session)}`);
+      // The demo session opens on the demo loan being repaid, ₱8,000 (server/src/db/seed.ts), printed
+      // as the default market prints amounts: dot thousands, comma decimals (decision record 0013).
+      const amount = page.locator('.order-card__row', { hasText: messages.orderCardAmount }).locator('dd');
+      await expect.poll(() => amount.textContent()).toBe('₱8.000,00');
+      await expectNoAxeViolations(page, 'complain page with its order card');
       await page.getByRole('button', { name: messages.complaintOrderAll }).click();
       await screenshot(page, 'complain-page-orders');
+      await expectNoAxeViolations(page, 'complain page, order list open');
       await page.getByRole('button', { name: new RegExp(target.orderNo) }).click();
       await expect.poll(() => page.locator('.order-card__rows').textContent()).toContain(target.orderNo);
       await page.getByRole('button', { name: 'Collection complaint' }).click();
       await page.getByRole('button', { name: 'Calls at unreasonable hours' }).waitFor();
       await screenshot(page, 'complain-page');
+      await expectNoAxeViolations(page, 'complain page, collection sub-types');
       await page.getByRole('button', { name: 'Calls at unreasonable hours' }).click();
 
       await page.waitForURL(/\/complainPageNext\?/);
@@ -159,6 +167,7 @@ describe('complaints', () => {
       await uploadedThumbnails(page, 2);
       await page.getByText(messages.complaintReplyNotice).waitFor();
       await screenshot(page, 'complain-page-next');
+      await expectNoAxeViolations(page, 'complain form with two photos');
 
       const historyLength = await page.evaluate(() => history.length);
       await page.getByRole('button', { name: messages.complaintSend, exact: true }).click();
@@ -183,6 +192,7 @@ describe('complaints', () => {
         messages.complaintTabInProgress,
       );
       await screenshot(page, 'complaint-list');
+      await expectNoAxeViolations(page, 'complaint list, in progress');
       const problemId = new URL((await item.getAttribute('href'))!, baseUrl).searchParams.get('problemId')!;
 
       const replyImage = path.join(scratch, 'reply.png');
@@ -197,6 +207,7 @@ describe('complaints', () => {
 
       await page.reload();
       await page.getByRole('tab', { name: messages.complaintTabReplied }).click();
+      await expectNoAxeViolations(page, 'complaint list, replied');
       await page.getByRole('link', { name: new RegExp(description) }).click();
       await page.waitForURL(/\/complainDetails\?/);
       const openedAt = Date.now();
@@ -224,12 +235,14 @@ describe('complaints', () => {
       const ratedAfter = Date.now() - openedAt;
       expect(ratedAfter).toBeGreaterThan(Limits.complaintRatingDelayMs - 300);
       await screenshot(page, 'complain-details-rating', { fullPage: false });
+      await expectNoAxeViolations(page, 'complaint details, rating dialog');
       await rating.getByRole('radio', { name: '4 / 5' }).click();
       expect(await rating.getByRole('radio', { checked: true }).getAttribute('aria-label')).toBe('4 / 5');
       await rating.getByRole('button', { name: messages.complaintSend }).click();
       await page.getByText(messages.complaintRated, { exact: true }).first().waitFor({ state: 'attached' });
       await rating.waitFor({ state: 'hidden' });
       await screenshot(page, 'complain-details');
+      await expectNoAxeViolations(page, 'complaint details, rated');
 
       // The large phone photo, enlarged: stored upright (portrait) and scaled to 2560 px at most.
       await page.getByRole('button', { name: `${messages.complaintImages} 1` }).click();
@@ -243,6 +256,7 @@ describe('complaints', () => {
         )
         .toEqual([1920, 2560]);
       await screenshot(page, 'complain-details-enlarged', { fullPage: false });
+      await expectNoAxeViolations(page, 'complaint details, image enlarged');
 
       // Saved once: the server refuses a second score, and the modal does not come back.
       const again = await api(session, '/user-problem/save-score', { problemId, score: '5' });
@@ -266,6 +280,7 @@ describe('complaints', () => {
       .first()
       .waitFor({ state: 'attached' });
     await screenshot(page, 'complain-page-collection-refused', { fullPage: false });
+    await expectNoAxeViolations(page, 'complain page, collection refused toast');
     expect(await page.getByRole('button', { name: 'Calls at unreasonable hours' }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/complainPage');
     // Any other type goes on, with the order remembered.
@@ -284,6 +299,7 @@ describe('complaints', () => {
     await page.getByRole('button', { name: messages.complaintSend, exact: true }).click();
     await page.getByText(messages.complaintEmpty, { exact: true }).first().waitFor({ state: 'attached' });
     expect(new URL(page.url()).pathname).toBe('/complainPageNext');
+    await expectNoAxeViolations(page, 'complain form, empty refused toast');
 
     const box = page.getByLabel(messages.complaintDescription);
     await box.fill('a'.repeat(195));
@@ -297,6 +313,7 @@ describe('complaints', () => {
     expect(await box.inputValue()).toBe('x'.repeat(Limits.complaintTextMax));
     await page.getByText(`${Limits.complaintTextMax}/${Limits.complaintTextMax}`).waitFor();
     await screenshot(page, 'complain-page-next-200');
+    await expectNoAxeViolations(page, 'complain form at 200 characters');
   });
 
   test('at most 9 images: a tenth is not taken and the add tile goes away', { timeout: 60_000 }, async () => {
@@ -316,6 +333,7 @@ describe('complaints', () => {
     await uploadedThumbnails(page, Limits.complaintImagesMax);
     expect(await page.locator('input[type=file]').count()).toBe(0);
     await screenshot(page, 'complain-page-next-nine-images');
+    await expectNoAxeViolations(page, 'complain form with nine photos');
 
     // Removing one brings the tile back and drops that image from what is sent.
     await page.getByRole('button', { name: `${messages.complaintRemoveImage} 9` }).click();
@@ -327,6 +345,8 @@ describe('complaints', () => {
     const body = new URLSearchParams((await saved).postData() ?? '');
     expect(body.get('problemImage')?.split(',')).toHaveLength(8);
     await page.getByRole('dialog', { name: messages.complaintSent }).waitFor();
+    // The sent dialog stays 1.5 s before the page moves on; axe checks it while it is up.
+    await expectNoAxeViolations(page, 'complain form, sent dialog');
   });
 
   test('an upload the server refuses shows its message and leaves no thumbnail', async () => {
@@ -342,5 +362,6 @@ describe('complaints', () => {
     });
     await page.getByText(messages.uploadNotImage, { exact: true }).first().waitFor({ state: 'attached' });
     await expect.poll(() => page.locator('.kw-uploader__item img').count()).toBe(0);
+    await expectNoAxeViolations(page, 'complain form, refused upload toast');
   });
 });

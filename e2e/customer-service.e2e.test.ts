@@ -1,6 +1,7 @@
 import { describe, expect, inject, test } from 'vitest';
 import { messages } from '@kwarta/contract';
 import { bridgeCalls, pageErrors, screenshot, useBrowser, waitForBridgeCall } from './support/browser.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { demoSession, sessionQuery } from './support/session.ts';
 
 const baseUrl = inject('baseUrl');
@@ -27,6 +28,7 @@ describe('customer service page', () => {
     const mail = page.getByRole('link', { name: expected.email });
     expect(await mail.getAttribute('href')).toBe(`mailto:${expected.email}`);
     await screenshot(page, 'customer-service');
+    await expectNoAxeViolations(page, 'customer service');
 
     await page.getByRole('button', { name: expected.smWa }).click();
     const call = await waitForBridgeCall(page, 'callPhone');
@@ -41,6 +43,7 @@ describe('customer service page', () => {
     const entry = page.getByRole('link', { name: /Complaints/ });
     const href = new URL((await entry.getAttribute('href')) ?? '', baseUrl);
     expect(href.pathname).toBe('/complainPage');
+    await expectNoAxeViolations(page, 'customer service, complaint entry');
     for (const field of ['appVersion', 'deviceName', 'deviceId', 'osVersion', 'sessionId', 'adId'] as const) {
       expect(href.searchParams.get(field)).toBe(session[field]);
     }
@@ -56,5 +59,6 @@ describe('customer service page', () => {
     expect((await bridgeCalls(page)).map((call) => call.action)).toContain('logoutToLogin');
     // No error toast on top of the log-out: the shell takes over.
     expect(await page.getByText(messages.networkError, { exact: true }).count()).toBe(0);
+    await expectNoAxeViolations(page, `customer service with ${_name}`);
   });
 });

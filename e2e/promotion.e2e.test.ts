@@ -1,6 +1,7 @@
 import { describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messages } from '@kwarta/contract';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
 import { captchaAnswer, expectToast, latestSmsCode, uniquePhone } from './support/promotion.ts';
 
@@ -44,10 +45,12 @@ describe('promotion landing', () => {
   test('a new phone registers with the code from the outbox and lands on the download page with the campaign', async () => {
     const page = await openLanding();
     await screenshot(page, 'promotion-landing');
+    await expectNoAxeViolations(page, 'promotion landing');
     await requestCode(page, registeredPhone);
     await expectToast(page, messages.smsSent);
     await expect.poll(() => page.locator('.promo-get-code').innerText()).toMatch(/^(60|59|58)s$/);
     await screenshot(page, 'promotion-code-sent');
+    await expectNoAxeViolations(page, 'promotion landing, code sent toast and countdown');
 
     // A second tap during the countdown is refused and sends nothing.
     await page.locator('.promo-get-code').click();
@@ -78,6 +81,7 @@ describe('promotion landing', () => {
       'kwarta://open',
     );
     await screenshot(page, 'promotion-download');
+    await expectNoAxeViolations(page, 'promotion download page');
     expect(pageErrors(page)).toEqual([]);
   });
 
@@ -93,6 +97,7 @@ describe('promotion landing', () => {
       down_id: '88',
     });
     await page.getByRole('link', { name: messages.promotionDownloadAndroid }).waitFor();
+    await expectNoAxeViolations(page, 'promotion download page after already registered');
   });
 
   test('a wrong captcha reloads the image and shows the server message', async () => {
@@ -110,6 +115,7 @@ describe('promotion landing', () => {
     await getCode(page).click();
     await expectToast(page, messages.smsSent);
     await screenshot(page, 'promotion-wrong-captcha-then-sent');
+    await expectNoAxeViolations(page, 'promotion landing after a wrong captcha');
   });
 
   test('shows every validation message of spec §5 and limits the fields to 11 / 4 / 6', async () => {
@@ -150,13 +156,18 @@ describe('promotion landing', () => {
     await apply(page).click();
     await expectToast(page, messages.phoneInvalid);
     await screenshot(page, 'promotion-validation');
+    await expectNoAxeViolations(page, 'promotion landing, validation toast');
   });
 
   test("the offer paints from the server's HTML before any script runs", async () => {
     const page = await phone.newPage({ javaScriptEnabled: false });
     await page.goto(`${baseUrl}/promotion?${CAMPAIGN}`);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Cash loans up to ₱20,000');
+    // The seeded amount, printed as the default market prints amounts (decision record 0013).
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Cash loans up to ₱20.000,00');
     await screenshot(page, 'promotion-before-script');
+    await expectNoAxeViolations(page, 'promotion landing before any script', {
+      javaScriptDisabled: true,
+    });
   });
 
   test('a link to a template that does not exist still offers the form, and the download page says so', async () => {
@@ -164,8 +175,13 @@ describe('promotion landing', () => {
     await page.goto(`${baseUrl}/promotion?id=999&utm_tag=gone`);
     await page.getByRole('button', { name: messages.promotionApply }).waitFor();
     expect(await page.locator('.kw-toast').count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe(messages.promotionHeadlineFallback);
+    await expectNoAxeViolations(page, 'promotion landing without a template');
     await page.goto(`${baseUrl}/promotion?id=999#/downloadTemplate?id=999`);
     await expect.poll(() => page.getByText(messages.templateNotFound).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'promotion download page without a template');
   });
 
   test('the agreement link opens the registration agreement', async () => {
@@ -176,6 +192,7 @@ describe('promotion landing', () => {
       .toBe('Registration Agreement');
     await expect.poll(() => page.getByText(/at least 18 years old/).isVisible()).toBe(true);
     await screenshot(page, 'promotion-agreement');
+    await expectNoAxeViolations(page, 'promotion agreement');
     await page.getByRole('button', { name: 'Back' }).click();
     await expect
       .poll(() => page.getByRole('button', { name: messages.promotionApply }).isVisible())
@@ -227,6 +244,7 @@ describe('SMS login for the native shell', () => {
     );
     await expect.poll(() => page.getByRole('link', { name: /@/ }).isVisible()).toBe(true);
     await screenshot(page, 'sms-login-customer-service');
+    await expectNoAxeViolations(page, 'customer service after SMS login');
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { Limits, messages, routes } from '@kwarta/contract';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { pageErrors, useBrowser, waitForBridgeCall } from './support/browser.ts';
 import { demoSession, sessionQuery, type DemoSession } from './support/session.ts';
 
@@ -96,9 +97,15 @@ describe('server-rendered borrower pages', () => {
     for (const { path, shows } of await cases(session)) {
       await page.goto(`${baseUrl}${path}`);
       expect(await page.locator('#root').textContent(), path).toContain(shows);
+      await expectNoAxeViolations(page, `${path.split('?')[0]} rendered, before any script`, {
+        javaScriptDisabled: true,
+      });
     }
     await page.goto(`${baseUrl}/testPreview`);
     expect(await page.getByLabel('Session id').inputValue()).not.toBe('');
+    await expectNoAxeViolations(page, '/testPreview rendered, before any script', {
+      javaScriptDisabled: true,
+    });
   });
 
   test('hydrate without calling again or a mismatch, and respond to taps', async () => {
@@ -115,7 +122,9 @@ describe('server-rendered borrower pages', () => {
         if (message.type() === 'error') consoleErrors.push(message.text());
       });
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await expectNoAxeViolations(page, `${path.split('?')[0]} hydrated`);
       await interact(page);
+      await expectNoAxeViolations(page, `${path.split('?')[0]} hydrated, after a tap`);
       expect(apiCalls, path).toEqual([]);
       expect(consoleErrors, path).toEqual([]);
       expect(pageErrors(page), path).toEqual([]);

@@ -1,4 +1,5 @@
 import { describe, expect, inject, test } from 'vitest';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -24,5 +25,23 @@ describe('smoke', () => {
       );
     await expect.poll(rendered, { timeout: 10_000 }).toBe(true);
     await screenshot(page, 'smoke-test-preview');
+    await expectNoAxeViolations(page, 'smoke: test preview');
+  });
+  test('the axe check fails on a page that breaks a rule', async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseUrl}/healthz`);
+    await page.setContent(
+      '<!doctype html><html lang="en"><title>t</title><main><img src="/x.png"></main></html>',
+    );
+    await expect(expectNoAxeViolations(page, 'planted: image without alt')).rejects.toThrow(/image-alt/);
+  });
+
+  test('the axe check of a page without JavaScript reads its HTML, not the scripted page', async () => {
+    // /healthz is JSON: as HTML it has no title, no lang and no landmark, whatever scripts would add.
+    const page = await phone.newPage({ javaScriptEnabled: false });
+    await page.goto(`${baseUrl}/healthz`);
+    await expect(
+      expectNoAxeViolations(page, 'planted: JSON read as a page, scripts off', { javaScriptDisabled: true }),
+    ).rejects.toThrow(/document-title|html-has-lang/);
   });
 });

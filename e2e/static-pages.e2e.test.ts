@@ -1,6 +1,7 @@
 import { describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messages } from '@kwarta/contract';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -39,6 +40,7 @@ describe('static pages without JavaScript (D12)', () => {
       .evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(footer).toBe('rgb(16, 42, 35)');
     await screenshot(page, `static-${name}-no-js`);
+    await expectNoAxeViolations(page, `${path} without JavaScript`, { javaScriptDisabled: true });
   });
 });
 
@@ -49,6 +51,9 @@ describe('before hydration, taps still reach the text', () => {
     await page.getByRole('navigation').getByRole('link', { name: messages.siteNavLoan }).click();
     await page.waitForURL(`${baseUrl}/Loan`);
     expect(await page.getByRole('heading', { name: 'Late payment' }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, '/Loan reached by a nav link before hydration', {
+      javaScriptDisabled: true,
+    });
   });
 });
 
@@ -58,8 +63,9 @@ describe('official site /', () => {
     const errors = consoleErrors(page);
     await openHydrated(page, '/');
     await screenshot(page, 'official-site-home', { fullPage: false });
+    await expectNoAxeViolations(page, 'official site, home section');
     const nav = page.getByRole('navigation', { name: messages.siteNavLabel });
-    const loanHeading = page.getByRole('heading', { name: 'Loan terms and conditions', level: 2 });
+    const loanHeading = page.getByRole('heading', { name: 'Loan terms and conditions', level: 1 });
     expect(await loanHeading.isVisible()).toBe(false);
 
     // From the foot of the page, a tap brings the chosen section's heading into view.
@@ -74,6 +80,7 @@ describe('official site /', () => {
     expect(await page.getByRole('heading', { name: messages.siteHomeTitle }).isVisible()).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/');
     await screenshot(page, 'official-site-loan', { fullPage: false });
+    await expectNoAxeViolations(page, 'official site, loan section');
 
     await nav.getByRole('link', { name: messages.siteNavPolicy }).click();
     const frame = page.frameLocator(`iframe[title="${messages.sitePolicyFrameTitle}"]`);
@@ -81,11 +88,13 @@ describe('official site /', () => {
       .poll(() => frame.getByRole('heading', { name: 'Privacy Policy', level: 1 }).isVisible())
       .toBe(true);
     await screenshot(page, 'official-site-policy', { fullPage: false });
+    await expectNoAxeViolations(page, 'official site, policy section');
 
     await nav.getByRole('link', { name: messages.siteNavHome }).click();
     await expect
       .poll(() => page.getByRole('heading', { name: messages.siteHomeTitle }).isVisible())
       .toBe(true);
+    await expectNoAxeViolations(page, 'official site, back home');
     expect(errors).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
   });
@@ -102,6 +111,7 @@ describe('official site /', () => {
     await page.getByRole('button', { name: messages.siteFormSubmit }).click();
     await expect.poll(() => page.getByText(messages.aboutFormIncomplete).first().isVisible()).toBe(true);
     await screenshot(page, 'official-site-about-incomplete', { fullPage: false });
+    await expectNoAxeViolations(page, 'official site, about form incomplete');
 
     await page.getByLabel(messages.siteFormSuggestion).fill('Please add a Cebuano version.');
     await page.getByRole('button', { name: messages.siteFormSubmit }).click();
@@ -109,6 +119,7 @@ describe('official site /', () => {
       .poll(() => page.getByText(messages.aboutFormSuccess, { exact: true }).first().isVisible())
       .toBe(true);
     await screenshot(page, 'official-site-about-success', { fullPage: false });
+    await expectNoAxeViolations(page, 'official site, about form sent');
     expect(requests).toEqual([]);
     expect(new URL(page.url()).search).toBe('');
   });
@@ -119,6 +130,7 @@ describe('Dragonpay guide', () => {
     const page = await phone.newPage();
     const errors = consoleErrors(page);
     await openHydrated(page, '/dragonpayGuide');
+    await expectNoAxeViolations(page, 'Dragonpay guide');
     const thumbnail = page.getByRole('link', { name: /Pay Bills button highlighted/ }).first();
     await thumbnail.click();
     const popup = page.getByRole('dialog');
@@ -126,6 +138,7 @@ describe('Dragonpay guide', () => {
     expect(await popup.getByRole('img').getAttribute('src')).toBe('/site/guide-pay-bills.svg');
     expect(new URL(page.url()).pathname).toBe('/dragonpayGuide');
     await screenshot(page, 'dragonpay-guide-popup', { fullPage: false });
+    await expectNoAxeViolations(page, 'Dragonpay guide, picture popup');
 
     await popup.getByRole('button', { name: messages.siteGuideClose }).click();
     await expect.poll(() => popup.isVisible()).toBe(false);

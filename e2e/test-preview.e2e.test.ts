@@ -1,4 +1,5 @@
 import { describe, expect, inject, test } from 'vitest';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -37,6 +38,7 @@ describe('/testPreview', () => {
       expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     }
     await screenshot(page, 'test-preview');
+    await expectNoAxeViolations(page, 'test preview');
     expect(pageErrors(page)).toEqual([]);
   });
 
@@ -56,6 +58,7 @@ describe('/testPreview', () => {
     expect(url.searchParams.get('sessionId')).toBe(sessionId);
     // The typed session is live: the page shows the server's values rather than logging out.
     await expect.poll(() => page.getByRole('link', { name: /@/ }).count()).toBe(1);
+    await expectNoAxeViolations(page, 'customer service opened from test preview');
   });
 
   test('the locate button reports a position or that location is unsupported', async () => {
@@ -68,6 +71,7 @@ describe('/testPreview', () => {
     await expect
       .poll(() => page.locator('output').textContent())
       .toBe('Longitude: 121.0244, Latitude: 14.5547');
+    await expectNoAxeViolations(page, 'test preview with a position');
   });
 
   test('the photo picker previews the chosen photo', async () => {
@@ -81,5 +85,6 @@ describe('/testPreview', () => {
     await page.getByLabel('Photo').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png });
     expect(await page.getByRole('img', { name: 'Chosen photo' }).isVisible()).toBe(true);
     expect(await page.getByText('receipt.png').isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'test preview with a chosen photo');
   });
 });

@@ -1,6 +1,8 @@
 // Starts ONE Kwarta server for the whole end-to-end run (files run one after another) and hands
 // its base URL to the tests through `inject('baseUrl')`.
+import { readFile, rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
+import { axeLogFile } from './axe.ts';
 import { startTestServer } from './test-server.ts';
 
 declare module 'vitest' {
@@ -12,7 +14,19 @@ declare module 'vitest' {
   }
 }
 
+/** How many pages and states axe checked in this run, and how many broke a rule. */
+async function axeSummary(): Promise<string> {
+  const text = await readFile(axeLogFile, 'utf8').catch(() => '');
+  // Checks of pages planted to prove the check fails are not pages of the app.
+  const checks = text
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith(' ') && !line.startsWith('planted:'));
+  const failing = checks.filter((line) => !line.endsWith('\t0'));
+  return `e2e: axe checked ${checks.length} pages/states, ${failing.length} with violations (${axeLogFile})\n`;
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await rm(axeLogFile, { force: true });
   const server = await startTestServer({ verbose: process.env.E2E_VERBOSE === '1' }).catch(
     (error: unknown) => {
       throw new Error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
@@ -25,6 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
 
   return async () => {
+    process.stderr.write(await axeSummary());
     const { crashed, output } = await server.stop();
     // A server that died during the run explains many failures at once: say so.
     if (crashed !== undefined) {

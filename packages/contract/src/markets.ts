@@ -1,5 +1,7 @@
+import type { MoneyStyle } from '@kwarta/domain/money';
+
 /**
- * Markets (D5): the phone rule and its grouping are configuration, not forks. The server picks
+ * Markets (D5): the phone rule, its grouping and how amounts print are configuration, not forks. The server picks
  * one with the `MARKET` variable, validates phones with it and stamps its id into the HTML; the
  * web formats and checks input with the same definition. Plain data, no zod: the web imports it.
  */
@@ -17,16 +19,33 @@ export interface PhoneRule {
 export interface Market {
   id: MarketId;
   phone: PhoneRule;
+  /** How every amount prints (formatMoney of @kwarta/domain); decision record 0013. */
+  money: MoneyStyle;
 }
 
 export const markets = {
-  /** The spec's market (§5): 11 digits, 1 then 3–9, grouped 3-4-4. */
-  default: { id: 'default', phone: { pattern: '^1[3-9]\\d{9}$', groups: [3, 4, 4], countryCode: '86' } },
-  /** Philippines: 09 + 9 digits, grouped 4-3-4. */
-  PH: { id: 'PH', phone: { pattern: '^09\\d{9}$', groups: [4, 3, 4], countryCode: '63', trunkPrefix: '0' } },
-  /** India: 10 digits starting 6–9, grouped 5-5. */
-  IN: { id: 'IN', phone: { pattern: '^[6-9]\\d{9}$', groups: [5, 5], countryCode: '91' } },
-} as const satisfies Record<string, { id: string; phone: PhoneRule }>;
+  /**
+   * The spec's market (§5): 11 digits, 1 then 3–9, grouped 3-4-4. Amounts (§9): dot thousands
+   * separators, so the decimals take a comma (₱8.000,00).
+   */
+  default: {
+    id: 'default',
+    phone: { pattern: '^1[3-9]\\d{9}$', groups: [3, 4, 4], countryCode: '86' },
+    money: { groupSeparator: '.', decimalMark: ',', grouping: 'thousands', currency: 'peso' },
+  },
+  /** Philippines: 09 + 9 digits, grouped 4-3-4; amounts ₱1,234.56. */
+  PH: {
+    id: 'PH',
+    phone: { pattern: '^09\\d{9}$', groups: [4, 3, 4], countryCode: '63', trunkPrefix: '0' },
+    money: { groupSeparator: ',', decimalMark: '.', grouping: 'thousands', currency: 'peso' },
+  },
+  /** India: 10 digits starting 6–9, grouped 5-5; amounts in rupees, grouped the Indian way (₹12,34,567.89). */
+  IN: {
+    id: 'IN',
+    phone: { pattern: '^[6-9]\\d{9}$', groups: [5, 5], countryCode: '91' },
+    money: { groupSeparator: ',', decimalMark: '.', grouping: 'indian', currency: 'rupee' },
+  },
+} as const satisfies Record<string, { id: string; phone: PhoneRule; money: MoneyStyle }>;
 
 export type MarketId = keyof typeof markets;
 

@@ -167,6 +167,7 @@ export const messages = {
   promotionDownloadIos: 'Download on the App Store',
   promotionOpenApp: 'Already installed? Open the app',
   promotionAgreementFallback: 'Registration Agreement',
+  promotionHeadlineFallback: 'Sign up with your mobile number',
   templateNotFound: 'This promotion is no longer available.',
   captchaWrong: 'The image code is wrong or has expired. Please enter the new one.',
   captchaSidUnknown: 'The page has expired. Please reload it.',

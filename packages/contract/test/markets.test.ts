@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, marketFor, markets, phoneLength } from '../src/markets.ts';
+import { formatMoney } from '@kwarta/domain/money';
+import { isValidPhone, marketFor, marketIds, markets, phoneLength, type MarketId } from '../src/markets.ts';
 
 describe('markets (D5)', () => {
   it.each([
@@ -29,5 +30,55 @@ describe('markets (D5)', () => {
     expect(marketFor('PH')).toBe(markets.PH);
     expect(marketFor('toString')).toBe(markets.default);
     expect(marketFor(undefined)).toBe(markets.default);
+  });
+});
+
+describe('amounts per market (formatMoney with the market’s style)', () => {
+  const cases: Record<MarketId, [number, string][]> = {
+    default: [
+      [0, '₱0,00'],
+      [800_000, '₱8.000,00'],
+      [123_456, '₱1.234,56'],
+      [-123_456, '-₱1.234,56'],
+      [99, '₱0,99'],
+      [123_456_789_012, '₱1.234.567.890,12'],
+      [Number.MAX_SAFE_INTEGER, '₱90.071.992.547.409,91'],
+    ],
+    PH: [
+      [0, '₱0.00'],
+      [800_000, '₱8,000.00'],
+      [123_456, '₱1,234.56'],
+      [-123_456, '-₱1,234.56'],
+      [99, '₱0.99'],
+      [123_456_789_012, '₱1,234,567,890.12'],
+      [Number.MAX_SAFE_INTEGER, '₱90,071,992,547,409.91'],
+    ],
+    IN: [
+      [0, '₹0.00'],
+      [800_000, '₹8,000.00'],
+      [123_456, '₹1,234.56'],
+      [-123_456, '-₹1,234.56'],
+      [99, '₹0.99'],
+      [123_456_789_012, '₹1,23,45,67,890.12'],
+      [Number.MAX_SAFE_INTEGER, '₹9,00,71,99,25,47,409.91'],
+    ],
+  };
+
+  for (const id of marketIds) {
+    it.each(cases[id])(`${id}: %d → %s`, (minor, text) => {
+      expect(formatMoney(minor, markets[id].money)).toBe(text);
+    });
+  }
+
+  it('keeps the spec’s rule that system=1 means the rupee in every market', () => {
+    expect(formatMoney(800_000, markets.default.money, 1)).toBe('₹8.000,00');
+    expect(formatMoney(800_000, markets.PH.money, '1')).toBe('₹8,000.00');
+    expect(formatMoney(800_000, markets.IN.money, 0)).toBe('₹8,000.00');
+  });
+
+  it('never uses one mark for both grouping and decimals', () => {
+    for (const id of marketIds) {
+      expect(markets[id].money.groupSeparator).not.toBe(markets[id].money.decimalMark);
+    }
   });
 });

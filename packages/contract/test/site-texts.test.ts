@@ -3,6 +3,7 @@ import { defaultLoanRules } from '@kwarta/domain';
 import { days, percentFromBps } from '../src/site/document.ts';
 import { loanTermsDocument, penaltyTierLines } from '../src/site/loan-terms.ts';
 import type { SiteInfo } from '../src/site/site-info.ts';
+import { markets } from '../src/markets.ts';
 
 const site: SiteInfo = {
   brandName: 'Kwarta',
@@ -15,6 +16,7 @@ const site: SiteInfo = {
   copyright: '© 2026 Kwarta Lending Corporation',
   privacyPolicyUrl: '/Policy',
   loanRules: defaultLoanRules,
+  money: markets.default.money,
 };
 
 describe('static page texts', () => {
@@ -55,5 +57,14 @@ describe('static page texts', () => {
     );
     expect(text).toContain('within 2 calendar days after acceptance');
     expect(text).toContain('once 30% of the loan term has passed and at least 1 day after disbursement');
+  });
+
+  it('prints the late fees as the market prints amounts', () => {
+    expect(JSON.stringify(loanTermsDocument(site))).toContain(
+      'a one-time late fee of ₱1.000,00 for new clients or ₱800,00 for repeat clients',
+    );
+    expect(JSON.stringify(loanTermsDocument({ ...site, money: markets.PH.money }))).toContain(
+      'a one-time late fee of ₱1,000.00 for new clients or ₱800.00 for repeat clients',
+    );
   });
 });

@@ -27,9 +27,10 @@ function toSafeNumber(value: bigint, what: string): number {
 }
 
 /**
- * The spec's amount helper: minor units / 100 with exactly two decimals, no grouping
- * (123456 → "1234.56", -5 → "-0.05"). Done on the digit string so large values never meet
- * float division or toFixed's binary rounding.
+ * Minor units / 100 as a plain decimal with exactly two decimals, no grouping (123456 →
+ * "1234.56", -5 → "-0.05"): the machine form, which toMinorUnits reads back. Pages show
+ * formatMoney instead. Done on the digit string so large values never meet float division or
+ * toFixed's binary rounding.
  */
 export function formatAmount(minor: MinorUnits): string {
   assertSafeInteger(minor, 'amount');
@@ -38,26 +39,58 @@ export function formatAmount(minor: MinorUnits): string {
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
+/**
+ * How a market prints numbers (D5). Plain data so the contract's market definitions can carry it
+ * and the web can import it.
+ */
+export interface MoneyStyle {
+  /** Between digit groups of the whole part, e.g. '.' in the spec's market, ',' in PH. */
+  groupSeparator: string;
+  /** Before the two decimals; must differ from groupSeparator or 8.000.00 would be ambiguous. */
+  decimalMark: string;
+  /** `thousands`: 1.234.567; `indian`: the last three digits, then pairs (12,34,567). */
+  grouping: 'thousands' | 'indian';
+  /** The market's currency, used unless the `system` parameter asks for the rupee. */
+  currency: 'peso' | 'rupee';
+}
+
+const GROUPING = {
+  thousands: /\B(?=(\d{3})+(?!\d))/g,
+  indian: /\B(?=(\d{2})*\d{3}(?!\d))/g,
+} as const;
+
+function groupDigits(digits: string, style: MoneyStyle): string {
+  return digits.replace(GROUPING[style.grouping], style.groupSeparator);
+}
+
 /** Integers grouped by dots in threes, as the spec's number helper does: 1234567 → "1.234.567". */
 export function formatCount(n: number): string {
   assertSafeInteger(n, 'count');
-  const grouped = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const grouped = String(Math.abs(n)).replace(GROUPING.thousands, '.');
   return n < 0 ? `-${grouped}` : grouped;
 }
 
 /**
- * Rupee only when the `system` parameter is exactly 1 or '1' (it arrives as a number from JSON
- * or a string from a query); any other value, including a missing one, means peso.
+ * Rupee when the `system` parameter is exactly 1 or '1' (it arrives as a number from JSON or a
+ * string from a query); any other value, including a missing one, means the market's currency
+ * (peso unless the market says otherwise).
  */
-export function currencySymbol(system: unknown): string {
-  return system === 1 || system === '1' ? RUPEE_SIGN : PESO_SIGN;
+export function currencySymbol(system: unknown, marketCurrency: MoneyStyle['currency'] = 'peso'): string {
+  if (system === 1 || system === '1') return RUPEE_SIGN;
+  return marketCurrency === 'rupee' ? RUPEE_SIGN : PESO_SIGN;
 }
 
-/** Symbol then amount; a negative sign goes before the symbol ("-₱12.34") as is usual in print. */
-export function formatMoney(minor: MinorUnits, system?: unknown): string {
+/**
+ * Every amount a page shows: minor units / 100 with two decimals, grouped and marked as the
+ * market prints numbers, symbol first and a negative sign before the symbol ("-₱1.234,56").
+ * Built on formatAmount's digit string, so no value ever meets float rounding.
+ */
+export function formatMoney(minor: MinorUnits, style: MoneyStyle, system?: unknown): string {
   const amount = formatAmount(minor);
-  const symbol = currencySymbol(system);
-  return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
+  const negative = amount.startsWith('-');
+  const [whole = '', cents = ''] = (negative ? amount.slice(1) : amount).split('.');
+  const text = `${currencySymbol(system, style.currency)}${groupDigits(whole, style)}${style.decimalMark}${cents}`;
+  return negative ? `-${text}` : text;
 }
 
 /**

@@ -40,7 +40,7 @@ describe('public API', () => {
       rules,
     });
     const dueDate = schedule.maturityDate;
-    expect(domain.formatMoney(schedule.total, 0)).toBe('₱5450.00');
+    expect(domain.formatAmount(schedule.total)).toBe('5450.00');
     expect(
       domain.canPrepay({ disbursedOn: '2025-01-10', today: '2025-02-25', termDays: 91, rules }).allowed,
     ).toBe(true);
@@ -56,6 +56,6 @@ describe('public API', () => {
       rules,
     });
     // 800 + 545,000 centavos × (30 × 5% + 4%) = 800 + 8,393.00.
-    expect(domain.formatMoney(late.total, 0)).toBe('₱9193.00');
+    expect(domain.formatAmount(late.total)).toBe('9193.00');
   });
 });

@@ -5,6 +5,7 @@ import {
   formatAmount,
   formatCount,
   formatMoney,
+  type MoneyStyle,
   mulDivHalfUp,
   splitHalfUp,
   toMinorUnits,
@@ -77,7 +78,7 @@ describe('formatCount', () => {
   });
 });
 
-describe('currencySymbol and formatMoney', () => {
+describe('currencySymbol', () => {
   it.each([
     [1, '₹'],
     ['1', '₹'],
@@ -94,11 +95,69 @@ describe('currencySymbol and formatMoney', () => {
     expect(currencySymbol(system)).toBe(symbol);
   });
 
-  it('puts the symbol before the amount, and a minus before the symbol', () => {
-    expect(formatMoney(123456, 0)).toBe('₱1234.56');
-    expect(formatMoney(123456, '1')).toBe('₹1234.56');
-    expect(formatMoney(0)).toBe('₱0.00');
-    expect(formatMoney(-1234, 1)).toBe('-₹12.34');
+  it("falls back to the market's currency, which system=1 still overrides", () => {
+    expect(currencySymbol(undefined, 'rupee')).toBe('₹');
+    expect(currencySymbol(0, 'rupee')).toBe('₹');
+    expect(currencySymbol(1, 'peso')).toBe('₹');
+  });
+});
+
+describe('formatMoney', () => {
+  // The mechanism with made-up styles; every real market is tested in packages/contract.
+  const dotsAndComma: MoneyStyle = {
+    groupSeparator: '.',
+    decimalMark: ',',
+    grouping: 'thousands',
+    currency: 'peso',
+  };
+  const indian: MoneyStyle = { groupSeparator: ',', decimalMark: '.', grouping: 'indian', currency: 'rupee' };
+  const spaced: MoneyStyle = {
+    groupSeparator: ' ',
+    decimalMark: ',',
+    grouping: 'thousands',
+    currency: 'peso',
+  };
+
+  it.each([
+    [0, '₱0,00'],
+    [5, '₱0,05'],
+    [99_999, '₱999,99'],
+    [100_000, '₱1.000,00'],
+    [123_456_789, '₱1.234.567,89'],
+    [-123_456, '-₱1.234,56'],
+    [Number.MAX_SAFE_INTEGER, '₱90.071.992.547.409,91'],
+  ])('groups in threes: %d → %s', (minor, text) => {
+    expect(formatMoney(minor, dotsAndComma)).toBe(text);
+  });
+
+  it.each([
+    [0, '₹0.00'],
+    [99_999, '₹999.99'],
+    [100_000, '₹1,000.00'],
+    [10_000_000, '₹1,00,000.00'],
+    [123_456_789, '₹12,34,567.89'],
+    [-1_234_567_800, '-₹1,23,45,678.00'],
+  ])('groups the Indian way: %d → %s', (minor, text) => {
+    expect(formatMoney(minor, indian)).toBe(text);
+  });
+
+  it('uses any separator the style names', () => {
+    expect(formatMoney(123_456_789, spaced)).toBe('₱1 234 567,89');
+  });
+
+  it('takes the symbol from system, else from the style', () => {
+    expect(formatMoney(123_456, dotsAndComma, 1)).toBe('₹1.234,56');
+    expect(formatMoney(123_456, indian, 0)).toBe('₹1,234.56');
+  });
+
+  it('never rounds: a value that toFixed would mangle keeps its digits', () => {
+    expect(formatMoney(1005, dotsAndComma)).toBe('₱10,05');
+    expect(formatMoney(100_500, dotsAndComma)).toBe('₱1.005,00');
+  });
+
+  it('prints -0 without a sign and refuses non-integers', () => {
+    expect(formatMoney(-0, dotsAndComma)).toBe('₱0,00');
+    expect(() => formatMoney(1.5, dotsAndComma)).toThrow(DomainError);
   });
 });
 

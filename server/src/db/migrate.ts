@@ -4,6 +4,7 @@ import * as promotion from './migrations/2026-11-22-02-promotion.ts';
 import * as complaints from './migrations/2026-11-22-03-complaints.ts';
 import * as callers from './migrations/2026-11-23-10-callers.ts';
 import * as jobs from './migrations/2026-11-23-20-jobs.ts';
+import * as templateAmounts from './migrations/2026-11-23-25-template-amounts.ts';
 import * as paymentAccounts from './migrations/2026-11-23-50-payment-accounts.ts';
 
 /**
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-03-complaints': complaints,
   '2026-11-23-10-callers': callers,
   '2026-11-23-20-jobs': jobs,
+  '2026-11-23-25-template-amounts': templateAmounts,
   '2026-11-23-50-payment-accounts': paymentAccounts,
 };
 

@@ -37,6 +37,7 @@ const campaign = {
 export const channelTemplateConfig = z.object({
   id: z.number(),
   appName: z.string(),
+  /** May hold `{maxAmount}`, which the server replaces with maxAmountMinor printed as the market does. */
   headline: z.string(),
   subline: z.string(),
   agreementTitle: z.string(),
@@ -46,6 +47,8 @@ export const channelTemplateConfig = z.object({
   iosUrl: z.string().regex(/^https:\/\//),
   /** The app's URL scheme, e.g. `kwarta://open`, to open it when installed. */
   appScheme: z.string().regex(/^(?!(javascript|data|vbscript):)[a-z][a-z0-9+.-]*:/i),
+  /** The largest loan the landing advertises, in minor units: `{maxAmount}` in the texts. */
+  maxAmountMinor: z.number().int().nonnegative().optional(),
 });
 
 export type ChannelTemplateConfig = z.output<typeof channelTemplateConfig>;

@@ -72,7 +72,7 @@ export function loanTermsDocument(site: SiteInfo): SiteDocument {
           'If an amount is not paid by its due date, the following charges apply from the first day overdue:',
           {
             list: [
-              `a one-time late fee of ${formatMoney(latePenalty.oneTimeMinor.newClient)} for new clients or ${formatMoney(latePenalty.oneTimeMinor.repeatClient)} for repeat clients;`,
+              `a one-time late fee of ${formatMoney(latePenalty.oneTimeMinor.newClient, site.money)} for new clients or ${formatMoney(latePenalty.oneTimeMinor.repeatClient, site.money)} for repeat clients;`,
               ...penaltyTierLines(rules),
             ],
           },

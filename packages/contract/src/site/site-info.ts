@@ -1,4 +1,5 @@
 import type { LoanRules } from '@kwarta/domain/loan-rules';
+import type { MoneyStyle } from '@kwarta/domain/money';
 import { webRoutes } from '../web-routes.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface SiteInfo {
   /** What the Policy section of the official site frames. */
   privacyPolicyUrl: string;
   loanRules: LoanRules;
+  /** How the configured market prints amounts (D5), so the pages' figures follow it. */
+  money: MoneyStyle;
 }
 
 /** The prerendered pages (D12, D15), in the order of the official site's nav. */

@@ -60,8 +60,8 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
       problemSonType: types
         .filter((type) => type.parent_value === ComplaintRules.collectionProblemType)
         .map((type) => ({ title: type.title, value: type.value })),
-      orderDetail: current ? orderCard(current) : null,
-      orderList: orders.map(orderCard),
+      orderDetail: current ? orderCard(current, app.config.market.money) : null,
+      orderList: orders.map((order) => orderCard(order, app.config.market.money)),
     };
   });
 

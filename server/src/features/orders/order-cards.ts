@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { messages, type MessageKey } from '@kwarta/contract';
-import { formatMoney, isOrderStatus, OrderStatus } from '@kwarta/domain';
+import { formatMoney, isOrderStatus, OrderStatus, type MoneyStyle } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -84,11 +84,14 @@ export async function findBorrowerOrderByNo(db: Kysely<Database>, borrowerId: nu
     .executeTakeFirst();
 }
 
-/** The card as the pages show it (spec §3 orderDetail: logo, name, status, isShow, title/value rows). */
-export function orderCard(order: OrderCardSource) {
+/**
+ * The card as the pages show it (spec §3 orderDetail: logo, name, status, isShow, title/value
+ * rows), its amount printed as the configured market prints amounts (D5, decision 0013).
+ */
+export function orderCard(order: OrderCardSource, money: MoneyStyle) {
   const list: { title: string; value: string }[] = [
     { title: messages.orderCardOrderNo, value: order.order_no },
-    { title: messages.orderCardAmount, value: formatMoney(order.principal) },
+    { title: messages.orderCardAmount, value: formatMoney(order.principal, money) },
     { title: messages.orderCardAppliedOn, value: order.applied_at.slice(0, 10) },
   ];
   if (order.due_date) list.push({ title: messages.orderCardDueDate, value: order.due_date });

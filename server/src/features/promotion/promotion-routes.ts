@@ -40,7 +40,7 @@ export const alreadyRegistered = () => new ApiError(ResultCode.alreadyRegistered
 /** Spec §7 "Promotion": the landing's calls, from template to registration. */
 export async function promotionRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, channelTemplate, async ({ templateId }) => {
-    const template = await findChannelTemplate(app.db, templateId);
+    const template = await findChannelTemplate(app.db, templateId, app.config.market.money);
     if (!template) throw ApiError.notFound(messages.templateNotFound);
     return template;
   });

@@ -23,6 +23,7 @@ export function siteInfo(config: Config): SiteInfo {
     phone: config.defaultSupport.phone,
     email: config.defaultSupport.email,
     loanRules: config.loanRules,
+    money: config.market.money,
   };
 }
 

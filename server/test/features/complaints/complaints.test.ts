@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  markets,
   messages,
   problemDetail,
   problemInit,
@@ -11,6 +12,7 @@ import {
   saveScore,
   uploadProblemImg,
 } from '@kwarta/contract';
+import { formatMoney } from '@kwarta/domain';
 import { callEndpoint, demoSession, uploadFile } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
 import { GPS_DATUM, jpegImage, phonePhoto, pngImage } from '../../support/images.ts';
@@ -89,6 +91,17 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
         title: messages.orderCardOrderNo,
         value: data.orderDetail.orderNo,
       });
+      // The amount prints as the configured (default) market does: dot thousands, comma decimals.
+      const { principal } = await t.app.db
+        .selectFrom('orders')
+        .select('principal')
+        .where('id', '=', Number(session.orderId))
+        .executeTakeFirstOrThrow();
+      const amount = (data.orderDetail.list as { title: string; value: string }[]).find(
+        (row) => row.title === messages.orderCardAmount,
+      );
+      expect(amount?.value).toBe(formatMoney(principal, markets.default.money));
+      expect(amount?.value).toMatch(/^₱\d{1,3}(\.\d{3})*,\d{2}$/);
     });
 
     it('without a payload (the second variant) takes the latest order as the card', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@kwarta/contract';
+import { markets, messages } from '@kwarta/contract';
 import { OrderStatus, orderStatuses } from '@kwarta/domain';
 import { orderCard, orderStatusText } from '../../../src/features/orders/order-cards.ts';
 
@@ -25,7 +25,7 @@ describe('order card', () => {
   };
 
   it('lists order number, amount, application date and due date with the status text', () => {
-    const card = orderCard(source);
+    const card = orderCard(source, markets.default.money);
     expect(card).toMatchObject({
       orderId: 7,
       orderNo: 'KW-7',
@@ -38,11 +38,20 @@ describe('order card', () => {
       messages.orderCardAppliedOn,
       messages.orderCardDueDate,
     ]);
+    expect(card.list[1]?.value).toBe('₱8.000,00');
     expect(card.list[2]?.value).toBe('2026-10-01');
   });
 
+  it('prints the amount as the market does', () => {
+    expect(orderCard(source, markets.PH.money).list[1]?.value).toBe('₱8,000.00');
+    expect(orderCard(source, markets.IN.money).list[1]?.value).toBe('₹8,000.00');
+  });
+
   it('leaves the due date out before disbursement and says when collection complaints are not allowed', () => {
-    const card = orderCard({ ...source, due_date: null, collection_complaints_allowed: 0 });
+    const card = orderCard(
+      { ...source, due_date: null, collection_complaints_allowed: 0 },
+      markets.default.money,
+    );
     expect(card.list).toHaveLength(3);
     expect(card.isShow).toBe(0);
   });

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelTemplate, markets } from '@kwarta/contract';
+import { callEndpoint } from '../../support/api.ts';
 import { createTestApp, type TestApp } from '../../support/test-app.ts';
 import { prefillLandingHtml } from '../../../src/features/promotion/landing-html.ts';
+import { withTemplateAmounts } from '../../../src/features/promotion/template-texts.ts';
 
 const SHELL =
   '<!doctype html><head><meta name="kwarta-env" content="production" /></head><body><div id="root">' +
@@ -41,6 +44,28 @@ describe('the landing HTML prefill', () => {
   });
 });
 
+describe('template amounts', () => {
+  it('prints {maxAmount} in the headline and subline as the market prints amounts', () => {
+    const named = {
+      ...template,
+      headline: 'Up to {maxAmount}',
+      subline: 'Even {maxAmount}!',
+      maxAmountMinor: 2_000_000,
+    };
+    expect(withTemplateAmounts(named, markets.default.money)).toMatchObject({
+      headline: 'Up to ₱20.000,00',
+      subline: 'Even ₱20.000,00!',
+    });
+    expect(withTemplateAmounts(named, markets.PH.money).headline).toBe('Up to ₱20,000.00');
+    expect(withTemplateAmounts(named, markets.IN.money).headline).toBe('Up to ₹20,000.00');
+  });
+
+  it('leaves the texts as stored without an amount', () => {
+    const unnamed = { ...template, headline: 'Up to {maxAmount}' };
+    expect(withTemplateAmounts(unnamed, markets.PH.money)).toBe(unnamed);
+  });
+});
+
 describe('GET /promotion', () => {
   let t: TestApp;
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-web-'));
@@ -60,11 +85,20 @@ describe('GET /promotion', () => {
   it('serves the landing entry with the seeded template filled in and the environment stamped', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/promotion?id=1&utm_tag=x' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<h1>Cash loans up to ₱20,000</h1>');
+    // The seeded headline names its amount; the server prints it as the default market does.
+    expect(page.body).toContain('<h1>Cash loans up to ₱20.000,00</h1>');
     expect(page.body).toContain('id="kwarta-template"');
     expect(page.body).toContain(
       '<meta name="kwarta-env" content="sandbox"><meta name="kwarta-market" content="default">',
     );
+  });
+
+  it('answers the template call with the same printed amount the page shows', async () => {
+    const response = await callEndpoint(t.app, channelTemplate, { body: { templateId: '1' } });
+    expect(response.envelope?.data).toMatchObject({
+      headline: 'Cash loans up to ₱20.000,00',
+      maxAmountMinor: 2_000_000,
+    });
   });
 
   it('serves the blank landing for a missing or malformed template id', async () => {
@@ -72,6 +106,18 @@ describe('GET /promotion', () => {
       const page = await t.app.inject({ method: 'GET', url: `/promotion?${query}` });
       expect(page.statusCode).toBe(200);
       expect(page.body).not.toContain('kwarta-template');
+    }
+  });
+});
+
+describe('GET /promotion in another market', () => {
+  it('prints the seeded amount as that market does', async () => {
+    const t = await createTestApp('sqlite', { env: { MARKET: 'PH' } });
+    try {
+      const response = await callEndpoint(t.app, channelTemplate, { body: { templateId: '1' } });
+      expect(response.envelope?.data).toMatchObject({ headline: 'Cash loans up to ₱20,000.00' });
+    } finally {
+      await t.close();
     }
   });
 });

@@ -211,8 +211,8 @@ describe('/Loan states the loan rules of configuration', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-rules-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  async function loanText(rules?: LoanRules): Promise<string> {
-    const env: Record<string, string> = {};
+  async function loanText(rules?: LoanRules, extraEnv: Record<string, string> = {}): Promise<string> {
+    const env: Record<string, string> = { ...extraEnv };
     if (rules) {
       const file = path.join(dir, `rules-${Math.random().toString(36).slice(2)}.json`);
       fs.writeFileSync(file, JSON.stringify(rules));
@@ -228,7 +228,9 @@ describe('/Loan states the loan rules of configuration', () => {
 
   it('shows the spec figures by default and the configured ones when the penalty figures change', async () => {
     const before = await loanText();
-    expect(before).toContain('a one-time late fee of ₱1000.00 for new clients or ₱800.00 for repeat clients');
+    expect(before).toContain(
+      'a one-time late fee of ₱1.000,00 for new clients or ₱800,00 for repeat clients',
+    );
     expect(before).toContain('5% of the unpaid amount per day from day 1 to day 30 overdue');
     expect(before).toContain('4% of the unpaid amount per day from day 31 to day 90 overdue');
     expect(before).toContain(
@@ -249,12 +251,17 @@ describe('/Loan states the loan rules of configuration', () => {
         ],
       },
     });
-    expect(after).toContain('a one-time late fee of ₱1250.50 for new clients or ₱600.00 for repeat clients');
+    expect(after).toContain('a one-time late fee of ₱1.250,50 for new clients or ₱600,00 for repeat clients');
     expect(after).toContain('3.5% of the unpaid amount per day from day 1 to day 15 overdue');
     expect(after).toContain(
       '1.25% of the unpaid amount per day from day 16 overdue until the loan is paid in full',
     );
-    expect(after).not.toContain('₱1000.00');
+    expect(after).not.toContain('₱1.000,00');
     expect(after).not.toContain('5% of the unpaid amount per day from day 1 to day 30');
+  });
+  it('prints the figures as the configured market prints amounts', async () => {
+    expect(await loanText(undefined, { MARKET: 'PH' })).toContain(
+      'a one-time late fee of ₱1,000.00 for new clients or ₱800.00 for repeat clients',
+    );
   });
 });

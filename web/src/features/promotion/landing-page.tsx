@@ -151,7 +151,12 @@ export function LandingPage({ query }: { query: PromotionQuery }) {
       <header className="promo-hero">
         <img src="/brand/icon.svg" alt="" width="40" height="40" />
         <p className="promo-app-name">{template.data?.appName ?? '\u00a0'}</p>
-        <h1>{template.data?.headline ?? '\u00a0'}</h1>
+        {/* Without a template the heading still names the page (an empty h1 tells a screen reader nothing). */}
+        <h1>
+          {template.status === 'error'
+            ? messages.promotionHeadlineFallback
+            : (template.data?.headline ?? '\u00a0')}
+        </h1>
         <p className="promo-subline">{template.data?.subline ?? '\u00a0'}</p>
       </header>
 

@@ -77,7 +77,8 @@ export function OfficialSitePage({ site }: { site: SiteInfo }) {
         <section id={sectionId('home')} hidden={active !== 'home'} className="site-section">
           <h1>{messages.siteHomeTitle}</h1>
           <p className="site-summary">{messages.siteHomeLead}</p>
-          <div className="site-banners" role="group" aria-label={messages.siteBannersLabel}>
+          {/* Scrolls sideways: focusable so a keyboard can scroll it too. */}
+          <div className="site-banners" role="group" aria-label={messages.siteBannersLabel} tabIndex={0}>
             <img
               src="/site/banner-apply.svg"
               width="640"
@@ -102,7 +103,7 @@ export function OfficialSitePage({ site }: { site: SiteInfo }) {
 
         <SiteSection name="about" active={active} title={about.title}>
           <p className="site-summary">{about.summary}</p>
-          <SiteDocumentView document={about} level={3} />
+          <SiteDocumentView document={about} />
           <AboutForm />
         </SiteSection>
 
@@ -121,7 +122,7 @@ export function OfficialSitePage({ site }: { site: SiteInfo }) {
 
         <SiteSection name="loan" active={active} title={loanTerms.title}>
           <p className="site-summary">{loanTerms.summary}</p>
-          <SiteDocumentView document={loanTerms} level={3} />
+          <SiteDocumentView document={loanTerms} />
         </SiteSection>
       </main>
 
@@ -131,7 +132,10 @@ export function OfficialSitePage({ site }: { site: SiteInfo }) {
   );
 }
 
-/** One switchable section of the official site, headed by its title. */
+/**
+ * One switchable section of the official site, headed by its title as the page's h1: only the
+ * shown section is in the accessibility tree, so the page always has exactly one.
+ */
 function SiteSection({
   name,
   active,
@@ -146,7 +150,7 @@ function SiteSection({
   const titleId = `${sectionId(name)}-title`;
   return (
     <section id={sectionId(name)} hidden={active !== name} className="site-section" aria-labelledby={titleId}>
-      <h2 id={titleId}>{title}</h2>
+      <h1 id={titleId}>{title}</h1>
       {children}
     </section>
   );
@@ -179,7 +183,7 @@ function AboutForm() {
       onSubmit={submit}
       aria-labelledby="site-contact-title"
     >
-      <h3 id="site-contact-title">{messages.siteContactTitle}</h3>
+      <h2 id="site-contact-title">{messages.siteContactTitle}</h2>
       <p className="muted">{messages.siteContactLead}</p>
       <div className="field">
         <label htmlFor="site-form-name">{messages.siteFormName}</label>

@@ -1,17 +1,15 @@
 import type { SiteDocument } from '@kwarta/contract/site/document';
 
 /**
- * Any long static text of the contract (privacy policy, loan terms, about us) as headed
- * sections. `level` is the heading level of the sections: 2 on a page of its own, 3 inside a
- * section of the official site.
+ * Any long static text of the contract (privacy policy, loan terms, about us) as sections headed
+ * h2, under the h1 of its page or of its official-site section.
  */
-export function SiteDocumentView({ document, level = 2 }: { document: SiteDocument; level?: 2 | 3 }) {
-  const Heading = level === 2 ? 'h2' : 'h3';
+export function SiteDocumentView({ document }: { document: SiteDocument }) {
   return (
     <>
       {document.sections.map((section) => (
         <section key={section.heading} className="doc-section">
-          <Heading>{section.heading}</Heading>
+          <h2>{section.heading}</h2>
           {section.blocks.map((block, index) =>
             typeof block === 'string' ? (
               <p key={index}>{block}</p>
