@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { Limits, fillMessage, messages } from '@kwarta/contract';
 import { PHONE, pageErrors, screenshot, useBrowser, waitForBridgeCall } from './support/browser.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expectToast } from './support/promotion.ts';
 import { demoSession, sessionQuery, type DemoSession } from './support/session.ts';
 
@@ -42,12 +43,14 @@ describe('/bindBank', () => {
     expect(await shown(page, 'cardNo')).toBe(1);
     expect(await shown(page, 'accountNo')).toBe(0);
     await screenshot(page, 'bind-bank-card');
+    await expectNoAxeViolations(page, 'bind bank, card type 1 channel 90006');
 
     await page.locator('#bank-cardType').selectOption('2');
     await expect.poll(() => shown(page, 'walletAccount')).toBe(1);
     expect(await shown(page, 'cardNo')).toBe(0);
     expect(await shown(page, 'channel')).toBe(0);
     expect(await shown(page, 'bankCode')).toBe(0);
+    await expectNoAxeViolations(page, 'bind bank, e-wallet');
 
     await page.locator('#bank-cardType').selectOption('1');
     await page.locator('#bank-channel').selectOption('90010');
@@ -55,6 +58,7 @@ describe('/bindBank', () => {
     expect(await shown(page, 'bankCity')).toBe(1);
     expect(await shown(page, 'cardNo')).toBe(0);
     await screenshot(page, 'bind-bank-account');
+    await expectNoAxeViolations(page, 'bind bank, channel 90010');
     expect(pageErrors(page)).toEqual([]);
   });
 
@@ -89,6 +93,7 @@ describe('/bindBank', () => {
     await page.locator('#bank-cardNo').fill('6222021234567890123');
     await next(page).click();
     await expectToast(page, fillMessage(messages.bankFieldRequired, { title: 'Account holder name' }));
+    await expectNoAxeViolations(page, 'bind bank, refusal toast');
 
     await fillCard(page);
     await next(page).click();
