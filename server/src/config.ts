@@ -97,10 +97,6 @@ const envSchema = z
       )
       .pipe(z.array(accountKey)),
   })
-  .refine((env) => env.APP_ENV !== 'production' || env.ACCOUNT_KEY, {
-    message: 'ACCOUNT_KEY is required in production (base64 of 32 random bytes: openssl rand -base64 32)',
-    path: ['ACCOUNT_KEY'],
-  })
   .refine((env) => !(env.DEV_TOOLS === 'on' && env.APP_ENV === 'production'), {
     message: 'DEV_TOOLS=on needs APP_ENV=development or sandbox',
     path: ['DEV_TOOLS'],
@@ -138,7 +134,8 @@ const envSchema = z
     // The lender-wide loan rules: what /Loan states and the default of every product without its own.
     loanRules: env.LOAN_RULES_FILE,
     market: markets[env.MARKET],
-    // Without a key (development, sandbox) the app generates one into the data directory.
+    // Without a key development and sandbox generate one into the data directory; production
+    // refuses to start (features/bank-binding loadAccountKeyRing).
     accountKeys: { current: env.ACCOUNT_KEY, retired: env.ACCOUNT_KEYS_RETIRED },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
     sms: {

@@ -129,6 +129,8 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     // works: shed load only where a test asks for it (plugins-load-shedding.test.ts sets its own).
     MAX_EVENT_LOOP_DELAY_MS: '60000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // Production refuses to start without an account key (features/bank-binding).
+    ...(options.env?.APP_ENV === 'production' ? { ACCOUNT_KEY: randomBytes(32).toString('base64') } : {}),
     ...options.env,
   });
   const app = await buildApp(config, appOverrides(options));

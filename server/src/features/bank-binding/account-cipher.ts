@@ -37,16 +37,21 @@ export function createAccountKeyRing(current: Buffer, retired: readonly Buffer[]
 }
 
 /**
- * The ring of the configuration. Without ACCOUNT_KEY (config refuses that in production) a key
- * is read from, or generated into, the data directory, with a warning: data encrypted with it is
- * only as safe as that directory.
+ * The ring of the configuration, loaded at boot. Without ACCOUNT_KEY production refuses to
+ * start; development and sandbox read a key from, or generate one into, the data directory, with
+ * a warning: data encrypted with it is only as safe as that directory. (Checked here rather than
+ * in config, which parses an empty environment as production on its defaults.)
  */
 export function loadAccountKeyRing(
-  config: Pick<Config, 'accountKeys' | 'dataDir'>,
+  config: Pick<Config, 'accountKeys' | 'dataDir' | 'isProduction'>,
   warn: (message: string) => void,
 ): AccountKeyRing {
   const { current, retired } = config.accountKeys;
   if (current) return createAccountKeyRing(current, retired);
+  if (config.isProduction)
+    throw new Error(
+      'ACCOUNT_KEY is required in production (base64 of 32 random bytes: openssl rand -base64 32)',
+    );
   const file = path.join(config.dataDir, GENERATED_KEY_FILE);
   let key: Buffer;
   if (fs.existsSync(file)) {

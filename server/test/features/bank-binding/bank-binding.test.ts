@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +12,7 @@ import { ConfigError, loadConfig } from '../../../src/config.ts';
 import {
   accountKeyId,
   defaultPayoutAccount,
+  loadAccountKeyRing,
   rotateAccountKey,
 } from '../../../src/features/bank-binding/index.ts';
 
@@ -302,7 +304,14 @@ describe('payment accounts in the PH market', () => {
 
 describe('account key configuration', () => {
   it('refuses production without ACCOUNT_KEY and keys that are not 32 bytes', () => {
-    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/ACCOUNT_KEY is required in production/);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-key-'));
+    try {
+      const production = loadConfig({ APP_ENV: 'production', DATA_DIR: dataDir });
+      expect(() => loadAccountKeyRing(production, () => {})).toThrow(/ACCOUNT_KEY is required in production/);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
     expect(() => loadConfig({ ACCOUNT_KEY: randomBytes(16).toString('base64') })).toThrow(ConfigError);
     expect(() => loadConfig({ ACCOUNT_KEYS_RETIRED: 'not a key' })).toThrow(/ACCOUNT_KEYS_RETIRED/);
     expect(
