@@ -48,6 +48,14 @@ async function cases(session: DemoSession) {
       },
     },
     {
+      path: `/bindBank?${sessionQuery(session)}`,
+      shows: 'Card number',
+      interact: async (page: Page) => {
+        await page.locator('#bank-cardType').selectOption('2');
+        await expect.poll(() => page.locator('#bank-walletAccount').count()).toBe(1);
+      },
+    },
+    {
       path: `/complainPage?${sessionQuery(session)}`,
       shows: init.orderDetail.orderNo,
       interact: async (page: Page) => {

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyLoggerOptions,
+  type FastifyServerOptions,
+} from 'fastify';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
 import { sql } from 'kysely';
@@ -29,6 +34,7 @@ import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
 import { orderDetailsRoutes } from './features/order-details/index.ts';
 import { loanConfirmRoutes } from './features/loan-confirm/index.ts';
+import { bankBindingRoutes, loadAccountKeyRing } from './features/bank-binding/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
 import { promotionRoutes } from './features/promotion/index.ts';
 import { smsLoginRoutes } from './features/auth/index.ts';
@@ -45,6 +51,8 @@ export interface AppOverrides {
   clock?: Clock;
   smsGateway?: SmsGateway;
   logger?: FastifyServerOptions['logger'];
+  /** Where log lines go instead of stdout (tests read what the server logs). */
+  logStream?: { write(line: string): void };
   storage?: BlobStorage;
   /** Tests render the static pages from source instead of the web build. */
   staticPageRenderer?: StaticPageRenderer;
@@ -54,7 +62,7 @@ export interface AppOverrides {
   borrowerPageRenderer?: BorrowerPageRenderer;
 }
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config): FastifyLoggerOptions {
   return {
     level: config.logLevel,
     serializers: {
@@ -70,7 +78,10 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: overrides.logger ?? loggerOptions(config),
+    logger: overrides.logger ?? {
+      ...loggerOptions(config),
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     // One line per response (below) instead of Fastify's two; at info level only the ones worth
     // reading, so logging does not halve throughput.
@@ -94,6 +105,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Uploads (D11): the data directory now; an S3-compatible adapter implements the same port.
   app.decorate('storage', overrides.storage ?? createLocalBlobStorage(path.join(config.dataDir, 'uploads')));
   app.addHook('onClose', async () => database.db.destroy());
+  app.decorate(
+    'accountKeys',
+    loadAccountKeyRing(config, (message) => app.log.warn(message)),
+  );
   // Shared by every plugin's registerEndpoint, so the web pages can run any endpoint in-process.
   app.decorate('endpointInvokers', createEndpointRegistry());
 
@@ -134,6 +149,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(complaintRoutes);
   await app.register(orderDetailsRoutes);
   await app.register(loanConfirmRoutes);
+  await app.register(bankBindingRoutes);
   const store = createEphemeralStore(config, database.db, app.clock, (error) =>
     app.log.warn({ reason: error.message }, 'redis connection lost'),
   );

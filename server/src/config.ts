@@ -9,6 +9,14 @@ import { marketIds, markets } from '@kwarta/contract';
  * value stops the process with every problem listed, instead of failing later mid-request.
  * Every variable and its default is listed in the README's configuration table.
  */
+/** A 256-bit key as base64. */
+const accountKey = z
+  .string()
+  .refine((key) => /^[A-Za-z0-9+/]+={0,2}$/.test(key) && Buffer.from(key, 'base64').length === 32, {
+    message: 'must be base64 of exactly 32 bytes (openssl rand -base64 32)',
+  })
+  .transform((key) => Buffer.from(key, 'base64'));
+
 const envSchema = z
   .object({
     // Unset means production: a server started bare on a host must not hand out codes (issue 9,
@@ -80,6 +88,19 @@ const envSchema = z
     SMS_LIMIT_PER_IP_HOUR: z.coerce.number().int().positive().default(10),
     SMS_LIMIT_PER_DEVICE_DAY: z.coerce.number().int().positive().default(10),
     SMS_LIMIT_GLOBAL_DAY: z.coerce.number().int().positive().default(10000),
+    // Payment account numbers are encrypted with this key (AES-256-GCM, decision 0060); retired
+    // keys still decrypt until `npm run accounts -- rotate-key` has re-encrypted every row.
+    ACCOUNT_KEY: accountKey.optional(),
+    ACCOUNT_KEYS_RETIRED: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(accountKey)),
   })
   .refine((env) => !(env.DEV_TOOLS === 'on' && env.APP_ENV === 'production'), {
     message: 'DEV_TOOLS=on needs APP_ENV=development or sandbox',
@@ -119,6 +140,9 @@ const envSchema = z
     loanRules: env.LOAN_RULES_FILE,
     lenderTimeZone: env.LENDER_TIME_ZONE,
     market: markets[env.MARKET],
+    // Without a key development and sandbox generate one into the data directory; production
+    // refuses to start (features/bank-binding loadAccountKeyRing).
+    accountKeys: { current: env.ACCOUNT_KEY, retired: env.ACCOUNT_KEYS_RETIRED },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
     sms: {
       gateway: env.SMS_GATEWAY,

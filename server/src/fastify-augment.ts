@@ -8,6 +8,7 @@ import type { CallerRegistry } from './lib/callers.ts';
 import type { EphemeralStore } from './lib/ephemeral/ephemeral-store.ts';
 import type { JobScheduler } from './jobs/scheduler.ts';
 import type { SmsGateway } from './features/sms/index.ts';
+import type { AccountKeyRing } from './features/bank-binding/index.ts';
 import type { EndpointInvoker } from './lib/contract-route.ts';
 
 declare module 'fastify' {
@@ -20,6 +21,8 @@ declare module 'fastify' {
     store: EphemeralStore;
     smsGateway: SmsGateway;
     jobs: JobScheduler;
+    /** Keys of payment account numbers at rest (features/bank-binding, decision 0060). */
+    accountKeys: AccountKeyRing;
     /** Caller kinds by name (lib/callers.ts); registerEndpoint looks a route's kind up here. */
     callers: CallerRegistry;
     /** Each registered endpoint's run by route name (lib/contract-route.ts invokeEndpoint). */

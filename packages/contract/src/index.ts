@@ -17,3 +17,5 @@ export * from './site/site-info.ts';
 export * from './markets.ts';
 export * from './promotion.ts';
 export * from './agreements.ts';
+export * from './bank-forms.ts';
+export * from './bank-form-visibility.ts';

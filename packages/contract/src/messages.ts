@@ -50,6 +50,23 @@ export const messages = {
   unavailable: 'The service is busy. Please try again in a moment.',
   locationUnsupported: 'Location is not supported on this device.',
 
+  // Payment accounts (ours where the spec shows no text; {title} is the field's title)
+  bankNext: 'Next',
+  bankCurrentAccount: 'Current account',
+  bankBound: 'Your payment account is saved.',
+  bankFieldUnknown: 'The form has a field it does not know: {code}. Please reload the page.',
+  bankFieldRequired: 'Please fill in {title}.',
+  bankFieldDigits: '{title} may contain digits only.',
+  bankFieldTooLong: '{title} can be at most {max} characters.',
+  bankFieldTooShort: '{title} must be at least {min} characters.',
+  bankFieldLength: '{title} must be {lengths} digits for this bank.',
+  bankFieldOption: 'Please choose {title} from the list.',
+  bankFieldPhone: '{title} must be a valid mobile number.',
+  bankFieldDay: '{title} must be a day of the month (1-31).',
+  bankChoose: 'Please choose',
+  bankPayoutFailed: 'The transfer to your payment account failed. Please bind another account.',
+  bankPayoutFailedTitle: 'Payment account',
+
   // Complaints (ours where the spec shows no text)
   complaintHomeTitle: 'Complaint',
   complaintNextTitle: 'Problem description',

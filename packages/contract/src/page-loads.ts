@@ -15,11 +15,17 @@ export interface PageLoad {
   fixed?: Readonly<Record<string, string | number>>;
   /** Query parameters of the page passed on to the call under the same name, when present. */
   fromQuery?: readonly string[];
+  /** A query parameter the call names differently: `{ productId: 'product_id' }`. */
+  rename?: Readonly<Record<string, string>>;
 }
 
 export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
   [webRoutes.customerService]: [
     { route: routes.contactKfInfo, fixed: { overall: Defaults.contactInfoOverall } },
+  ],
+  // product_id on the wire, productId in the page's query (spec §7, §2).
+  [webRoutes.bindBank]: [
+    { route: routes.cardInit, fromQuery: ['productId'], rename: { productId: 'product_id' } },
   ],
   [webRoutes.complainPage]: [{ route: routes.problemInit, fromQuery: ['orderId'] }],
   // The second variant of problem-init (no payload) gives the type titles for the tags.
@@ -47,7 +53,7 @@ export function pageLoadParams(load: PageLoad, query: URLSearchParams): Record<s
   for (const [name, value] of Object.entries(load.fixed ?? {})) params[name] = String(value);
   for (const name of load.fromQuery ?? []) {
     const value = query.get(name);
-    if (value !== null && value !== '') params[name] = value;
+    if (value !== null && value !== '') params[load.rename?.[name] ?? name] = value;
   }
   return params;
 }

@@ -37,6 +37,23 @@ export const routes = {
     path: '/v3/personal-center/contact-kf-info',
     auth: 'borrower',
   },
+  // Payment accounts (spec §7 "Bank binding")
+  cardInit: {
+    name: 'cardInit',
+    summary: "The payment-account form of the borrower's market, with the current default account masked",
+    tag: 'Bank binding',
+    method: 'POST',
+    path: '/v3/bind-card/card-init',
+    auth: 'borrower',
+  },
+  bindCardNew: {
+    name: 'bindCardNew',
+    summary: 'Binds a payment account (the filled fields by code); it becomes the default for payouts',
+    tag: 'Bank binding',
+    method: 'POST',
+    path: '/v3/bind-card/bind-card-new',
+    auth: 'borrower',
+  },
   // Complaints (spec §7 "Complaints and service")
   problemInit: {
     name: 'problemInit',

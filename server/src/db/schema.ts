@@ -173,6 +173,27 @@ export interface SettingTable {
   updated_at: string;
 }
 
+/** A bound payment account (bank account, card or e-wallet); rows are history, one is the default. */
+export interface PaymentAccountTable {
+  id: Generated<number>;
+  borrower_id: number;
+  product_id: number;
+  card_type: number;
+  channel: string;
+  /** The bank or e-wallet code chosen ('' when the form has none) and its name. */
+  institution_code: string;
+  institution_name: string;
+  holder_name: string;
+  /** The other filled fields by code, JSON; never the account number. */
+  details: string;
+  /** base64(nonce | tag | AES-256-GCM ciphertext) of the account number. */
+  account_ciphertext: string;
+  account_key_id: string;
+  account_last4: string;
+  is_default: number;
+  created_at: string;
+}
+
 export interface Database {
   borrowers: BorrowerTable;
   sessions: SessionTable;
@@ -200,6 +221,7 @@ export interface Database {
   job_leases: JobLeaseTable;
   tracking_events: TrackingEventTable;
   app_ratings: AppRatingTable;
+  payment_accounts: PaymentAccountTable;
 }
 
 export type Borrower = Selectable<BorrowerTable>;

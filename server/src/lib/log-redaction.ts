@@ -1,8 +1,12 @@
+import { accountFieldCodes } from '@kwarta/contract';
+
 /**
  * Logs never carry secrets (DESIGN §3): session tokens, SMS codes, captcha answers and card or
  * account numbers are replaced, phones are masked to their last four digits.
  */
-const SECRET_PARAMS = new Set([
+const SECRET_PARAMS = new Set<string>([
+  // Every market's payment-account number fields, by their form codes (bank-forms.ts).
+  ...accountFieldCodes().map((code) => code.toLowerCase()),
   'sessionid',
   'token',
   'smscode',

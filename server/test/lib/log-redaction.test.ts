@@ -11,6 +11,12 @@ describe('log redaction', () => {
     expect(redacted).toContain(`phone=${encodeURIComponent('*******5678')}`);
   });
 
+  it("hides every market's payment-account number fields", () => {
+    const redacted = redactUrl('/v3/x?walletAccount=09171234567&accountNo=1234567890&holderName=Juan');
+    expect(redacted).not.toMatch(/09171234567|1234567890/);
+    expect(redacted).toContain('holderName=Juan');
+  });
+
   it('leaves URLs without a query alone', () => {
     expect(redactUrl('/healthz')).toBe('/healthz');
   });

@@ -89,6 +89,8 @@ export interface TestAppOptions {
   jobs?: readonly Job[];
   /** The app's pages rendered from the web source (see sourceBorrowerPageRenderer). */
   borrowerPageRenderer?: BorrowerPageRenderer;
+  /** Receives every log line (set LOG_LEVEL in env to see more than nothing). */
+  logStream?: { write(line: string): void };
   /** Extra routes a test registers before the app is ready (test-only endpoints, fake providers). */
   routes?: (app: FastifyInstance) => Promise<void>;
 }
@@ -127,6 +129,8 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     // works: shed load only where a test asks for it (plugins-load-shedding.test.ts sets its own).
     MAX_EVENT_LOOP_DELAY_MS: '60000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // Production refuses to start without an account key (features/bank-binding).
+    ...(options.env?.APP_ENV === 'production' ? { ACCOUNT_KEY: randomBytes(32).toString('base64') } : {}),
     ...options.env,
   });
   const app = await buildApp(config, appOverrides(options));
@@ -172,6 +176,7 @@ function appOverrides(options: TestAppOptions): AppOverrides {
     ...(options.staticPageRenderer ? { staticPageRenderer: options.staticPageRenderer } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.borrowerPageRenderer ? { borrowerPageRenderer: options.borrowerPageRenderer } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   };
 }
 

@@ -59,4 +59,8 @@ export const routes: RouteEntry[] = [
     path: '/loanAgreement',
     load: () => import('../features/loan-confirm/loan-agreement-page.tsx').then((m) => m.LoanAgreementPage),
   },
+  {
+    path: '/bindBank',
+    load: () => import('../features/bank-binding/bind-bank-page.tsx').then((m) => m.BindBankPage),
+  },
 ];

@@ -1,5 +1,6 @@
 import type { RouteName } from '../routes.ts';
 import { contactKfInfo } from './service.ts';
+import { bindCardNew, cardInit } from './bank-binding.ts';
 import {
   agreementDocument,
   contractJump,
@@ -43,6 +44,8 @@ import {
 /** Every call of the API by route name; a route without schemas here fails to compile. */
 export const endpointMap = {
   contactKfInfo,
+  cardInit,
+  bindCardNew,
   problemInit,
   uploadProblemImg,
   problemSave,
@@ -100,6 +103,7 @@ export {
   loanDetailPush,
 };
 export { recommendedProductWire } from './orders.ts';
+export { bindCardNew, cardInit };
 export { problemInit, uploadProblemImg, problemSave, problemList, problemDetail, saveScore };
 export {
   channelTemplate,

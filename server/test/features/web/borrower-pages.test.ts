@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PRELOADED_DATA_ID,
+  bindCardNew,
+  cardInit,
   contactKfInfo,
   loanDetails,
   problemDetail,
@@ -74,6 +76,28 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
     for (const value of [init.orderDetail.orderNo, init.orderDetail.productName, init.orderDetail.statusText])
       expect(text).toContain(value);
     expect(embeddedData(html)).toEqual({ [`problemInit?orderId=${session.orderId}`]: init });
+  });
+
+  it('/bindBank shows the form card-init answers for the productId, and the bound account only masked', async () => {
+    const productId = session.productId!;
+    await callEndpoint(t.app, bindCardNew, {
+      session,
+      body: {
+        product_id: productId,
+        cardType: '1',
+        channel: '90006',
+        holderName: 'Juan Dela Cruz',
+        bankCode: 'BOC',
+        cardNo: '6222021234567894321',
+      },
+    });
+    const init = await apiData(cardInit, { product_id: productId });
+    const html = (await page('/bindBank', { ...session, source: 'loanDetail' })).body;
+    const text = rootText(html);
+    for (const value of ['Payment account information', 'Card number', 'Bank of China', '**** 4321'])
+      expect(text).toContain(value);
+    expect(embeddedData(html)).toEqual({ [`cardInit?product_id=${productId}`]: init });
+    expect(html).not.toContain('6222021234567894321');
   });
 
   it('/complainPageNext shows the chosen type from problem-init', async () => {

@@ -1,0 +1,53 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { AccountKeyMissing, loadAccountKeyRing, rotateAccountKey } from '../features/bank-binding/index.ts';
+
+const USAGE = `Payment account maintenance (decision 0060).
+
+  npm run accounts -- rotate-key
+
+Re-encrypts every payment account number that is not under the current ACCOUNT_KEY. To rotate:
+set ACCOUNT_KEY to the new key and ACCOUNT_KEYS_RETIRED to the old one (comma-separated if
+several), restart the servers, run this, then remove the old key from ACCOUNT_KEYS_RETIRED.
+Uses the same DATA_DIR / DATABASE_URL as the server; safe to run again.`;
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    options: { help: { type: 'boolean', default: false } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (positionals.length !== 1 || positionals[0] !== 'rotate-key') {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const { db } = createDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const accountKeys = loadAccountKeyRing(config, (message) => console.warn(message));
+    const { reencrypted } = await rotateAccountKey({ db, accountKeys });
+    console.log(`Re-encrypted ${reencrypted} payment account(s) with key ${accountKeys.currentId}.`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof AccountKeyMissing)) throw error;
+    console.error(error.message);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

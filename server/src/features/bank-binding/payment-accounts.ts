@@ -1,0 +1,160 @@
+import type { bindCardNew, cardInit } from '@kwarta/contract';
+import { bankFormFor, type EndpointData, type EndpointParsedRequest } from '@kwarta/contract';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { maskAccount, openAccount, sealAccount } from './account-cipher.ts';
+import { checkBankForm, type FilledBankForm } from './bank-form-rules.ts';
+import {
+  findDefaultAccount,
+  insertDefaultAccount,
+  listAccountsNotUnderKey,
+  productOpenToBorrower,
+  replaceCiphertext,
+} from './payment-account-repository.ts';
+
+type AccountDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys'>;
+
+async function requireProduct(deps: Pick<Deps, 'db'>, borrowerId: number, productId: number) {
+  // A product the borrower may not apply for answers like one that does not exist.
+  if (!(await productOpenToBorrower(deps.db, borrowerId, productId))) throw ApiError.notFound();
+}
+
+function accountLabel(account: { institution_name: string; account_last4: string }) {
+  return {
+    label: account.institution_name,
+    maskedAccount: maskAccount(account.account_last4),
+  };
+}
+
+/**
+ * card-init (spec §7): the market's form items, prefilled with what the borrower's default
+ * account holds (never its number), and that account masked.
+ */
+export async function paymentAccountForm(
+  deps: Pick<Deps, 'db' | 'config'>,
+  borrowerId: number,
+  input: EndpointParsedRequest<typeof cardInit>,
+): Promise<EndpointData<typeof cardInit>> {
+  await requireProduct(deps, borrowerId, input.product_id);
+  const form = bankFormFor(deps.config.market.id);
+  const current = await findDefaultAccount(deps.db, borrowerId);
+  const previous: Record<string, string> = current ? JSON.parse(current.details) : {};
+  return {
+    items: form.fields.map((field) => ({
+      code: field.code,
+      cate: field.cate,
+      title: field.title,
+      subtitle: field.subtitle,
+      value: field.account ? '' : (previous[field.code] ?? field.value),
+      note: field.note.map((option) => ({ name: option.name, type: option.type })),
+      inputType: field.inputType,
+      cardTypeMi: field.cardTypeMi,
+      channelNumber: field.channelNumber,
+      required: field.required ? 1 : 0,
+      maxLength: field.maxLength,
+    })),
+    current: current ? accountLabel(current) : null,
+  };
+}
+
+/**
+ * bind-card-new (spec §7): checks every field against the market's form, encrypts the account
+ * number and makes the new account the borrower's default in one transaction (the previous one
+ * stays as history). Refusals carry the catalogue's text and store nothing.
+ */
+export async function bindPaymentAccount(
+  deps: AccountDeps,
+  borrowerId: number,
+  input: EndpointParsedRequest<typeof bindCardNew>,
+): Promise<EndpointData<typeof bindCardNew>> {
+  const { product_id: productId, ...filled } = input;
+  await requireProduct(deps, borrowerId, productId);
+  const checked = checkBankForm(bankFormFor(deps.config.market.id), deps.config.market, filled);
+  if (!checked.ok) throw ApiError.badRequest(checked.message);
+  const { form } = checked;
+  const sealed = sealAccount(deps.accountKeys, form.accountNumber, borrowerId);
+  const account = {
+    borrower_id: borrowerId,
+    product_id: productId,
+    card_type: form.cardType,
+    channel: form.channel,
+    institution_code: form.institutionCode,
+    institution_name: form.institutionName,
+    holder_name: form.holderName,
+    details: JSON.stringify(form.details),
+    account_ciphertext: sealed.ciphertext,
+    account_key_id: sealed.keyId,
+    account_last4: form.accountNumber.slice(-4),
+    created_at: deps.clock.now().toISOString(),
+  };
+  const bind = () => inTransaction(deps.db, (trx) => insertDefaultAccount(trx, account));
+  let accountId: number;
+  try {
+    accountId = await bind();
+  } catch (error) {
+    // Two bindings raced for the default (the unique index allows one): the later one wins.
+    if (!isUniqueViolation(error) || deps.db.isTransaction) throw error;
+    accountId = await bind();
+  }
+  return { accountId, maskedAccount: maskAccount(account.account_last4) };
+}
+
+/** `accountNumber` is in clear, for the payout provider only: never log it, store it or send it to a page. */
+export type PayoutAccount = Omit<FilledBankForm, 'details'> & { id: number; maskedAccount: string };
+
+/**
+ * The account a disbursement pays to: the borrower's default, decrypted; null when none is
+ * bound. For the borrow flow (issue 10): a payout that fails records the account id it tried;
+ * while that id is still `defaultPayoutAccount(…).id` the order details ask for a rebind
+ * (cardNeedPop 1, messages.bankPayoutFailedTitle / bankPayoutFailed); binding a new account
+ * changes the default, which ends the prompt.
+ */
+export async function defaultPayoutAccount(
+  deps: Pick<Deps, 'db' | 'accountKeys'>,
+  borrowerId: number,
+): Promise<PayoutAccount | null> {
+  const row = await findDefaultAccount(deps.db, borrowerId);
+  if (!row) return null;
+  return {
+    id: row.id,
+    cardType: row.card_type,
+    channel: row.channel,
+    institutionCode: row.institution_code,
+    institutionName: row.institution_name,
+    holderName: row.holder_name,
+    accountNumber: openAccount(
+      deps.accountKeys,
+      { ciphertext: row.account_ciphertext, keyId: row.account_key_id },
+      borrowerId,
+    ),
+    maskedAccount: maskAccount(row.account_last4),
+  };
+}
+
+/**
+ * Re-encrypts every account not under the current key (`npm run accounts -- rotate-key`). Safe
+ * to run again or beside a server: each row moves once, from the key it was read under.
+ */
+export async function rotateAccountKey(
+  deps: Pick<Deps, 'db' | 'accountKeys'>,
+  batchSize = 200,
+): Promise<{ reencrypted: number }> {
+  const ring = deps.accountKeys;
+  let reencrypted = 0;
+  for (;;) {
+    const rows = await listAccountsNotUnderKey(deps.db, ring.currentId, batchSize);
+    if (rows.length === 0) return { reencrypted };
+    for (const row of rows) {
+      const clear = openAccount(
+        ring,
+        { ciphertext: row.account_ciphertext, keyId: row.account_key_id },
+        row.borrower_id,
+      );
+      const sealed = sealAccount(ring, clear, row.borrower_id);
+      if (await replaceCiphertext(deps.db, { id: row.id, fromKeyId: row.account_key_id, ...sealed }))
+        reencrypted += 1;
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bindCardNew } from '@kwarta/contract';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { callEndpoint, demoSession } from '../support/api.ts';
+import { accountKeyId } from '../../src/features/bank-binding/index.ts';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+describe('npm run accounts -- rotate-key', () => {
+  let t: TestApp;
+  const accounts = (env: Record<string, string>, ...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'server/src/cli/accounts.ts', ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: '', REDIS_URL: '', ...env },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    const session = await demoSession(t.app);
+    const product = await t.app.db
+      .selectFrom('products')
+      .select('id')
+      .where('clickable', '=', 1)
+      .executeTakeFirstOrThrow();
+    const bound = await callEndpoint(t.app, bindCardNew, {
+      session,
+      body: {
+        product_id: String(product.id),
+        cardType: '1',
+        channel: '90006',
+        holderName: 'Juan Dela Cruz',
+        bankCode: 'ICBC',
+        cardNo: '6222021234567890123',
+      },
+    });
+    expect(bound.envelope?.code).toBe('00');
+  });
+  afterAll(() => t.close());
+
+  it('moves every row to the new key; without the old key it names the key it lacks', async () => {
+    const oldKey = fs.readFileSync(path.join(t.config.dataDir, 'account-key'), 'utf8').trim();
+    const newKey = randomBytes(32).toString('base64');
+    const newerKey = randomBytes(32).toString('base64');
+
+    // The old key removed too early: refused, naming the key id, nothing changed.
+    await expect(accounts({ ACCOUNT_KEY: newKey }, 'rotate-key')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(accountKeyId(Buffer.from(oldKey, 'base64'))),
+    });
+
+    const { stdout } = await accounts({ ACCOUNT_KEY: newKey, ACCOUNT_KEYS_RETIRED: oldKey }, 'rotate-key');
+    expect(stdout).toContain(
+      `Re-encrypted 1 payment account(s) with key ${accountKeyId(Buffer.from(newKey, 'base64'))}`,
+    );
+    const rows = await t.app.db.selectFrom('payment_accounts').select('account_key_id').execute();
+    expect(rows).toEqual([{ account_key_id: accountKeyId(Buffer.from(newKey, 'base64')) }]);
+
+    // A later rotation needs only the key just retired.
+    const again = await accounts({ ACCOUNT_KEY: newerKey, ACCOUNT_KEYS_RETIRED: newKey }, 'rotate-key');
+    expect(again.stdout).toContain('Re-encrypted 1 payment account(s)');
+    await expect(accounts({}, 'nonsense')).rejects.toMatchObject({ code: 2 });
+  }, 60_000);
+});

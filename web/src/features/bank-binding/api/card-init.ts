@@ -1,0 +1,7 @@
+import { routes } from '@kwarta/contract';
+import { useApiQuery } from '../../../lib/use-api.ts';
+
+/** Spec §7 card-init: the form items for the product (preloaded by the server, page-loads.ts). */
+export function useCardInit(productId: string) {
+  return useApiQuery(routes.cardInit, { product_id: productId });
+}
