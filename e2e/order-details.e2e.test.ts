@@ -60,6 +60,8 @@ function orderUrl(o: DemoOrder, extra: Record<string, string> = {}) {
 async function openOrder(page: Page, o: DemoOrder, extra: Record<string, string> = {}) {
   await page.goto(orderUrl(o, extra));
   await page.getByRole('heading', { level: 1, name: messages.orderDetailsTitle }).waitFor();
+  // The content paints before the page is live; its dialogs open once it is.
+  await page.waitForSelector('html[data-live]', { state: 'attached' });
 }
 
 /** Closes the app-rating dialog the seed's 170 and 200 orders ask for (until rated). */

@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import type { PreloadedData } from '@kwarta/contract';
 import { ToastHost } from '../components/toast.tsx';
 import { PreloadedDataContext } from '../lib/preloaded-data.ts';
@@ -16,6 +16,18 @@ export function pageFor(pathname: string): ComponentType {
 }
 
 /**
+ * Marks the document once the page is live (hydrated, or rendered in the browser), after the
+ * page's own effects have run (dialogs opened, data shown): the native shell and the e2e tests
+ * wait for `html[data-live]` instead of guessing, since the HTML paints well before (decision 0044).
+ */
+function LiveMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.live = '';
+  }, []);
+  return null;
+}
+
+/**
  * The app around one page. A server-rendered page (borrower-pages-server.tsx) is rendered and
  * hydrated with the same `data`, the results of its calls.
  */
@@ -24,6 +36,7 @@ export function App({ page: Page, data = {} }: { page: ComponentType; data?: Pre
     <PreloadedDataContext value={data}>
       <Suspense fallback={null}>
         <Page />
+        <LiveMarker />
       </Suspense>
       <ToastHost />
     </PreloadedDataContext>
