@@ -4,7 +4,14 @@ import { messages } from '@kwarta/contract';
 import { loadConfig } from '../server/src/config.ts';
 import { createDatabase } from '../server/src/db/database.ts';
 import { createSession } from '../server/src/features/sessions/session-repository.ts';
-import { bridgeCalls, pageErrors, screenshot, useBrowser, waitForBridgeCall } from './support/browser.ts';
+import {
+  bridgeCalls,
+  openLive,
+  pageErrors,
+  screenshot,
+  useBrowser,
+  waitForBridgeCall,
+} from './support/browser.ts';
 import { sessionQuery, type DemoSession } from './support/session.ts';
 import { expectToast, uniquePhone } from './support/promotion.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -87,7 +94,7 @@ describe('loan confirmation (variant 1)', () => {
     await configure({});
     const session = await applicant();
     const page = await phone.newPage();
-    await page.goto(`${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
+    await openLive(page, `${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
     await expect.poll(() => page.getByText('₱20.000,00').first().isVisible()).toBe(true);
     await expect.poll(() => page.locator('.loan-plan li').count()).toBe(3);
     await expect.poll(() => page.getByText('₱7.666,66').isVisible()).toBe(true);
@@ -123,7 +130,7 @@ describe('loan confirmation (variant 1)', () => {
     await configure({});
     const session = await applicant();
     const page = await phone.newPage();
-    await page.goto(`${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
+    await openLive(page, `${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
     await page.getByRole('button', { name: messages.agreementDisclosureTitle }).click();
     await page.waitForURL(/\/loanAgreement\?/);
     await expect.poll(() => page.getByText('Total to repay: ₱23.000,00').isVisible()).toBe(true);
@@ -135,7 +142,7 @@ describe('loan confirmation (variant 1)', () => {
     await configure({ agreement_popup: 1 });
     const session = await applicant();
     const page = await iosShellPage();
-    await page.goto(`${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
+    await openLive(page, `${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
     const popup = page.getByRole('dialog', { name: messages.loanConfirmAgreementPopupTitle });
     await expect.poll(() => popup.isVisible()).toBe(true);
     await expect
@@ -156,14 +163,14 @@ describe('loan confirmation (variant 1)', () => {
     await configure({});
     const session = await applicant();
     const page = await phone.newPage();
-    await page.goto(`${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
+    await openLive(page, `${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
     await expect.poll(() => page.locator('.loan-plan li').count()).toBe(3);
     expect(await iosBack(page)).toBe(false);
     expect(await page.getByRole('dialog', { name: messages.loanConfirmRetentionTitle }).count()).toBe(0);
 
     await configure({ retention_popup: 1 });
     const again = await phone.newPage();
-    await again.goto(`${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
+    await openLive(again, `${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
     await expect.poll(() => again.locator('.loan-plan li').count()).toBe(3);
     expect(await iosBack(again)).toBe(true);
     const retention = again.getByRole('dialog', { name: messages.loanConfirmRetentionTitle });
@@ -181,7 +188,7 @@ describe('loan confirmation (variant 2)', () => {
     await configure({ promo_message: 'Cash in minutes for new clients' });
     const session = await applicant();
     const page = await phone.newPage();
-    await page.goto(`${baseUrl}/newLoanConfirm?${sessionQuery(session, { productId })}`);
+    await openLive(page, `${baseUrl}/newLoanConfirm?${sessionQuery(session, { productId })}`);
     const promo = page.getByRole('dialog', { name: messages.loanConfirmTitle });
     await expect.poll(() => promo.isVisible()).toBe(true);
     await expect.poll(() => promo.getByText('Cash in minutes for new clients').isVisible()).toBe(true);
@@ -202,7 +209,7 @@ describe('loan confirmation (variant 2)', () => {
 
     // A second application while this one is open: the server's message is toasted.
     const second = await phone.newPage();
-    await second.goto(`${baseUrl}/newLoanConfirm?${sessionQuery(session, { productId })}`);
+    await openLive(second, `${baseUrl}/newLoanConfirm?${sessionQuery(session, { productId })}`);
     await second.getByRole('dialog').getByRole('button', { name: messages.loanConfirmClose }).click();
     await second.getByRole('button', { name: messages.loanConfirmLoanNow }).click();
     await expectToast(second, messages.loanOpenOrderExists);

@@ -3,7 +3,14 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { messages, recommendedProductFromWire, type RecommendedProductWire } from '@kwarta/contract';
-import { bridgeCalls, pageErrors, screenshot, useBrowser, waitForBridgeCall } from './support/browser.ts';
+import {
+  bridgeCalls,
+  pageErrors,
+  screenshot,
+  useBrowser,
+  waitForBridgeCall,
+  waitForLive,
+} from './support/browser.ts';
 import { demoSession, sessionQuery, type DemoSession } from './support/session.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
@@ -61,7 +68,7 @@ async function openOrder(page: Page, o: DemoOrder, extra: Record<string, string>
   await page.goto(orderUrl(o, extra));
   await page.getByRole('heading', { level: 1, name: messages.orderDetailsTitle }).waitFor();
   // The content paints before the page is live; its dialogs open once it is.
-  await page.waitForSelector('html[data-live]', { state: 'attached' });
+  await waitForLive(page);
 }
 
 /** Closes the app-rating dialog the seed's 170 and 200 orders ask for (until rated). */

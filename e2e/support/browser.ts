@@ -153,3 +153,18 @@ export async function waitForBridgeCall(page: Page, action: string, timeout = 10
   if (!last) throw new Error(`e2e: bridge call ${action} vanished`);
   return last;
 }
+
+/**
+ * Waits until the page is live: hydrated, its effects run (app.tsx marks `html[data-live]`).
+ * Server-rendered pages paint well before that (decision 0044), so a test that taps, sends a
+ * bridge signal or expects a dialog waits for this first, as a person would wait for the page.
+ */
+export async function waitForLive(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-live]', { state: 'attached' });
+}
+
+/** Opens a page and waits until it is live. */
+export async function openLive(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForLive(page);
+}
