@@ -140,6 +140,7 @@ export const messages = {
   orderDetailTermDays: '{days} days',
   orderDetailTotalDue: 'Total to repay',
   orderDetailPaid: 'Repaid',
+  orderDetailPenalty: 'Late penalty',
   orderDetailAppliedOn: 'Application date',
   orderDetailDisbursedOn: 'Disbursement date',
   orderDetailDueDate: 'Due date',

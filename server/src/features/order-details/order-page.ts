@@ -40,6 +40,10 @@ function detailLines(order: OrderDetailSource, money: MoneyStyle) {
     },
     { text: messages.orderDetailTotalDue, value: formatMoney(order.total_due, money) },
   ];
+  // Shown once the daily job accrued any, so a late borrower sees what the lateness costs.
+  if (order.penalty_amount > 0) {
+    lines.push({ text: messages.orderDetailPenalty, value: formatMoney(order.penalty_amount, money) });
+  }
   if (order.disbursed_on) {
     lines.push({ text: messages.orderDetailPaid, value: formatMoney(order.paid_amount, money) });
   }
