@@ -1,16 +1,14 @@
 import type { Kysely } from 'kysely';
 import { messages, recommendedProductToWire, type RecommendedProductWire } from '@kwarta/contract';
 import { formatMoney, type MoneyStyle } from '@kwarta/domain';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 
-/** The lender's products other than `excludeProductId`, as the recommended lists show them (wire names, D6). */
-export async function recommendedProducts(
-  db: Kysely<Database>,
-  money: MoneyStyle,
-  excludeProductId?: number,
-): Promise<RecommendedProductWire[]> {
-  let query = db
+// Read on every order page (compiled once, see preparedQuery). Ids start at 1, so excluding 0
+// excludes nothing and one statement serves both the order page and the joint-login page.
+const productsExceptQuery = preparedQuery((db: Kysely<Database>, excludeProductId: number) =>
+  db
     .selectFrom('products')
     .select([
       'id',
@@ -23,10 +21,18 @@ export async function recommendedProducts(
       'button_text',
       'clickable',
     ])
+    .where('id', '!=', excludeProductId)
     .orderBy('sort_order')
-    .orderBy('id');
-  if (excludeProductId !== undefined) query = query.where('id', '!=', excludeProductId);
-  const products = await query.execute();
+    .orderBy('id'),
+);
+
+/** The lender's products other than `excludeProductId`, as the recommended lists show them (wire names, D6). */
+export async function recommendedProducts(
+  db: Kysely<Database>,
+  money: MoneyStyle,
+  excludeProductId?: number,
+): Promise<RecommendedProductWire[]> {
+  const products = await productsExceptQuery(db, excludeProductId ?? 0);
   return products.map((product) =>
     recommendedProductToWire({
       id: product.id,

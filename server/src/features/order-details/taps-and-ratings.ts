@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 
@@ -43,11 +44,11 @@ export async function recordAppRating(
     .execute();
 }
 
+// Read on every order page (compiled once, see preparedQuery).
+const ratingQuery = preparedQuery((db: Kysely<Database>, borrowerId: number) =>
+  db.selectFrom('app_ratings').select('borrower_id').where('borrower_id', '=', borrowerId),
+);
+
 export async function hasRatedApp(db: Kysely<Database>, borrowerId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('app_ratings')
-    .select('borrower_id')
-    .where('borrower_id', '=', borrowerId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await ratingQuery(db, borrowerId)).length > 0;
 }

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
-/** One order with what the order page shows of its product; only ever the borrower's own. */
-export async function findOrderDetail(db: Kysely<Database>, borrowerId: number, orderId: number) {
-  return db
+// The order page's read, compiled once: it is the hottest borrower read after the session (DESIGN §4).
+const orderDetailQuery = preparedQuery((db: Kysely<Database>, borrowerId: number, orderId: number) =>
+  db
     .selectFrom('orders')
     .innerJoin('products', 'products.id', 'orders.product_id')
     .select([
@@ -29,8 +30,13 @@ export async function findOrderDetail(db: Kysely<Database>, borrowerId: number, 
       'products.external_repay_url',
     ])
     .where('orders.borrower_id', '=', borrowerId)
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
+    .where('orders.id', '=', orderId),
+);
+
+/** One order with what the order page shows of its product; only ever the borrower's own. */
+export async function findOrderDetail(db: Kysely<Database>, borrowerId: number, orderId: number) {
+  const [order] = await orderDetailQuery(db, borrowerId, orderId);
+  return order;
 }
 
 export type OrderDetailSource = NonNullable<Awaited<ReturnType<typeof findOrderDetail>>>;
