@@ -30,6 +30,7 @@ import { devRoutes } from './features/dev/index.ts';
 import { webApp } from './features/web/index.ts';
 import { borrowerCaller } from './features/sessions/index.ts';
 import { operatorCaller } from './features/operators/index.ts';
+import { LenderWideCache } from './lib/lender-wide-cache.ts';
 import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
 import { orderDetailsRoutes } from './features/order-details/index.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(cookie);
   // Who may call what (lib/callers.ts): every route's `auth` names one of these kinds.
   app.decorate('callers', new CallerRegistry());
+  app.decorate('lenderWide', new LenderWideCache(config.lenderDataCacheMs));
   app.callers.register('borrower', borrowerCaller(app));
   app.callers.register('operator', operatorCaller(app));
   await app.register(compress, { threshold: 1024 });

@@ -11,6 +11,8 @@ import type { SmsGateway } from './features/sms/index.ts';
 import type { AccountKeyRing } from './features/bank-binding/index.ts';
 import type { EndpointInvoker } from './lib/contract-route.ts';
 
+import type { LenderWideCache } from './lib/lender-wide-cache.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -25,6 +27,8 @@ declare module 'fastify' {
     accountKeys: AccountKeyRing;
     /** Caller kinds by name (lib/callers.ts); registerEndpoint looks a route's kind up here. */
     callers: CallerRegistry;
+    /** Lender-wide reads kept a few seconds (lib/lender-wide-cache.ts). */
+    lenderWide: LenderWideCache;
     /** Each registered endpoint's run by route name (lib/contract-route.ts invokeEndpoint). */
     endpointInvokers: Map<string, EndpointInvoker>;
   }

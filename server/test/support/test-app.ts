@@ -128,6 +128,8 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     // Test files run side by side on a few cores, so the event loop of one lags while another
     // works: shed load only where a test asks for it (plugins-load-shedding.test.ts sets its own).
     MAX_EVENT_LOOP_DELAY_MS: '60000',
+    // Tests edit products and settings and read them back at once.
+    LENDER_DATA_CACHE_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     // Production refuses to start without an account key (features/bank-binding).
     ...(options.env?.APP_ENV === 'production' ? { ACCOUNT_KEY: randomBytes(32).toString('base64') } : {}),

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { contactKfInfo } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
-import { getServiceContacts } from './service-contacts.ts';
+import { shownServiceContacts } from './service-contacts.ts';
 
 export async function customerServiceRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, contactKfInfo, async () => {
-    const contacts = await getServiceContacts(app.db, app.config.defaultSupport);
+    const contacts = await shownServiceContacts(app);
     return { email: contacts.email, smWa: contacts.whatsapp };
   });
 }

@@ -1,3 +1,8 @@
 // Customer service (spec §2 "Customer service page"): its public module.
 export { customerServiceRoutes } from './customer-service-routes.ts';
-export { getServiceContacts, SERVICE_CONTACT_KEYS, type ServiceContacts } from './service-contacts.ts';
+export {
+  getServiceContacts,
+  shownServiceContacts,
+  SERVICE_CONTACT_KEYS,
+  type ServiceContacts,
+} from './service-contacts.ts';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { getSettings } from '../../db/settings-repository.ts';
+import type { Deps } from '../../lib/deps.ts';
 
 export const SERVICE_CONTACT_KEYS = {
   email: 'service.email',
@@ -25,4 +26,13 @@ export async function getServiceContacts(
     whatsapp: stored.get(SERVICE_CONTACT_KEYS.whatsapp) ?? defaults.whatsapp,
     phone: stored.get(SERVICE_CONTACT_KEYS.phone) ?? defaults.phone,
   };
+}
+
+/** The contacts as borrower pages show them, kept a few seconds per instance (lib/lender-wide-cache.ts). */
+export function shownServiceContacts(
+  deps: Pick<Deps, 'db' | 'config' | 'lenderWide'>,
+): Promise<ServiceContacts> {
+  return deps.lenderWide.read('service-contacts', () =>
+    getServiceContacts(deps.db, deps.config.defaultSupport),
+  );
 }

@@ -14,7 +14,7 @@ import {
 } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { getServiceContacts } from '../customer-service/index.ts';
+import { shownServiceContacts } from '../customer-service/index.ts';
 import { findOrderDetail } from '../orders/index.ts';
 import { orderPage } from './order-page.ts';
 import { productLink, recommendedProducts } from './recommended-products.ts';
@@ -22,14 +22,20 @@ import { hasRatedApp, recordAppRating, recordTap } from './taps-and-ratings.ts';
 
 /** Spec §7 "Order page" and the joint-login failure page's three calls. */
 export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
+  // Lender-wide, the same for every borrower: kept a few seconds (lib/lender-wide-cache.ts).
+  const productsExcept = (productId: number | undefined) =>
+    app.lenderWide.read(`recommended-products:${productId ?? ''}`, () =>
+      recommendedProducts(app.db, app.config.market.money, productId),
+    );
+
   registerEndpoint(app, loanDetails, async (input, { borrower }) => {
     const order = await findOrderDetail(app.db, borrower.id, input.orderId);
     // A foreign order, or an order asked for under another product, is a missing one.
     if (!order || order.product_id !== input.productId) throw ApiError.notFound();
     const [contacts, rated, recProducts] = await Promise.all([
-      getServiceContacts(app.db, app.config.defaultSupport),
+      shownServiceContacts(app),
       hasRatedApp(app.db, borrower.id),
-      recommendedProducts(app.db, app.config.market.money, order.product_id),
+      productsExcept(order.product_id),
     ]);
     return orderPage(order, {
       telephone: contacts.phone,
@@ -77,7 +83,7 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
     return {
       noticeMessage: messages.jointLoginFailed,
       errMessage,
-      recProducts: await recommendedProducts(app.db, app.config.market.money, input.productId),
+      recProducts: await productsExcept(input.productId),
     };
   });
 
