@@ -1,9 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { messages } from '@kwarta/contract';
-import { loadConfig } from '../server/src/config.ts';
-import { createDatabase } from '../server/src/db/database.ts';
-import { createSession } from '../server/src/features/sessions/session-repository.ts';
 import {
   bridgeCalls,
   openLive,
@@ -12,42 +9,18 @@ import {
   useBrowser,
   waitForBridgeCall,
 } from './support/browser.ts';
-import { sessionQuery, type DemoSession } from './support/session.ts';
-import { expectToast, uniquePhone } from './support/promotion.ts';
+import { sessionQuery } from './support/session.ts';
+import { expectToast } from './support/promotion.ts';
+import { openServerStore } from './support/server-store.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 const baseUrl = inject('baseUrl');
-const serverStore = inject('serverStore');
 const phone = useBrowser();
 
-// The server's own database (as its CLIs open it): a borrower with no order yet, and the
+// The server's own database (as its CLIs open it): borrowers with no order yet, and the
 // product's confirmation settings a lender would configure.
-const config = loadConfig({ ...serverStore, LOG_LEVEL: 'silent' });
-const { db } = createDatabase(config);
+const { db, applicant } = openServerStore();
 let productId: number;
-
-async function applicant(): Promise<Partial<DemoSession>> {
-  const now = new Date();
-  const borrower = await db
-    .insertInto('borrowers')
-    .values({
-      phone: uniquePhone(),
-      full_name: 'Ana Reyes',
-      is_repeat_client: 0,
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const sessionId = await createSession(db, { borrowerId: borrower.id, now, policy: config.session });
-  return {
-    appVersion: '1.0.0',
-    deviceName: 'Pixel 8',
-    deviceId: `e2e-${borrower.id}`,
-    osVersion: 'Android 14',
-    sessionId,
-    adId: 'e2e',
-  };
-}
 
 async function configure(settings: {
   retention_popup?: number;

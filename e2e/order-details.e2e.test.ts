@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { messages, recommendedProductFromWire, type RecommendedProductWire } from '@kwarta/contract';
@@ -12,13 +10,11 @@ import {
   waitForLive,
 } from './support/browser.ts';
 import { demoSession, sessionQuery, type DemoSession } from './support/session.ts';
+import { runScript } from './support/server-store.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 const baseUrl = inject('baseUrl');
-const serverStore = inject('serverStore');
 const phone = useBrowser();
-const run = promisify(execFile);
-
 // The seed's partner pages (server/src/db/seed.ts), answered here instead of the internet.
 const PARTNER_ORIGIN = 'https://example.com';
 
@@ -197,16 +193,10 @@ describe('order details', () => {
 
   test('an unknown status uses the 200 icon and texts, with no buttons', async () => {
     const o = order(21);
-    const env: NodeJS.ProcessEnv = { ...process.env, ...serverStore, LOG_LEVEL: 'silent' };
-    if (!serverStore.DATABASE_URL) delete env.DATABASE_URL;
-    const setStatus = (status: number) =>
-      run(
-        process.execPath,
-        ['--import', 'tsx', 'e2e/support/set-order-status.ts', String(o.orderId), String(status)],
-        {
-          env,
-        },
-      );
+    const setStatus = async (status: number) =>
+      expect(
+        (await runScript('e2e/support/set-order-status.ts', [String(o.orderId), String(status)])).code,
+      ).toBe(0);
     await setStatus(999);
     try {
       const page = await phone.newPage();
@@ -233,23 +223,6 @@ describe('order details', () => {
     const url = new URL(page.url());
     expect(url.pathname).toBe('/kwarta-partner/withdraw-confirmation');
     expect(url.searchParams.get('orderId')).toBe(String(o.orderId));
-  });
-
-  test('a failed disbursement shows the rebind dialog, which opens /bindBank with source=loanDetail', async () => {
-    const page = await phone.newPage();
-    const o = order(151, 'Kwarta Starter');
-    await openOrder(page, o);
-    const dialog = page.getByRole('dialog', { name: messages.orderCardPopTitle });
-    await dialog.waitFor();
-    await dialog.getByText(messages.orderCardPopMsg).waitFor();
-    await screenshot(page, 'order-details-rebind-dialog', { fullPage: false });
-    await expectNoAxeViolations(page, 'order-details-rebind-dialog');
-    await dialog.getByRole('button', { name: messages.orderCardPopBind }).click();
-    await page.waitForURL((url) => url.pathname === '/bindBank');
-    const url = new URL(page.url());
-    expect(url.searchParams.get('source')).toBe('loanDetail');
-    expect(url.searchParams.get('orderId')).toBe(String(o.orderId));
-    expect(url.searchParams.get('sessionId')).toBe(session.sessionId);
   });
 
   test('recommended products: tracking, the define call, a web link opens in the page, a grey one is ignored', async () => {

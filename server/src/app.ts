@@ -35,6 +35,7 @@ import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
 import { orderDetailsRoutes } from './features/order-details/index.ts';
 import { loanConfirmRoutes } from './features/loan-confirm/index.ts';
+import { sandboxPayouts, type PayoutGateway } from './features/orders/index.ts';
 import { bankBindingRoutes, loadAccountKeyRing } from './features/bank-binding/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
 import { promotionRoutes } from './features/promotion/index.ts';
@@ -51,6 +52,8 @@ export interface AppOverrides {
   database?: DatabaseHandle;
   clock?: Clock;
   smsGateway?: SmsGateway;
+  /** Where disbursements are paid (features/orders/payouts.ts); the sandbox by default. */
+  payouts?: PayoutGateway;
   logger?: FastifyServerOptions['logger'];
   /** Where log lines go instead of stdout (tests read what the server logs). */
   logStream?: { write(line: string): void };
@@ -121,6 +124,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Who may call what (lib/callers.ts): every route's `auth` names one of these kinds.
   app.decorate('callers', new CallerRegistry());
   app.decorate('lenderWide', new LenderWideCache(config.lenderDataCacheMs));
+  app.decorate('payouts', overrides.payouts ?? sandboxPayouts);
   app.callers.register('borrower', borrowerCaller(app));
   app.callers.register('operator', operatorCaller(app));
   await app.register(compress, { threshold: 1024 });

@@ -11,6 +11,7 @@ import type { SmsGateway } from './features/sms/index.ts';
 import type { AccountKeyRing } from './features/bank-binding/index.ts';
 import type { EndpointInvoker } from './lib/contract-route.ts';
 
+import type { PayoutGateway } from './features/orders/index.ts';
 import type { LenderWideCache } from './lib/lender-wide-cache.ts';
 
 declare module 'fastify' {
@@ -29,6 +30,8 @@ declare module 'fastify' {
     callers: CallerRegistry;
     /** Lender-wide reads kept a few seconds (lib/lender-wide-cache.ts). */
     lenderWide: LenderWideCache;
+    /** Where disbursements are paid (features/orders/payouts.ts, decision 0052). */
+    payouts: PayoutGateway;
     /** Each registered endpoint's run by route name (lib/contract-route.ts invokeEndpoint). */
     endpointInvokers: Map<string, EndpointInvoker>;
   }

@@ -240,6 +240,11 @@ export const messages = {
   agreementDisclosureTitle: 'Disclosure Statement',
   agreementAgreedOn: 'Agreed on {at} (version {version}, SHA-256 {sha256})',
   orderTransitionRefused: 'Order {orderId} is in status {status}; it cannot move to {to}.',
+  orderAwaitsWithdrawalConfirmation: "Order {orderId} awaits the borrower's withdrawal confirmation.",
+  orderNoPayoutAccount: 'Order {orderId}: the borrower has no payment account to pay out to.',
+  orderPayoutInProgress: 'Order {orderId} is already being paid out or was paid out.',
+  orderPayoutFailed:
+    'Order {orderId}: the payout to account {account} failed ({reason}); the borrower is asked to bind another account.',
   promotionCaptchaImageAlt: 'Image code — tap for a new one',
   promotionGetCode: 'Get code',
   promotionCountdown: '{seconds}s',

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createLocalBlobStorage } from '../lib/blob-storage.ts';
-import { systemClock } from '../lib/clock.ts';
+import { systemClock, type Clock } from '../lib/clock.ts';
 import { createEphemeralStore } from '../lib/ephemeral/create-store.ts';
 import { createJobLease } from '../jobs/job-lease.ts';
 import { listRuns } from '../jobs/job-runs.ts';
@@ -14,6 +14,9 @@ import { describeOutcome, formatRuns, runJobNow } from '../jobs/run-now.ts';
 
 const USAGE = `npm run job -- NAME                 run a scheduled job now (waits for no one: if another
                                      instance is running it, says so and exits 1)
+npm run job -- NAME --as-of ISO      run it as if it were that instant (e.g. 2026-12-21T00:30:00+08:00):
+                                     catches up a day the scheduler missed; in a sandbox,
+                                     shows what the job does on a later day
 npm run job -- --runs [NAME] [--limit N]   the latest runs (default 20), most recent first
 npm run job -- --list                the jobs and their schedules (cron, UTC)
 
@@ -25,6 +28,7 @@ async function main(): Promise<number> {
       runs: { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
       limit: { type: 'string', default: '20' },
+      'as-of': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -44,6 +48,13 @@ async function main(): Promise<number> {
     return 2;
   }
 
+  const asOf = values['as-of'] === undefined ? undefined : new Date(values['as-of']);
+  if (asOf && Number.isNaN(asOf.getTime())) {
+    console.error(`--as-of takes an ISO instant, not "${values['as-of']}".\n\n${USAGE}`);
+    return 2;
+  }
+  const clock: Clock = asOf ? { now: () => asOf } : systemClock;
+
   const config = loadConfig();
   const { db } = createDatabase(config);
   const store = createEphemeralStore(config, db, systemClock);
@@ -61,7 +72,7 @@ async function main(): Promise<number> {
     }
     const storage = createLocalBlobStorage(path.join(config.dataDir, 'uploads'));
     const log = pino({ level: config.logLevel });
-    const outcome = await runJobNow({ db, clock: systemClock, store, storage, config, log, lease }, job!);
+    const outcome = await runJobNow({ db, clock, store, storage, config, log, lease }, job!);
     console.log(describeOutcome(job!.name, outcome));
     return outcome.status === 'ran' && outcome.outcome === 'ok' ? 0 : 1;
   } finally {

@@ -3,7 +3,14 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { systemClock } from '../lib/clock.ts';
-import { approveOrder, disburseOrder, rejectOrder, TransitionRefused } from '../features/orders/index.ts';
+import { loadAccountKeyRing } from '../features/bank-binding/index.ts';
+import {
+  approveOrder,
+  disburseOrder,
+  rejectOrder,
+  sandboxPayouts,
+  TransitionRefused,
+} from '../features/orders/index.ts';
 
 const USAGE = `Moves an order through the lender's decisions (until the operator console exists).
 
@@ -11,11 +18,12 @@ const USAGE = `Moves an order through the lender's decisions (until the operator
   npm run order -- reject   --order <id> --reason "..." [--operator name]
   npm run order -- disburse --order <id> [--reason "..."] [--operator name]
 
-approve 21 → 151, reject 21 → 110, disburse 151 → 170 (fixes the disbursement, due and plan
-dates). Each move is checked against the status table and recorded in the order's history.
+approve 21 → 151, reject 21 → 110, disburse 151 → 170: pays the principal out to the borrower's
+default payment account (the sandbox payout fails for account numbers ending in 0000, and the
+order page then asks the borrower to bind another) and fixes the disbursement, due and plan dates. Each move is checked against the status table and recorded in the order's history.
 Uses the same DATA_DIR / DATABASE_URL as the server.`;
 
-const actions = { approve: approveOrder, reject: rejectOrder, disburse: disburseOrder } as const;
+const actions = { approve: approveOrder, reject: rejectOrder } as const;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -32,9 +40,14 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const action = positionals[0] as keyof typeof actions | undefined;
+  const action = positionals[0] as keyof typeof actions | 'disburse' | undefined;
   const orderId = Number(values.order);
-  if (!action || !(action in actions) || !Number.isSafeInteger(orderId) || orderId <= 0) {
+  if (
+    !action ||
+    !(action in actions || action === 'disburse') ||
+    !Number.isSafeInteger(orderId) ||
+    orderId <= 0
+  ) {
     console.error(`An action and --order <id> are required.\n\n${USAGE}`);
     return 2;
   }
@@ -43,12 +56,22 @@ async function main(): Promise<number> {
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);
-    const order = await actions[action](
-      { db, clock: systemClock, config },
-      orderId,
-      `operator:${values.operator}`,
-      values.reason ?? '',
-    );
+    const deps = { db, clock: systemClock, config };
+    const actor = `operator:${values.operator}`;
+    const order =
+      action === 'disburse'
+        ? // Only a payout opens the account numbers, so only it needs their key.
+          await disburseOrder(
+            {
+              ...deps,
+              accountKeys: loadAccountKeyRing(config, (message) => console.warn(message)),
+              payouts: sandboxPayouts,
+            },
+            orderId,
+            actor,
+            values.reason ?? '',
+          )
+        : await actions[action](deps, orderId, actor, values.reason ?? '');
     console.log(`Order ${order.id} is now in status ${order.status}.`);
     return 0;
   } catch (error) {

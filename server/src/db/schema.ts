@@ -81,8 +81,8 @@ export interface OrderTable {
   settled_at: string | null;
   created_at: string;
   updated_at: string;
-  /** 1 when the last disbursement attempt failed (set by the bank-binding work): rebind dialog. */
-  disbursement_failed: Generated<number>;
+  /** The account the last failed payout went to; while it is the default, the page asks to rebind. */
+  payout_failed_account_id: number | null;
   /** The push's requestId: unique per borrower, so a double tap makes one order. */
   request_id: string | null;
   /** Late penalty accrued so far, centavos (order_penalty_accruals sums to it). */
@@ -174,6 +174,21 @@ export interface SettingTable {
 }
 
 /** A bound payment account (bank account, card or e-wallet); rows are history, one is the default. */
+/** One payout attempt of an order (features/orders/disburse-order.ts). */
+export interface DisbursementTable {
+  id: Generated<number>;
+  order_id: number;
+  account_id: number;
+  amount: number;
+  provider: string;
+  status: 'sending' | 'sent' | 'failed';
+  reference: string | null;
+  failure: string | null;
+  actor: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface PaymentAccountTable {
   id: Generated<number>;
   borrower_id: number;
@@ -222,6 +237,7 @@ export interface Database {
   tracking_events: TrackingEventTable;
   app_ratings: AppRatingTable;
   payment_accounts: PaymentAccountTable;
+  disbursements: DisbursementTable;
 }
 
 export type Borrower = Selectable<BorrowerTable>;

@@ -120,8 +120,6 @@ interface DemoOrder {
   /** Instalments already paid, oldest first; 'all' for a settled order. */
   paidLines: number | 'all';
   collectionComplaintsAllowed: boolean;
-  /** The last disbursement attempt failed: the order page asks to bind another account. */
-  disbursementFailed?: boolean;
 }
 
 // Dates are relative to "now" so the demo keeps telling the same story whenever it is seeded.
@@ -208,7 +206,6 @@ const DEMO_ORDERS: DemoOrder[] = [
     disbursedDaysAgo: null,
     paidLines: 0,
     collectionComplaintsAllowed: false,
-    disbursementFailed: true,
   },
 ];
 
@@ -315,7 +312,6 @@ export async function seedDemoData(
           disbursed_on: disbursedOn,
           due_date: disbursedOn ? (nextDueLine?.dueDate ?? schedule.maturityDate) : null,
           settled_at: settled ? at : null,
-          disbursement_failed: demo.disbursementFailed ? 1 : 0,
           created_at: at,
           updated_at: at,
         })

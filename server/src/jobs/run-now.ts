@@ -18,8 +18,9 @@ export async function runJobNow(deps: JobDeps & { lease: JobLease }, job: Job): 
 export function describeOutcome(name: string, outcome: RunOutcome): string {
   switch (outcome.status) {
     case 'busy':
-    case 'taken':
       return `${name} is running on another instance right now; try again when it has finished.`;
+    case 'taken':
+      return `${name} already ran for this instant; nothing was done again.`;
     case 'not-due':
       return `${name} had nothing to run.`;
     case 'ran':

@@ -7,5 +7,14 @@ import type { FastifyInstance } from 'fastify';
  */
 export type Deps = Pick<
   FastifyInstance,
-  'db' | 'clock' | 'config' | 'store' | 'storage' | 'smsGateway' | 'log' | 'accountKeys' | 'lenderWide'
+  | 'db'
+  | 'clock'
+  | 'config'
+  | 'store'
+  | 'storage'
+  | 'smsGateway'
+  | 'log'
+  | 'accountKeys'
+  | 'lenderWide'
+  | 'payouts'
 >;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanDetailPush } from '@kwarta/contract';
 import { callEndpoint } from '../support/api.ts';
 import { newBorrower } from '../support/borrowers.ts';
+import { bindCard } from '../support/payment-accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const run = promisify(execFile);
@@ -18,6 +19,8 @@ describe('npm run order', () => {
       cwd: repoRoot,
       env: {
         ...process.env,
+        // The test app's sandbox: the CLI finds its generated account key in the same data dir.
+        APP_ENV: t.config.appEnv,
         DATA_DIR: t.config.dataDir,
         DATABASE_URL: '',
         REDIS_URL: '',
@@ -44,6 +47,7 @@ describe('npm run order', () => {
       },
     });
     orderId = (pushed.envelope!.data as { orderId: number }).orderId;
+    await bindCard(t.app, borrower.session, product.id);
   });
   afterAll(() => t.close());
 

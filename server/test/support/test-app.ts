@@ -8,6 +8,7 @@ import type { BorrowerPageRenderer, StaticPageRenderer } from '@kwarta/contract'
 import { loadConfig, type Config } from '../../src/config.ts';
 import { buildApp, type AppOverrides } from '../../src/app.ts';
 import type { Clock } from '../../src/lib/clock.ts';
+import type { PayoutGateway } from '../../src/features/orders/index.ts';
 import type { SmsGateway } from '../../src/features/sms/sms-gateway.ts';
 import type { Job } from '../../src/jobs/job.ts';
 
@@ -77,6 +78,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
   smsGateway?: SmsGateway;
+  /** Where disbursements are paid (default: the sandbox). */
+  payouts?: PayoutGateway;
   /**
    * Another instance over the same database (SQLite file or PostgreSQL database), as a second
    * server behind a load balancer would be. The first instance owns the database: closing this
@@ -175,6 +178,7 @@ function appOverrides(options: TestAppOptions): AppOverrides {
   return {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.smsGateway ? { smsGateway: options.smsGateway } : {}),
+    ...(options.payouts ? { payouts: options.payouts } : {}),
     ...(options.staticPageRenderer ? { staticPageRenderer: options.staticPageRenderer } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.borrowerPageRenderer ? { borrowerPageRenderer: options.borrowerPageRenderer } : {}),

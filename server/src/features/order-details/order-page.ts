@@ -88,7 +88,7 @@ export function orderPage(order: OrderDetailSource, context: OrderPageContext) {
     playeduL:
       approved && order.withdraw_confirm_url !== '' ? withdrawLink(order.withdraw_confirm_url, order) : '',
     reyMsg: approved ? order.withdraw_confirm_text : '',
-    cardNeedPop: order.disbursement_failed === 1 ? (1 as const) : (0 as const),
+    cardNeedPop: order.rebind_account_id !== null ? (1 as const) : (0 as const),
     cardPopTitle: messages.orderCardPopTitle,
     cardPopMsg: messages.orderCardPopMsg,
   };

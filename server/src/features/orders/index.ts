@@ -26,10 +26,17 @@ export {
 export {
   approveOrder,
   confirmWithdrawal,
-  disburseOrder,
   rejectOrder,
   transitionOrder,
   TransitionRefused,
 } from './order-lifecycle.ts';
 export { advanceOrdersByDate, ORDER_STATUS_JOB_ACTOR, type OrderStatusRun } from './order-status-job.ts';
 export { findOrderTerms } from './order-terms.ts';
+export { disburseOrder, PayoutFailed, type DisburseDeps } from './disburse-order.ts';
+export {
+  sandboxPayouts,
+  SANDBOX_FAILING_ACCOUNT_SUFFIX,
+  type PayoutGateway,
+  type PayoutRequest,
+  type PayoutResult,
+} from './payouts.ts';

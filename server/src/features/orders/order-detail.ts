@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -7,6 +7,12 @@ const orderDetailQuery = preparedQuery((db: Kysely<Database>, borrowerId: number
   db
     .selectFrom('orders')
     .innerJoin('products', 'products.id', 'orders.product_id')
+    // The account the last payout failed to, while it is still the default: the page asks to rebind.
+    .leftJoin('payment_accounts as failed_account', (join) =>
+      join
+        .onRef('failed_account.id', '=', 'orders.payout_failed_account_id')
+        .on('failed_account.is_default', '=', sql.lit(1)),
+    )
     .select([
       'orders.id',
       'orders.order_no',
@@ -20,7 +26,7 @@ const orderDetailQuery = preparedQuery((db: Kysely<Database>, borrowerId: number
       'orders.applied_at',
       'orders.disbursed_on',
       'orders.due_date',
-      'orders.disbursement_failed',
+      'failed_account.id as rebind_account_id',
       'products.name as product_name',
       'products.logo_url as product_logo',
       'products.extension_enabled',

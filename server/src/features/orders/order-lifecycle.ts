@@ -1,8 +1,6 @@
 import { fillMessage, messages } from '@kwarta/contract';
 import {
-  calendarDateAt,
   canTransition,
-  instalmentDueDates,
   isOpenStatus,
   isOrderStatus,
   OrderStatus,
@@ -79,7 +77,7 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
   });
 }
 
-type LifecycleDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+export type LifecycleDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 
 export function approveOrder(deps: LifecycleDeps, orderId: number, actor: string, reason?: string) {
   return transitionOrder(deps.db, {
@@ -101,45 +99,6 @@ export async function rejectOrder(deps: LifecycleDeps, orderId: number, actor: s
     actor,
     reason,
     now: deps.clock.now(),
-  });
-}
-
-/**
- * 151 → 170: the money is sent today (the lender's date), which fixes the disbursement date,
- * every instalment's due date and the order's due date; the amounts stay those confirmed. A
- * product that asks for a withdrawal confirmation is disbursed only once the borrower gave it.
- */
-export function disburseOrder(deps: LifecycleDeps, orderId: number, actor: string, reason?: string) {
-  const now = deps.clock.now();
-  const today = calendarDateAt(now, deps.config.lenderTimeZone);
-  return transitionOrder(deps.db, {
-    orderId,
-    to: OrderStatus.Repaying,
-    by: 'operator',
-    actor,
-    reason: reason ?? null,
-    now,
-    async changes(order, trx) {
-      const product = await trx
-        .selectFrom('products')
-        .select('withdraw_confirm_url')
-        .where('id', '=', order.product_id)
-        .executeTakeFirstOrThrow();
-      // A product asks for the confirmation by naming where the borrower gives it (playeduL).
-      if (product.withdraw_confirm_url !== '' && !order.withdraw_confirmed_at) {
-        throw new TransitionRefused(`Order ${order.id} awaits the borrower's withdrawal confirmation.`);
-      }
-      const dates = instalmentDueDates(today, order.term_days, order.periods);
-      for (const [index, dueDate] of dates.entries()) {
-        await trx
-          .updateTable('order_plan_lines')
-          .set({ due_date: dueDate })
-          .where('order_id', '=', order.id)
-          .where('seq', '=', index + 1)
-          .execute();
-      }
-      return { disbursed_on: today, due_date: dates[0]! };
-    },
   });
 }
 

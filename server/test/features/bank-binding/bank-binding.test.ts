@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bindCardNew, cardInit, fillMessage, messages } from '@kwarta/contract';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
+import { CARD_NO, cardForm } from '../../support/payment-accounts.ts';
 import { createTestApp, databaseTargets, type TestApp } from '../../support/test-app.ts';
 import { ConfigError, loadConfig } from '../../../src/config.ts';
 import {
@@ -15,21 +16,6 @@ import {
   loadAccountKeyRing,
   rotateAccountKey,
 } from '../../../src/features/bank-binding/index.ts';
-
-const CARD_NO = '6222021234567890123';
-
-/** A valid binding of the default market: card type 1, channel 90006 (spec §9). */
-function cardForm(productId: number, change: Record<string, string> = {}) {
-  return {
-    product_id: String(productId),
-    cardType: '1',
-    channel: '90006',
-    holderName: 'Juan Dela Cruz',
-    bankCode: 'ICBC',
-    cardNo: CARD_NO,
-    ...change,
-  };
-}
 
 async function offeredProductId(app: TestApp['app']) {
   const product = await app.db

@@ -15,6 +15,7 @@ import {
 import { latePenalty, defaultLoanRules, OrderStatus } from '@kwarta/domain';
 import { callEndpoint } from '../../support/api.ts';
 import { newBorrower, otherBorrower } from '../../support/borrowers.ts';
+import { bindCard } from '../../support/payment-accounts.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import {
   approveOrder,
@@ -253,7 +254,14 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
   });
 
   it('approves, disburses, then the daily job moves 170 → 174 → 180 and accrues the penalty once a day', async () => {
-    const deps = { db: t.app.db, clock, config: t.app.config };
+    const deps = {
+      db: t.app.db,
+      clock,
+      config: t.app.config,
+      accountKeys: t.app.accountKeys,
+      payouts: t.app.payouts,
+    };
+    await bindCard(t.app, borrower.session, productId);
     await expect(disburseOrder(deps, orderId, 'operator:test')).rejects.toBeInstanceOf(TransitionRefused);
     expect((await approveOrder(deps, orderId, 'operator:test')).status).toBe(OrderStatus.Approved);
     await expect(rejectOrder(deps, orderId, 'operator:test', 'late')).rejects.toBeInstanceOf(

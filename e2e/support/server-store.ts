@@ -1,0 +1,64 @@
+// The e2e server's own database and CLIs, as an operator on that machine would use them: for
+// borrowers a flow needs (a new applicant) and the lender's side of a flow (npm run order/job).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import { loadConfig } from '../../server/src/config.ts';
+import { createDatabase } from '../../server/src/db/database.ts';
+import { createSession } from '../../server/src/features/sessions/session-repository.ts';
+import { uniquePhone } from './promotion.ts';
+import type { DemoSession } from './session.ts';
+
+const run = promisify(execFile);
+
+/** The server's store (DATA_DIR, DATABASE_URL) and a connection to its database. */
+export function openServerStore() {
+  const serverStore = inject('serverStore');
+  const config = loadConfig({ ...serverStore, LOG_LEVEL: 'silent' });
+  const { db } = createDatabase(config);
+
+  /** A borrower with no order yet and a live session, as the native shell would open pages for. */
+  async function applicant(): Promise<Partial<DemoSession>> {
+    const now = new Date();
+    const borrower = await db
+      .insertInto('borrowers')
+      .values({
+        phone: uniquePhone(),
+        full_name: 'Ana Reyes',
+        is_repeat_client: 0,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sessionId = await createSession(db, { borrowerId: borrower.id, now, policy: config.session });
+    return {
+      appVersion: '1.0.0',
+      deviceName: 'Pixel 8',
+      deviceId: `e2e-${borrower.id}`,
+      osVersion: 'Android 14',
+      sessionId,
+      adId: 'e2e',
+    };
+  }
+
+  return { config, db, applicant };
+}
+
+/**
+ * Runs a script of the repository (`server/src/cli/order.ts`, `e2e/support/set-order-status.ts`…)
+ * against the server's store; resolves with its exit code and output, never throws on exit 1.
+ */
+export async function runScript(script: string, args: string[]): Promise<{ code: number; output: string }> {
+  const serverStore = inject('serverStore');
+  // The e2e server runs as a sandbox (test-server.ts): so do its CLIs (dev account key, payouts).
+  const env: NodeJS.ProcessEnv = { ...process.env, ...serverStore, APP_ENV: 'sandbox', LOG_LEVEL: 'silent' };
+  if (!serverStore.DATABASE_URL) delete env.DATABASE_URL;
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', script, ...args], { env });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number') throw error;
+    return { code: failed.code, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}

@@ -1,0 +1,147 @@
+import { fillMessage, messages } from '@kwarta/contract';
+import { calendarDateAt, instalmentDueDates, OrderStatus } from '@kwarta/domain';
+import type { Order } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { defaultPayoutAccount } from '../bank-binding/index.ts';
+import { transitionOrder, TransitionRefused } from './order-lifecycle.ts';
+
+export type DisburseDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'payouts'>;
+
+/** The payout was refused by the provider; the order stays approved and the borrower is asked to rebind. */
+export class PayoutFailed extends TransitionRefused {}
+
+/**
+ * 151 → 170 (decision 0052): the principal is paid out to the borrower's default payment account,
+ * and only once the provider took it does the order move, with today's date (the lender's)
+ * fixing the disbursement date and every due date; the amounts stay those confirmed.
+ *
+ * The attempt is recorded as `sending` before the provider is called, and the database allows
+ * one sending-or-sent attempt per order, so two operators (or a retry) cannot pay twice. A
+ * refused payout is recorded, the order stays in 151 and remembers the account, which makes the
+ * order page ask for another one (cardNeedPop) until the borrower binds it; disbursing again
+ * then pays the new default. A product that asks for a withdrawal confirmation is disbursed only
+ * once the borrower gave it.
+ */
+export async function disburseOrder(
+  deps: DisburseDeps,
+  orderId: number,
+  actor: string,
+  reason?: string,
+): Promise<Order> {
+  const order = await deps.db
+    .selectFrom('orders')
+    .innerJoin('products', 'products.id', 'orders.product_id')
+    .select([
+      'orders.id',
+      'orders.status',
+      'orders.borrower_id',
+      'orders.principal',
+      'orders.withdraw_confirmed_at',
+      'products.withdraw_confirm_url',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) throw new TransitionRefused(`Order ${orderId} does not exist.`);
+  if (order.status !== OrderStatus.Approved) {
+    throw new TransitionRefused(
+      fillMessage(messages.orderTransitionRefused, {
+        orderId,
+        status: order.status,
+        to: OrderStatus.Repaying,
+      }),
+    );
+  }
+  // A product asks for the confirmation by naming where the borrower gives it (playeduL).
+  if (order.withdraw_confirm_url !== '' && !order.withdraw_confirmed_at) {
+    throw new TransitionRefused(fillMessage(messages.orderAwaitsWithdrawalConfirmation, { orderId }));
+  }
+  const account = await defaultPayoutAccount(deps, order.borrower_id);
+  if (!account) throw new TransitionRefused(fillMessage(messages.orderNoPayoutAccount, { orderId }));
+
+  const startedAt = deps.clock.now().toISOString();
+  let attemptId: number;
+  try {
+    const attempt = await deps.db
+      .insertInto('disbursements')
+      .values({
+        order_id: orderId,
+        account_id: account.id,
+        amount: order.principal,
+        provider: deps.payouts.name,
+        status: 'sending',
+        actor,
+        created_at: startedAt,
+        updated_at: startedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    attemptId = attempt.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new TransitionRefused(fillMessage(messages.orderPayoutInProgress, { orderId }));
+    }
+    throw error;
+  }
+
+  // Outside any transaction: the provider is slow and external. If it throws, the attempt stays
+  // `sending` (the outcome is unknown), which blocks a second payout until it is looked into.
+  const result = await deps.payouts.send({
+    reference: `disbursement-${attemptId}`,
+    amount: order.principal,
+    account,
+  });
+  const at = deps.clock.now().toISOString();
+
+  if (!result.ok) {
+    await inTransaction(deps.db, async (trx) => {
+      await trx
+        .updateTable('disbursements')
+        .set({ status: 'failed', failure: result.reason, updated_at: at })
+        .where('id', '=', attemptId)
+        .execute();
+      await trx
+        .updateTable('orders')
+        .set({ payout_failed_account_id: account.id, updated_at: at })
+        .where('id', '=', orderId)
+        .execute();
+    });
+    throw new PayoutFailed(
+      fillMessage(messages.orderPayoutFailed, {
+        orderId,
+        account: account.maskedAccount,
+        reason: result.reason,
+      }),
+    );
+  }
+
+  const today = calendarDateAt(deps.clock.now(), deps.config.lenderTimeZone);
+  return inTransaction(deps.db, async (trx) => {
+    await trx
+      .updateTable('disbursements')
+      .set({ status: 'sent', reference: result.providerReference, updated_at: at })
+      .where('id', '=', attemptId)
+      .execute();
+    return transitionOrder(trx, {
+      orderId,
+      to: OrderStatus.Repaying,
+      by: 'operator',
+      actor,
+      reason: reason ?? null,
+      now: deps.clock.now(),
+      async changes(current) {
+        const dates = instalmentDueDates(today, current.term_days, current.periods);
+        for (const [index, dueDate] of dates.entries()) {
+          await trx
+            .updateTable('order_plan_lines')
+            .set({ due_date: dueDate })
+            .where('order_id', '=', current.id)
+            .where('seq', '=', index + 1)
+            .execute();
+        }
+        return { disbursed_on: today, due_date: dates[0]!, payout_failed_account_id: null };
+      },
+    });
+  });
+}

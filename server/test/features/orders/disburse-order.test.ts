@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loanDetails, messages } from '@kwarta/contract';
+import { OrderStatus } from '@kwarta/domain';
+import { callEndpoint, demoSession } from '../../support/api.ts';
+import { bindCard } from '../../support/payment-accounts.ts';
+import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
+import {
+  disburseOrder,
+  PayoutFailed,
+  sandboxPayouts,
+  TransitionRefused,
+  type PayoutGateway,
+  type PayoutRequest,
+} from '../../../src/features/orders/index.ts';
+
+/** The sandbox, counting what it was asked to pay (and slow enough for calls to overlap). */
+function countingPayouts() {
+  const sent: PayoutRequest[] = [];
+  const gateway: PayoutGateway = {
+    name: 'sandbox',
+    async send(request) {
+      sent.push(request);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return sandboxPayouts.send(request);
+    },
+  };
+  return { gateway, sent };
+}
+
+describe.each(databaseTargets)('disbursement on %s', (target) => {
+  const clock = testClock('2026-11-23T02:00:00.000Z'); // 10:00 in Manila
+  const payouts = countingPayouts();
+  let t: TestApp;
+  let session: Record<string, string>;
+  let order: { id: number; product_id: number; principal: number };
+
+  beforeAll(async () => {
+    t = await createTestApp(target, { clock, payouts: payouts.gateway });
+    session = await demoSession(t.app);
+    // The demo's approved Kwarta Starter order (its product asks for no withdrawal confirmation).
+    order = await t.app.db
+      .selectFrom('orders')
+      .innerJoin('products', 'products.id', 'orders.product_id')
+      .select(['orders.id', 'orders.product_id', 'orders.principal'])
+      .where('orders.status', '=', OrderStatus.Approved)
+      .where('products.name', '=', 'Kwarta Starter')
+      .executeTakeFirstOrThrow();
+  });
+  afterAll(() => t.close());
+
+  const pageOf = async () => {
+    const { envelope } = await callEndpoint(t.app, loanDetails, {
+      session,
+      body: { productId: String(order.product_id), orderId: String(order.id) },
+    });
+    return envelope!.data as { orderStatus: number; cardNeedPop: number; cardPopMsg: string };
+  };
+  const attempts = () =>
+    t.app.db
+      .selectFrom('disbursements')
+      .select(['status', 'account_id', 'amount', 'failure'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+
+  it('refuses an order whose borrower bound no payment account, and sends nothing', async () => {
+    await expect(disburseOrder(t.app, order.id, 'operator:test')).rejects.toThrow(
+      messages.orderNoPayoutAccount.replace('{orderId}', String(order.id)),
+    );
+    expect(payouts.sent).toHaveLength(0);
+    expect(await attempts()).toEqual([]);
+  });
+
+  it('a refused payout keeps the order approved and asks for another account until one is bound', async () => {
+    await bindCard(t.app, session, order.product_id, '6222021234560000');
+    await expect(disburseOrder(t.app, order.id, 'operator:test')).rejects.toBeInstanceOf(PayoutFailed);
+    expect(await pageOf()).toMatchObject({
+      orderStatus: OrderStatus.Approved,
+      cardNeedPop: 1,
+      cardPopMsg: messages.orderCardPopMsg,
+    });
+    expect(await attempts()).toMatchObject([{ status: 'failed', amount: order.principal }]);
+
+    await bindCard(t.app, session, order.product_id, '6222021234561234');
+    expect((await pageOf()).cardNeedPop).toBe(0);
+  });
+
+  it('pays the new default account once, however many operators press disburse at the same time', async () => {
+    const before = payouts.sent.length;
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => disburseOrder(t.app, order.id, 'operator:test')),
+    );
+    const done = results.filter((result) => result.status === 'fulfilled');
+    expect(done).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(TransitionRefused);
+    }
+    expect(payouts.sent.length - before).toBe(1);
+    expect(payouts.sent.at(-1)!.account.accountNumber).toBe('6222021234561234');
+    expect(payouts.sent.at(-1)!.amount).toBe(order.principal);
+    expect((await attempts()).map((attempt) => attempt.status)).toEqual(['failed', 'sent']);
+    expect(await pageOf()).toMatchObject({ orderStatus: OrderStatus.Repaying, cardNeedPop: 0 });
+    const history = await t.app.db
+      .selectFrom('order_status_history')
+      .select(['from_status', 'to_status', 'actor'])
+      .where('order_id', '=', order.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(history).toEqual({ from_status: 151, to_status: 170, actor: 'operator:test' });
+    // Disbursed once: a later press is refused and pays nothing.
+    await expect(disburseOrder(t.app, order.id, 'operator:test')).rejects.toBeInstanceOf(TransitionRefused);
+    expect(payouts.sent.length - before).toBe(1);
+  });
+});
