@@ -119,6 +119,9 @@ export function Dialog({
       aria-describedby={describe ? bodyId : undefined}
       closedby={dismissible ? undefined : 'none'}
       tabIndex={-1}
+      // Server-rendered pages paint before hydration; data-open shows a dialog that is open from
+      // the start right away (dialog.css), until the effect above makes it modal.
+      data-open={open ? '' : undefined}
       onCancel={handleCancel}
       onClose={handleNativeClose}
       onClick={handleClick}
