@@ -35,6 +35,7 @@ import { complaintRoutes } from './features/complaints/index.ts';
 import { orderDetailsRoutes } from './features/order-details/index.ts';
 import { loanConfirmRoutes } from './features/loan-confirm/index.ts';
 import { bankBindingRoutes, loadAccountKeyRing } from './features/bank-binding/index.ts';
+import { legacyRepaymentRoutes } from './features/legacy-repayment/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
 import { promotionRoutes } from './features/promotion/index.ts';
 import { smsLoginRoutes } from './features/auth/index.ts';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', async () => lease.close());
   await app.register(promotionRoutes);
   await app.register(smsLoginRoutes);
+  await app.register(legacyRepaymentRoutes);
   if (config.devToolsEnabled) await app.register(devRoutes);
   await app.register(webApp, {
     staticPageRenderer: overrides.staticPageRenderer,

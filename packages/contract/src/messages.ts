@@ -67,6 +67,26 @@ export const messages = {
   bankPayoutFailed: 'The transfer to your payment account failed. Please bind another account.',
   bankPayoutFailedTitle: 'Payment account',
 
+  // Legacy bank-card repayment, /carpmm (ours where the spec shows no text)
+  legacyTitle: 'Repayment',
+  legacyAmount: 'Repayment amount',
+  legacyOrderNo: 'Order No.',
+  legacyChooseCardTitle: 'Pay with',
+  legacyNoCards: 'You have no payment account yet.',
+  legacyBindCard: 'Add a payment account',
+  legacyOnline: 'Pay online instead',
+  legacyPay: 'Pay',
+  legacySmsTitle: 'SMS verification',
+  legacySmsNotice: 'Enter the 6-digit code we sent to your phone to pay {amount}.',
+  legacySmsCode: 'Verification code',
+  legacySmsResend: 'Resend',
+  legacySmsResendIn: 'Resend ({seconds}s)',
+  legacySmsCancel: 'Cancel',
+  legacySmsConfirm: 'Confirm',
+  legacyNotRepayable: 'This order has nothing to repay.',
+  legacyUnknownRequestType: 'This repayment link is not valid.',
+  legacyCardDeclined: 'The card payment was declined. Please choose another account.',
+
   // Complaints (ours where the spec shows no text)
   complaintHomeTitle: 'Complaint',
   complaintNextTitle: 'Problem description',

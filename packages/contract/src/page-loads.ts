@@ -42,6 +42,8 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
     { route: routes.goyaConfirm, fromQuery: ['productId'] },
     { route: routes.goyaContractList, fixed: { scene: Defaults.contractScene }, fromQuery: ['productId'] },
   ],
+  // The page's amount is what the borrower asked to pay; the server answers what it will charge.
+  [webRoutes.carpmm]: [{ route: routes.repaymentWay, fromQuery: ['orderId', 'amount'] }],
   [webRoutes.loanAgreement]: [
     { route: routes.agreementDocument, fromQuery: ['productId', 'position', 'orderId'] },
   ],

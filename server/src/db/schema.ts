@@ -222,6 +222,7 @@ export interface Database {
   tracking_events: TrackingEventTable;
   app_ratings: AppRatingTable;
   payment_accounts: PaymentAccountTable;
+  legacy_repayments: LegacyRepaymentTable;
 }
 
 export type Borrower = Selectable<BorrowerTable>;
@@ -312,7 +313,7 @@ export interface PromotionEventTable {
 
 export interface SmsSendTable {
   id: Generated<number>;
-  purpose: 'register' | 'login';
+  purpose: 'register' | 'login' | 'repayment';
   phone: string;
   utm_tag: string | null;
   app_from: string | null;
@@ -393,4 +394,30 @@ export interface AppRatingTable {
   borrower_id: number;
   score: number;
   created_at: string;
+}
+
+// Legacy bank-card repayment (migration 2026-11-23-65, decision 0075)
+/**
+ * awaiting_code → paying → paid | failed, or submitted when the card provider answers later (its
+ * postback posts the payment).
+ */
+export type LegacyRepaymentStatus = 'awaiting_code' | 'paying' | 'paid' | 'failed' | 'submitted';
+
+/** One commit of /carpmm: a card debit awaiting its SMS code, being paid, paid or failed. */
+export interface LegacyRepaymentTable {
+  id: Generated<number>;
+  borrower_id: number;
+  order_id: number;
+  account_id: number;
+  token_hash: string;
+  amount: number;
+  status: LegacyRepaymentStatus;
+  /** The order while its card is being debited (unique): one debit per order at a time. */
+  paying_order_id: number | null;
+  provider: string | null;
+  txnid: string | null;
+  paid_amount: number | null;
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -60,6 +60,11 @@ export const routes: RouteEntry[] = [
     load: () => import('../features/loan-confirm/loan-agreement-page.tsx').then((m) => m.LoanAgreementPage),
   },
   {
+    path: '/carpmm',
+    load: () =>
+      import('../features/legacy-repayment/legacy-repayment-page.tsx').then((m) => m.LegacyRepaymentPage),
+  },
+  {
     path: '/bindBank',
     load: () => import('../features/bank-binding/bind-bank-page.tsx').then((m) => m.BindBankPage),
   },

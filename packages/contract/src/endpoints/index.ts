@@ -1,6 +1,7 @@
 import type { RouteName } from '../routes.ts';
 import { contactKfInfo } from './service.ts';
 import { bindCardNew, cardInit } from './bank-binding.ts';
+import { repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay } from './legacy-repayment.ts';
 import {
   agreementDocument,
   contractJump,
@@ -46,6 +47,10 @@ export const endpointMap = {
   contactKfInfo,
   cardInit,
   bindCardNew,
+  repaymentWay,
+  repaymentCommit,
+  repaymentConfirm,
+  repaymentHuichao,
   problemInit,
   uploadProblemImg,
   problemSave,
@@ -104,6 +109,8 @@ export {
 };
 export { recommendedProductWire } from './orders.ts';
 export { bindCardNew, cardInit };
+export { repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay };
+export { legacyBankCard } from './legacy-repayment.ts';
 export { problemInit, uploadProblemImg, problemSave, problemList, problemDetail, saveScore };
 export {
   channelTemplate,
