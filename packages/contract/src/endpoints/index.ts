@@ -29,6 +29,7 @@ import {
   unionProductLink,
   unionProductTrack,
 } from './orders.ts';
+import { emphasisMiles, generateVcode, loanPlayDetail } from './repayment.ts';
 import {
   channelTemplate,
   getCaptcha,
@@ -52,6 +53,9 @@ export const endpointMap = {
   problemList,
   problemDetail,
   saveScore,
+  loanPlayDetail,
+  emphasisMiles,
+  generateVcode,
   loanDetails,
   eventSave,
   googleScore,
@@ -117,3 +121,4 @@ export {
   trackVisit,
 };
 export { channelTemplateConfig, type ChannelTemplateConfig } from './promotion.ts';
+export { emphasisMiles, generateVcode, loanPlayDetail };
