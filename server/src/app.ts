@@ -41,6 +41,8 @@ import { promotionRoutes } from './features/promotion/index.ts';
 import { smsLoginRoutes } from './features/auth/index.ts';
 import { createEphemeralStore } from './lib/ephemeral/create-store.ts';
 import { createSmsGateway, type SmsGateway } from './features/sms/index.ts';
+import { createPaymentProvider, paymentRoutes } from './features/payments/index.ts';
+import { repaymentRoutes } from './features/repayment/index.ts';
 import type { Job } from './jobs/job.ts';
 import { createJobLease } from './jobs/job-lease.ts';
 import { jobRegistry } from './jobs/registry.ts';
@@ -151,6 +153,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(orderDetailsRoutes);
   await app.register(loanConfirmRoutes);
   await app.register(bankBindingRoutes);
+  app.decorate('paymentProvider', createPaymentProvider(config));
+  await app.register(paymentRoutes);
+  await app.register(repaymentRoutes);
   const store = createEphemeralStore(config, database.db, app.clock, (error) =>
     app.log.warn({ reason: error.message }, 'redis connection lost'),
   );

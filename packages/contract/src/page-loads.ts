@@ -33,6 +33,8 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
   [webRoutes.complaintList]: [{ route: routes.problemList }],
   [webRoutes.complainDetails]: [{ route: routes.problemDetail, fromQuery: ['problemId'] }],
   [webRoutes.orderDetails]: [{ route: routes.loanDetails, fromQuery: ['productId', 'orderId'] }],
+  [webRoutes.repay]: [{ route: routes.loanPlayDetail, fromQuery: ['productId', 'orderId'] }],
+  [webRoutes.repayDelay]: [{ route: routes.emphasisMiles, fromQuery: ['productId', 'orderId'] }],
   [webRoutes.jointLoginError]: [{ route: routes.unionErrorInfo, fromQuery: ['productId'] }],
   [webRoutes.loanConfirm]: [
     { route: routes.loanDetailConfirm, fromQuery: ['productId'] },

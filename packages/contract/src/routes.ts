@@ -141,6 +141,32 @@ export const routes = {
     auth: 'borrower',
   },
   // Order page (spec §7 "Order page") and the joint-login failure page (spec §7 "Repayment and loan").
+  // Repayment (spec §7 "Repayment and loan")
+  loanPlayDetail: {
+    name: 'loanPlayDetail',
+    summary: 'The instalment repayment page: amount and date, detail lines, channels, the open pay code',
+    tag: 'Repayment',
+    method: 'POST',
+    path: '/v3/installment/loan-play-detail',
+    auth: 'borrower',
+  },
+  emphasisMiles: {
+    name: 'emphasisMiles',
+    summary: 'The extension (delay) page: fee, next payment date after it, plan, channels, the open pay code',
+    tag: 'Repayment',
+    method: 'POST',
+    path: '/emphasis/miles',
+    auth: 'borrower',
+  },
+  generateVcode: {
+    name: 'generateVcode',
+    summary:
+      "A pay code for the order through the payment provider (the server's own amount; isDelay=1 for an extension); data.payUrl",
+    tag: 'Repayment',
+    method: 'POST',
+    path: '/v3/loan-details/generate-vcode',
+    auth: 'borrower',
+  },
   loanDetails: {
     name: 'loanDetails',
     summary: "One of the borrower's orders as the order page shows it (status, card, buttons, dialogs)",

@@ -8,6 +8,7 @@ import * as templateAmounts from './migrations/2026-11-23-25-template-amounts.ts
 import * as borrow from './migrations/2026-11-23-30-borrow.ts';
 import * as orderDetails from './migrations/2026-11-23-40-order-details.ts';
 import * as paymentAccounts from './migrations/2026-11-23-50-payment-accounts.ts';
+import * as payments from './migrations/2026-11-23-60-payments.ts';
 import * as legacyRepayments from './migrations/2026-11-23-65-legacy-repayments.ts';
 
 /**
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-30-borrow': borrow,
   '2026-11-23-40-order-details': orderDetails,
   '2026-11-23-50-payment-accounts': paymentAccounts,
+  '2026-11-23-60-payments': payments,
   '2026-11-23-65-legacy-repayments': legacyRepayments,
 };
 

@@ -7,5 +7,5 @@ import type { FastifyInstance } from 'fastify';
  */
 export type Deps = Pick<
   FastifyInstance,
-  'db' | 'clock' | 'config' | 'store' | 'storage' | 'smsGateway' | 'log' | 'accountKeys'
+  'db' | 'clock' | 'config' | 'store' | 'storage' | 'smsGateway' | 'log' | 'accountKeys' | 'paymentProvider'
 >;

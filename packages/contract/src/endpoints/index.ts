@@ -30,6 +30,7 @@ import {
   unionProductLink,
   unionProductTrack,
 } from './orders.ts';
+import { emphasisMiles, generateVcode, loanPlayDetail } from './repayment.ts';
 import {
   channelTemplate,
   getCaptcha,
@@ -57,6 +58,9 @@ export const endpointMap = {
   problemList,
   problemDetail,
   saveScore,
+  loanPlayDetail,
+  emphasisMiles,
+  generateVcode,
   loanDetails,
   eventSave,
   googleScore,
@@ -124,3 +128,4 @@ export {
   trackVisit,
 };
 export { channelTemplateConfig, type ChannelTemplateConfig } from './promotion.ts';
+export { emphasisMiles, generateVcode, loanPlayDetail };

@@ -33,3 +33,12 @@ export {
 } from './order-lifecycle.ts';
 export { advanceOrdersByDate, ORDER_STATUS_JOB_ACTOR, type OrderStatusRun } from './order-status-job.ts';
 export { findOrderTerms } from './order-terms.ts';
+export {
+  amountDueNow,
+  applyExtension,
+  applyRepayment,
+  findOrderAccount,
+  parseAllocationOrder,
+  type AppliedRepayment,
+  type OrderAccount,
+} from './order-repayment.ts';
