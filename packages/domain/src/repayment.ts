@@ -88,9 +88,9 @@ function validateBalance(balance: OrderBalance): void {
 }
 
 /**
- * Applies a payment component by component in `order` (default penalty → interest →
- * principal), each component over the plan lines oldest due first. Every centavo lands
- * somewhere: on what is owed, or, once nothing is owed, in `credit`.
+ * Applies a payment to the plan lines oldest due first, each line component by component in
+ * `order` (default penalty → interest → principal), so paying an instalment's amount clears that
+ * instalment. Every centavo lands somewhere: on what is owed, or, once nothing is owed, in `credit`.
  */
 export function allocatePayment(
   balance: OrderBalance,
@@ -109,20 +109,24 @@ export function allocatePayment(
   let penaltyPaid = balance.penaltyPaid;
   const lines = new Map(balance.lines.map((line) => [line.seq, { ...line }]));
   const allocations: Allocation[] = [];
-  for (const component of order) {
-    if (left === 0) break;
-    if (component === 'penalty') {
-      const take = Math.min(left, balance.penalty - penaltyPaid);
-      if (take > 0) {
-        penaltyPaid += take;
-        left -= take;
-        allocations.push({ component, seq: null, amount: take });
-      }
-      continue;
+  const payPenalty = () => {
+    const take = Math.min(left, balance.penalty - penaltyPaid);
+    if (take > 0) {
+      penaltyPaid += take;
+      left -= take;
+      allocations.push({ component: 'penalty', seq: null, amount: take });
     }
-    for (const line of oldestFirst([...lines.values()])) {
+  };
+  // Instalment by instalment, oldest first, each in the configured order. The penalty belongs to
+  // the order but arises from its oldest open instalment, so it takes its place there.
+  for (const line of oldestFirst([...lines.values()])) {
+    const current = lines.get(line.seq)!;
+    for (const component of order) {
       if (left === 0) break;
-      const current = lines.get(line.seq)!;
+      if (component === 'penalty') {
+        payPenalty();
+        continue;
+      }
       const owed =
         component === 'interest'
           ? current.interest - current.interestPaid
@@ -135,6 +139,7 @@ export function allocatePayment(
       allocations.push({ component, seq: line.seq, amount: take });
     }
   }
+  payPenalty();
   const after: OrderBalance = {
     penalty: balance.penalty,
     penaltyPaid,

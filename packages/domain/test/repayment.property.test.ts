@@ -134,7 +134,7 @@ describe('repayment allocation (property)', () => {
     );
   }, 120_000);
 
-  it('pays penalty, then interest, then principal by default, oldest line first', () => {
+  it('pays lines oldest first, each penalty → interest → principal by default, a line only once the older ones are paid', () => {
     fc.assert(
       fc.property(
         plan,
@@ -142,27 +142,27 @@ describe('repayment allocation (property)', () => {
         fc.integer({ min: 0, max: 20_000_000 }),
         (lines, penalty, amount) => {
           const balance: OrderBalance = { penalty, penaltyPaid: 0, lines };
-          const { allocations } = allocatePayment(balance, amount);
+          const { allocations, balance: after } = allocatePayment(balance, amount);
           const rank = { penalty: 0, interest: 1, principal: 2 } as const;
+          const lineOf = (a: (typeof allocations)[number]) => a.seq ?? 1;
           for (let i = 1; i < allocations.length; i += 1) {
             const a = allocations[i - 1]!;
             const b = allocations[i]!;
             const ordered =
-              rank[a.component] < rank[b.component] || (a.component === b.component && a.seq! < b.seq!);
-            check(ordered, 'component order, then oldest line first');
+              lineOf(a) < lineOf(b) || (lineOf(a) === lineOf(b) && rank[a.component] < rank[b.component]);
+            check(ordered, 'oldest line first, penalty → interest → principal within it');
           }
-          // A later component is touched only once every earlier one is fully paid.
-          const paidInterest = allocations
-            .filter((a) => a.component === 'interest')
-            .reduce((s, a) => s + a.amount, 0);
-          if (allocations.some((a) => a.component === 'principal')) {
-            check(
-              paidInterest === lines.reduce((s, l) => s + l.interest, 0),
-              'principal only after all interest',
-            );
+          // A line is touched only once every older line and the penalty are fully paid.
+          const touched = new Set(allocations.filter((a) => a.seq !== null).map((a) => a.seq!));
+          for (const seq of touched) {
+            check(after.penaltyPaid === penalty, 'penalty before any line');
+            for (const older of after.lines.filter((line) => line.seq < seq)) {
+              check(
+                older.interestPaid === older.interest && older.principalPaid === older.principal,
+                'older lines are paid first',
+              );
+            }
           }
-          if (paidInterest > 0)
-            check(allocations[0]!.component === 'penalty' || penalty === 0, 'penalty first');
         },
       ),
       { numRuns: RUNS },

@@ -13,22 +13,24 @@ const balance: OrderBalance = {
 const rules = { feeBps: 1_500, days: 7, maxExtensions: 2 };
 
 describe('allocatePayment', () => {
-  it('pays penalty, then interest oldest line first, then principal oldest line first', () => {
-    const result = allocatePayment(balance, 20_000);
+  it('pays the oldest line first: penalty, then its interest, then its principal', () => {
+    const result = allocatePayment(balance, 70_000);
     expect(result.allocations).toEqual([
       { component: 'penalty', seq: null, amount: 10_000 },
       { component: 'interest', seq: 1, amount: 3_000 },
+      { component: 'principal', seq: 1, amount: 50_000 },
       { component: 'interest', seq: 2, amount: 3_000 },
-      { component: 'principal', seq: 1, amount: 4_000 },
+      { component: 'principal', seq: 2, amount: 4_000 },
     ]);
     expect(result).toMatchObject({ credit: 0, settled: false });
   });
 
-  it('follows a configured order', () => {
+  it('follows a configured order within each line', () => {
     const result = allocatePayment(balance, 60_000, ['principal', 'interest', 'penalty']);
     expect(result.allocations).toEqual([
       { component: 'principal', seq: 1, amount: 50_000 },
-      { component: 'principal', seq: 2, amount: 10_000 },
+      { component: 'interest', seq: 1, amount: 3_000 },
+      { component: 'penalty', seq: null, amount: 7_000 },
     ]);
   });
 
