@@ -12,11 +12,20 @@ let phoneSeq = 0;
  */
 export async function repayableOrder(
   app: FastifyInstance,
-  options: { status?: number; lines?: number; paidLines?: number; product?: string; firstDue?: string } = {},
+  options: {
+    status?: number;
+    lines?: number;
+    paidLines?: number;
+    product?: string;
+    firstDue?: string;
+    /** The borrower's phone (default: the next of a sequence, unique within one process). */
+    phone?: string;
+  } = {},
 ) {
   const { status = 170, lines = 1, paidLines = 0, product = 'Kwarta Flex' } = options;
   phoneSeq += 1;
-  const { borrowerId, session } = await newBorrower(app, `137${String(phoneSeq).padStart(8, '0')}`);
+  const phone = options.phone ?? `137${String(phoneSeq).padStart(8, '0')}`;
+  const { borrowerId, session } = await newBorrower(app, phone);
   const now = app.clock.now().toISOString();
   const firstDue = options.firstDue ?? addDays(now.slice(0, 10), 10);
   const { id: productId } = await app.db
@@ -72,6 +81,7 @@ export async function repayableOrder(
     .execute();
   return {
     borrowerId,
+    phone,
     session,
     orderId: order.id,
     orderNo: order.order_no,

@@ -24,14 +24,18 @@ export async function legacyRepaymentRoutes(
   options: { cardDebit?: CardDebitProvider } = {},
 ): Promise<void> {
   const cardDebit = options.cardDebit ?? sandboxCardProvider();
-  registerEndpoint(app, repaymentWay, (input, { borrower }) => legacyRepaymentOptions(app, borrower.id, input));
+  registerEndpoint(app, repaymentWay, (input, { borrower }) =>
+    legacyRepaymentOptions(app, borrower.id, input),
+  );
   registerEndpoint(app, repaymentCommit, (input, context) =>
     commitLegacyRepayment(app, callerOf(context.borrower, context), input),
   );
   registerEndpoint(app, repaymentConfirm, (input, context) =>
     confirmLegacyRepayment({ ...pickDeps(app), cardDebit }, callerOf(context.borrower, context), input),
   );
-  registerEndpoint(app, repaymentHuichao, (input, { borrower }) => onlineRepaymentUrl(app, borrower.id, input));
+  registerEndpoint(app, repaymentHuichao, (input, { borrower }) =>
+    onlineRepaymentUrl(app, borrower.id, input),
+  );
 }
 
 const pickDeps = (app: FastifyInstance) => ({

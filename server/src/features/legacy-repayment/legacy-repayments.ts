@@ -31,7 +31,9 @@ import { openCardPayment, postCardDebit, repaymentOwed, type RepaymentOwed } fro
 
 type WayDeps = Pick<Deps, 'db' | 'clock' | 'store' | 'accountKeys'>;
 type CommitDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'store' | 'smsGateway' | 'log' | 'accountKeys'>;
-type ConfirmDeps = Pick<Deps, 'db' | 'clock' | 'store' | 'accountKeys' | 'log'> & { cardDebit: CardDebitProvider };
+type ConfirmDeps = Pick<Deps, 'db' | 'clock' | 'store' | 'accountKeys' | 'log'> & {
+  cardDebit: CardDebitProvider;
+};
 
 /** Who asks: the session's borrower, and where from (the SMS limits, D9). */
 export interface LegacyCaller {
@@ -51,7 +53,11 @@ const codeSubject = (caller: LegacyCaller, repaymentId: number): SmsCodeSubject 
 });
 
 /** The borrower's order and what a repayment of it charges now; missing and foreign alike 404. */
-async function owedOrRefuse(deps: Pick<Deps, 'db'>, borrowerId: number, orderId: number): Promise<RepaymentOwed> {
+async function owedOrRefuse(
+  deps: Pick<Deps, 'db'>,
+  borrowerId: number,
+  orderId: number,
+): Promise<RepaymentOwed> {
   const owed = await repaymentOwed(deps, borrowerId, orderId);
   if (!owed) throw ApiError.notFound();
   if (owed.amount <= 0) throw ApiError.conflict(messages.legacyNotRepayable);
@@ -234,7 +240,10 @@ export async function confirmLegacyRepayment(
     : null;
   const state = debit ?? { status: 'failed' as const, amount: null, refNo: '', reason: 'unavailable' };
   const outcome = await inTransaction(deps.db, async (trx) => {
-    const posted = await postCardDebit({ db: trx, clock: deps.clock }, { provider: deps.cardDebit.name, txnid, state });
+    const posted = await postCardDebit(
+      { db: trx, clock: deps.clock },
+      { provider: deps.cardDebit.name, txnid, state },
+    );
     await finishPaying(trx, {
       id: repayment.id,
       status: state.status === 'paid' ? 'paid' : state.status === 'pending' ? 'submitted' : 'failed',

@@ -34,8 +34,11 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
   });
   afterEach(() => t.close());
 
-  const call = (endpoint: Endpoint, order: { session: Record<string, string> }, body: Record<string, string>) =>
-    callEndpoint(t.app, endpoint, { session: order.session, body, headers });
+  const call = (
+    endpoint: Endpoint,
+    order: { session: Record<string, string> },
+    body: Record<string, string>,
+  ) => callEndpoint(t.app, endpoint, { session: order.session, body, headers });
 
   async function bindCard(order: Order, cardNo: string) {
     const bound = await call(bindCardNew, order, {
@@ -66,7 +69,10 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
     };
   }
 
-  const commit = (order: Order, fields: { repayToken: string; cardId?: number; amount: number; sendMsg?: string }) =>
+  const commit = (
+    order: Order,
+    fields: { repayToken: string; cardId?: number; amount: number; sendMsg?: string },
+  ) =>
     call(repaymentCommit, order, {
       orderId: String(order.orderId),
       repayToken: fields.repayToken,
@@ -99,7 +105,11 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
   async function committed(order: Order, options: { amount?: number; cardNo?: string } = {}) {
     const cardId = await bindCard(order, options.cardNo ?? '6222021234567890123');
     const options_ = await way(order, options.amount);
-    const response = await commit(order, { repayToken: options_.repayToken, cardId, amount: options_.amount });
+    const response = await commit(order, {
+      repayToken: options_.repayToken,
+      cardId,
+      amount: options_.amount,
+    });
     expect(response.envelope?.code).toBe('00');
     const data = response.envelope?.data as { needValid: number; repayRecordId: number; amount: number };
     expect(data.needValid).toBe(1);
@@ -131,7 +141,12 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
   it('answers a foreign order, card or repayment exactly like a missing one on every call, writing nothing', async () => {
     const mine = await repayableOrder(t.app);
     const other = await otherBorrower(t.app, '13900000091');
-    const otherOrder = { ...mine, session: other.session, borrowerId: other.borrowerId, orderId: other.order.id };
+    const otherOrder = {
+      ...mine,
+      session: other.session,
+      borrowerId: other.borrowerId,
+      orderId: other.order.id,
+    };
     const theirCard = await bindCard({ ...otherOrder, productId: mine.productId }, '6222020000111122223');
     const { repayToken } = await way(mine);
     const theirs = await committed(mine);
@@ -151,7 +166,11 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
       ],
       [
         repaymentConfirm,
-        { orderId: String(other.order.id), verifyCode: theirs.code, repaymentRecordId: String(theirs.repayRecordId) },
+        {
+          orderId: String(other.order.id),
+          verifyCode: theirs.code,
+          repaymentRecordId: String(theirs.repayRecordId),
+        },
         { orderId: '999999', verifyCode: theirs.code, repaymentRecordId: String(theirs.repayRecordId) },
       ],
       [
@@ -169,7 +188,10 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
       const foreign = await call(endpoint, mine, foreignBody);
       const missing = await call(endpoint, mine, missingBody);
       expect(foreign.status, endpoint.name).toBe(404);
-      expect({ status: foreign.status, raw: foreign.raw }).toEqual({ status: missing.status, raw: missing.raw });
+      expect({ status: foreign.status, raw: foreign.raw }).toEqual({
+        status: missing.status,
+        raw: missing.raw,
+      });
     }
     // The other borrower cannot confirm my repayment with my code either.
     const stranger = await call(repaymentConfirm, other, {
@@ -204,9 +226,17 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
     expect(codes.filter((code) => code === ResultCode.legacyDuplicatePayment)).toHaveLength(9);
     const refused = answers.find((answer) => answer.envelope?.code === ResultCode.legacyDuplicatePayment);
     expect(refused?.envelope?.message).toBe(messages.legacyDuplicatePayment);
-    const rows = await t.app.db.selectFrom('legacy_repayments').selectAll().where('order_id', '=', order.orderId).execute();
+    const rows = await t.app.db
+      .selectFrom('legacy_repayments')
+      .selectAll()
+      .where('order_id', '=', order.orderId)
+      .execute();
     expect(rows).toHaveLength(1);
-    const sends = await t.app.db.selectFrom('sms_sends').selectAll().where('purpose', '=', 'repayment').execute();
+    const sends = await t.app.db
+      .selectFrom('sms_sends')
+      .selectAll()
+      .where('purpose', '=', 'repayment')
+      .execute();
     expect(sends).toHaveLength(1);
 
     const again = await commit(order, { repayToken, cardId, amount });
@@ -298,7 +328,9 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
     const answers = await Promise.all(Array.from({ length: 10 }, () => confirm(order, repayRecordId, code)));
     expect(answers.filter((answer) => answer.envelope?.code === '00')).toHaveLength(1);
     for (const answer of answers.filter((one) => one.envelope?.code !== '00'))
-      expect([ResultCode.legacyDuplicatePayment, ResultCode.legacyWrongSmsCode]).toContain(answer.envelope?.code);
+      expect([ResultCode.legacyDuplicatePayment, ResultCode.legacyWrongSmsCode]).toContain(
+        answer.envelope?.code,
+      );
     const state = await orderState(t.app, order.orderId);
     expect(state.payments).toHaveLength(1);
     expect(state.lines[0]?.paid_amount).toBe(order.lineAmount);
@@ -329,7 +361,10 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
     expect((await confirm(order, recordId, code!)).envelope?.code).toBe('00');
     state = await orderState(t.app, order.orderId);
     expect(state.order.status).toBe(200);
-    expect(state.payments.map((payment) => payment.received_amount)).toEqual([1_000, order.lineAmount - 1_000]);
+    expect(state.payments.map((payment) => payment.received_amount)).toEqual([
+      1_000,
+      order.lineAmount - 1_000,
+    ]);
   });
 
   it('a declined card answers its message, posts nothing and frees the order for another try', async () => {

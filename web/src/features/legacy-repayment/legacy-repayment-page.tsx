@@ -29,7 +29,9 @@ export function LegacyRepaymentPage() {
   const way = useRepaymentWay(orderId, queryParam('amount'));
   const data = way.data;
   const [chosen, setChosen] = useState<number>(LegacyRepaymentRules.noCardIndex);
-  const [recordId, setRecordId] = useState<number | null>(null);
+  // The repayment this page committed (its token names one): Pay with the same card reopens its
+  // dialog instead of committing again, which the server would refuse (800005).
+  const [committed, setCommitted] = useState<{ recordId: number; cardId: number } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -64,7 +66,7 @@ export function LegacyRepaymentPage() {
     });
     setBusy(false);
     if (!result.success || !result.data) return;
-    setRecordId(result.data.repayRecordId);
+    setCommitted({ recordId: result.data.repayRecordId, cardId: card.id });
     if (result.data.needValid !== 1) {
       goToOrder();
       return;
@@ -79,7 +81,8 @@ export function LegacyRepaymentPage() {
       showToast(messages.legacyChooseCard);
       return;
     }
-    void commit('0');
+    if (committed?.cardId === card.id) setDialogOpen(true);
+    else void commit('0');
   }
 
   function cancel() {
@@ -89,13 +92,17 @@ export function LegacyRepaymentPage() {
   }
 
   async function confirm() {
-    if (busy || recordId === null) return;
+    if (busy || !committed) return;
     if (code.trim().length < Limits.legacySmsCodeMinLength) {
       showToast(messages.legacySmsCodeInvalid);
       return;
     }
     setBusy(true);
-    const result = await confirmRepayment({ orderId, verifyCode: code.trim(), repaymentRecordId: recordId });
+    const result = await confirmRepayment({
+      orderId,
+      verifyCode: code.trim(),
+      repaymentRecordId: committed.recordId,
+    });
     setBusy(false);
     if (!result.success || !result.data) return;
     setDialogOpen(false);
@@ -103,7 +110,9 @@ export function LegacyRepaymentPage() {
   }
 
   function goToOrder() {
-    window.location.assign(pageUrl(webRoutes.orderDetails, { productId: queryParam('productId') ?? undefined, orderId }));
+    window.location.assign(
+      pageUrl(webRoutes.orderDetails, { productId: queryParam('productId') ?? undefined, orderId }),
+    );
   }
 
   async function payOnline() {
