@@ -81,6 +81,10 @@ export const repaymentConfirm = defineEndpoint(routes.repaymentConfirm, {
 
 /** repayment-huichao (spec §7): userId must be the session's borrower. */
 export const repaymentHuichao = defineEndpoint(routes.repaymentHuichao, {
-  request: z.object({ userId: idField('userId'), orderId: idField('orderId'), amount: askedAmount.optional() }),
+  request: z.object({
+    userId: idField('userId'),
+    orderId: idField('orderId'),
+    amount: askedAmount.optional(),
+  }),
   data: z.object({ url: z.string() }),
 });

@@ -31,7 +31,11 @@ export function newSmsCode(): string {
 }
 
 /** Stores a fresh code for the phone, replacing any earlier one, with a fresh try count. */
-export async function storeSmsCode(store: EphemeralStore, subject: SmsCodeSubject, code: string): Promise<void> {
+export async function storeSmsCode(
+  store: EphemeralStore,
+  subject: SmsCodeSubject,
+  code: string,
+): Promise<void> {
   await store.delete(triesKey(subject));
   await store.set(codeKey(subject), digest(subject.phone, code), SMS_CODE_TTL_MS);
 }

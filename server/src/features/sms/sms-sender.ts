@@ -3,7 +3,13 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { consumeCaptcha, grantCaptchaPass } from '../captcha/index.ts';
 import { takeSmsAllowance } from './sms-limits.ts';
-import { SMS_CODE_TTL_MS, newSmsCode, storeSmsCode, verifySmsCode, type SmsCodeSubject } from './sms-codes.ts';
+import {
+  SMS_CODE_TTL_MS,
+  newSmsCode,
+  storeSmsCode,
+  verifySmsCode,
+  type SmsCodeSubject,
+} from './sms-codes.ts';
 import { SmsSendError } from './sms-gateway.ts';
 
 /** Who asks for a code, for the limits (D9), and for whom it is (the subject's phone and scope). */

@@ -207,12 +207,22 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
     const data = embeddedData(html);
     const key = `repaymentWay?amount=1500&orderId=${session.orderId}`;
     expect(Object.keys(data)).toEqual([key]);
-    const way = data[key] as { amount: number; orderNo: string; bankCards: { cardNo: string }[]; repayToken: string };
+    const way = data[key] as {
+      amount: number;
+      orderNo: string;
+      bankCards: { cardNo: string }[];
+      repayToken: string;
+    };
     const fresh = (await apiData(repaymentWay, { orderId: session.orderId!, amount: '1500' })) as typeof way;
     // Each call names a new repayment (its own token); everything else is what the API answers.
     expect({ ...way, repayToken: '' }).toEqual({ ...fresh, repayToken: '' });
     expect(way.amount).toBe(1500);
-    for (const value of ['Repayment amount', way.orderNo, '**** 7788', 'Industrial and Commercial Bank of China'])
+    for (const value of [
+      'Repayment amount',
+      way.orderNo,
+      '**** 7788',
+      'Industrial and Commercial Bank of China',
+    ])
       expect(text).toContain(value);
     expect(html).not.toContain('6222020000555577788');
 
