@@ -1,8 +1,8 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { addDays } from '@kwarta/domain';
 import { newBorrower } from './borrowers.ts';
 
-let phoneSeq = 0;
 
 /**
  * A borrower of their own with one disbursed order (status given) and a live session: lines of
@@ -15,8 +15,7 @@ export async function repayableOrder(
   options: { status?: number; lines?: number; paidLines?: number; product?: string; firstDue?: string } = {},
 ) {
   const { status = 170, lines = 1, paidLines = 0, product = 'Kwarta Flex' } = options;
-  phoneSeq += 1;
-  const { borrowerId, session } = await newBorrower(app, `137${String(phoneSeq).padStart(8, '0')}`);
+  const { borrowerId, session } = await newBorrower(app, `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`);
   const now = app.clock.now().toISOString();
   const firstDue = options.firstDue ?? addDays(now.slice(0, 10), 10);
   const { id: productId } = await app.db
