@@ -6,7 +6,7 @@ import { Limits, fillMessage, marketFor, messages } from '@kwarta/contract';
 import { formatMoney } from '@kwarta/domain';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openLive, pageErrors, screenshot, useBrowser } from './support/browser.ts';
-import { expectToast, latestSmsCode, uniquePhone } from './support/promotion.ts';
+import { expectToast, latestSmsCode } from './support/promotion.ts';
 import { sessionQuery, type DemoSession } from './support/session.ts';
 
 const baseUrl = inject('baseUrl');
@@ -15,12 +15,11 @@ const phone = useBrowser();
 const run = promisify(execFile);
 
 interface Borrower {
-  borrowerId: number;
-  phone: string;
-  session: { sessionId: string };
+  sessionId: string;
   orderId: number;
-  orderNo: string;
   productId: number;
+  phone: string;
+  orderNo: string;
   lineAmount: number;
 }
 
@@ -32,15 +31,15 @@ async function newBorrower(): Promise<Borrower & { query: Partial<DemoSession> }
   if (!serverStore.DATABASE_URL) delete env.DATABASE_URL;
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', 'e2e/support/repayable-order.ts', uniquePhone(), '2'],
+    ['--import', 'tsx', 'e2e/support/repayable-order.ts', 'create', '170', '2'],
     { env },
   );
   const borrower = JSON.parse(stdout) as Borrower;
   return {
     ...borrower,
     query: {
-      sessionId: borrower.session.sessionId,
-      deviceId: `legacy-e2e-${borrower.borrowerId}`,
+      sessionId: borrower.sessionId,
+      deviceId: `legacy-e2e-${borrower.orderId}`,
       productId: String(borrower.productId),
       orderId: String(borrower.orderId),
     },
@@ -166,7 +165,7 @@ describe('/carpmm (legacy bank-card repayment)', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('orderId')).toBe(String(borrower.orderId));
     expect(url.searchParams.get('productId')).toBe(String(borrower.productId));
-    expect(url.searchParams.get('sessionId')).toBe(borrower.session.sessionId);
+    expect(url.searchParams.get('sessionId')).toBe(borrower.sessionId);
     await page.getByRole('heading', { name: messages.orderDetailsTitle }).waitFor();
     await screenshot(page, 'carpmm-paid-order-details');
     expect(pageErrors(page)).toEqual([]);

@@ -205,6 +205,7 @@ export const messages = {
   repayCode2Total: 'Total payment',
   repayCode2Missing: 'No repayment information saved yet. Open the repayment page first.',
   repayExpiresAt: 'Valid until {time}',
+  repayClose: 'Close',
   payChannelUnavailable: 'This payment channel is not available.',
   // The sandbox cashier (D8), a tester's page
   sandboxCashierTitle: 'Sandbox cashier',

@@ -1,8 +1,7 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { addDays } from '@kwarta/domain';
 import { newBorrower } from './borrowers.ts';
-
-let phoneSeq = 0;
 
 /**
  * A borrower of their own with one disbursed order (status given) and a live session: lines of
@@ -12,19 +11,10 @@ let phoneSeq = 0;
  */
 export async function repayableOrder(
   app: FastifyInstance,
-  options: {
-    status?: number;
-    lines?: number;
-    paidLines?: number;
-    product?: string;
-    firstDue?: string;
-    /** The borrower's phone (default: the next of a sequence, unique within one process). */
-    phone?: string;
-  } = {},
+  options: { status?: number; lines?: number; paidLines?: number; product?: string; firstDue?: string } = {},
 ) {
   const { status = 170, lines = 1, paidLines = 0, product = 'Kwarta Flex' } = options;
-  phoneSeq += 1;
-  const phone = options.phone ?? `137${String(phoneSeq).padStart(8, '0')}`;
+  const phone = `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
   const { borrowerId, session } = await newBorrower(app, phone);
   const now = app.clock.now().toISOString();
   const firstDue = options.firstDue ?? addDays(now.slice(0, 10), 10);

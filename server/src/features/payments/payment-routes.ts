@@ -7,6 +7,7 @@ import { postPayment, type PostingInput } from './post-payment.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { SANDBOX_CASHIER_PATH, sandboxPostback } from './sandbox.ts';
 import { findPaymentChannel } from './payment-channels.ts';
+import qrcode from 'qrcode-generator';
 
 export const postbackPath = (provider: PaymentProvider['name']) => `/payments/${provider}/postback`;
 
@@ -54,6 +55,18 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     });
   }
   if (provider.name === 'sandbox' && !app.config.isProduction) await sandboxCashier(app);
+
+  // /repaymentOfCode's QR code (showType ≠ 1): the pay code as an SVG, nothing else encoded.
+  app.get<{ Querystring: { code?: string } }>('/payments/qr.svg', async (request, reply) => {
+    const code = request.query.code ?? '';
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(code))
+      return reply.code(400).type('text/plain').send(messages.badRequest);
+    const qr = qrcode(0, 'M');
+    qr.addData(code);
+    qr.make();
+    reply.header('Cache-Control', 'public, max-age=86400');
+    return reply.type('image/svg+xml').send(qr.createSvgTag({ cellSize: 6, margin: 4, scalable: true }));
+  });
 }
 
 /** A same-origin page path only (no scheme, no '//host'): the cashier never redirects elsewhere. */

@@ -116,7 +116,7 @@ describe.each(databaseTargets)('Dragonpay adapter against a fake Dragonpay (%s)'
     const payment = payments.at(-1)!;
     return {
       ...order,
-      data: response.envelope.data as { payUrl: string; payCode: string; amount: number },
+      data: response.envelope!.data as { payUrl: string; payCode: string; amount: number },
       payment,
       txn: fake.txns.get(payment.txnid)!,
     };

@@ -64,7 +64,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
       session: order.session,
       body: { ...ids(order), amount: '100', channelNumber: 'BAYD' },
     });
-    const data = response.envelope.data as { payUrl: string; amount: number };
+    const data = response.envelope!.data as { payUrl: string; amount: number };
     expect(data.amount).toBe(order.lineAmount);
     await payAtCashier(data.payUrl);
     const state = await orderState(t.app, order.orderId);
@@ -82,7 +82,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
       code: '00',
       data: { repayAmount: order.lineAmount, orderStatus: 170, defDetail: null, isShowReyTop: 1 },
     });
-    const data = info.envelope.data as { repayList: { channel_number: string }[]; repayPlan: unknown[] };
+    const data = info.envelope!.data as { repayList: { channel_number: string }[]; repayPlan: unknown[] };
     expect(data.repayList.map((channel) => channel.channel_number)).toEqual([
       'GCSH',
       'PYMY',
@@ -96,16 +96,16 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
       session: order.session,
       body: { ...ids(order), amount: String(order.lineAmount), channelNumber: 'BAYD' },
     });
-    const started = vcode.envelope.data as { payUrl: string; payCode: string };
+    const started = vcode.envelope!.data as { payUrl: string; payCode: string };
     expect(started.payUrl).toMatch(/^\/sandbox\/cashier\/KW\d+R[0-9A-F]+\?return=%2ForderDetails%3F/);
     // A double tap gets the same pay code; the page now shows it as the default card.
     const again = await callEndpoint(t.app, generateVcode, {
       session: order.session,
       body: { ...ids(order), channelNumber: 'BAYD' },
     });
-    expect((again.envelope.data as { payCode: string }).payCode).toBe(started.payCode);
+    expect((again.envelope!.data as { payCode: string }).payCode).toBe(started.payCode);
     const withCard = await callEndpoint(t.app, loanPlayDetail, { session: order.session, body: ids(order) });
-    expect(withCard.envelope.data).toMatchObject({
+    expect(withCard.envelope!.data).toMatchObject({
       defDetail: { payCode: started.payCode, title: 'Bayad Center', showType: 1 },
     });
 
@@ -128,7 +128,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
         }),
       ),
     );
-    const codes = new Set(responses.map((r) => (r.envelope.data as { payCode: string }).payCode));
+    const codes = new Set(responses.map((r) => (r.envelope!.data as { payCode: string }).payCode));
     expect(codes.size).toBe(1);
     expect((await orderState(t.app, order.orderId)).payments).toHaveLength(1);
   });
@@ -139,7 +139,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
       session: order.session,
       body: { ...ids(order), channelNumber: '7ELE' },
     });
-    await payAtCashier((vcode.envelope.data as { payUrl: string }).payUrl, 'fail');
+    await payAtCashier((vcode.envelope!.data as { payUrl: string }).payUrl, 'fail');
     const state = await orderState(t.app, order.orderId);
     expect(state.payments[0]!.status).toBe('failed');
     expect(state.order).toMatchObject({ status: 170, paid_amount: 0 });
@@ -154,7 +154,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
     });
     const before = await orderState(t.app, order.orderId);
     const info = await callEndpoint(t.app, emphasisMiles, { session: order.session, body: ids(order) });
-    const delay = info.envelope.data as {
+    const delay = info.envelope!.data as {
       delayInfo: { delayAmount: number; days: number; allowed: number };
       repayDate: string;
     };
@@ -166,8 +166,8 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
       session: order.session,
       body: { ...ids(order), amount: '1', channelNumber: 'GCSH', isDelay: '1' },
     });
-    expect(vcode.envelope.data).toMatchObject({ amount: 3_000_000 });
-    await payAtCashier((vcode.envelope.data as { payUrl: string }).payUrl);
+    expect(vcode.envelope!.data).toMatchObject({ amount: 3_000_000 });
+    await payAtCashier((vcode.envelope!.data as { payUrl: string }).payUrl);
     const after = await orderState(t.app, order.orderId);
     expect(after.order).toMatchObject({
       status: 170,
@@ -190,9 +190,9 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
       session: order.session,
       body: { ...ids(order), channelNumber: 'GCSH', isDelay: '1' },
     });
-    expect(refused.envelope.code).not.toBe('00');
+    expect(refused.envelope!.code).not.toBe('00');
     const again = await callEndpoint(t.app, emphasisMiles, { session: order.session, body: ids(order) });
-    expect(again.envelope.data).toMatchObject({ delayInfo: { allowed: 0 } });
+    expect(again.envelope!.data).toMatchObject({ delayInfo: { allowed: 0 } });
   });
 
   it('extension from 170 stays 170 with a history row; a settled order cannot be extended or repaid', async () => {
@@ -201,7 +201,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
       session: order.session,
       body: { ...ids(order), channelNumber: 'GCSH', isDelay: '1' },
     });
-    await payAtCashier((vcode.envelope.data as { payUrl: string }).payUrl);
+    await payAtCashier((vcode.envelope!.data as { payUrl: string }).payUrl);
     const state = await orderState(t.app, order.orderId);
     expect(state.order).toMatchObject({ status: 170, extension_count: 1 });
     expect(state.history.at(-1)).toMatchObject({
@@ -216,7 +216,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
         session: settled.session,
         body: { ...ids(settled), channelNumber: 'GCSH', isDelay },
       });
-      expect(refused.envelope.code).not.toBe('00');
+      expect(refused.envelope!.code).not.toBe('00');
     }
     expect((await orderState(t.app, settled.orderId)).payments).toEqual([]);
   });
