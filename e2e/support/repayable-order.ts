@@ -4,7 +4,6 @@
 //     → {"sessionId","orderId","productId"}: a new borrower, one disbursed order, a live session
 //   node --import tsx e2e/support/repayable-order.ts state <orderId>
 //     → {"order","lines","history","payments","allocations"} as the server tests read them
-import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../server/src/config.ts';
 import { createDatabase } from '../../server/src/db/database.ts';
 import { orderState, repayableOrder } from '../../server/test/support/repayment.ts';
@@ -14,8 +13,7 @@ const numbers = args.map(Number);
 const config = loadConfig();
 const { db } = createDatabase(config);
 try {
-  // The helpers need only these of an app.
-  const app = { db, config, clock: { now: () => new Date() } } as unknown as FastifyInstance;
+  const app = { db, config, clock: { now: () => new Date() } };
   if (command === 'create') {
     const [status = 170, lines = 1, paidLines = 0] = numbers;
     const order = await repayableOrder(app, { status, lines, paidLines });
