@@ -87,6 +87,17 @@ async function cases(session: DemoSession) {
         await expect.poll(() => page.title()).toBe(messages.complaintDetailsTitle);
       },
     },
+    ...[
+      ['/repay', messages.repayAmount],
+      ['/repayDelay', messages.repayNextPaymentDate],
+    ].map(([path, shows]) => ({
+      path: `${path}?${sessionQuery(session)}`,
+      shows: shows!,
+      interact: async (page: Page) => {
+        await page.getByRole('button', { name: messages.repayMore }).click();
+        await page.getByRole('button', { name: messages.repayHide }).waitFor();
+      },
+    })),
     ...['/loanConfirm', '/newLoanConfirm'].map((path) => ({
       path: `${path}?${sessionQuery(session)}`,
       shows: messages.loanConfirmPlan,
