@@ -98,6 +98,17 @@ async function cases(session: DemoSession) {
         await expectToast(page, messages.legacyChooseCard);
       },
     },
+    ...[
+      ['/repay', messages.repayAmount],
+      ['/repayDelay', messages.repayNextPaymentDate],
+    ].map(([path, shows]) => ({
+      path: `${path}?${sessionQuery(session)}`,
+      shows: shows!,
+      interact: async (page: Page) => {
+        await page.getByRole('button', { name: messages.repayMore }).click();
+        await page.getByRole('button', { name: messages.repayHide }).waitFor();
+      },
+    })),
     ...['/loanConfirm', '/newLoanConfirm'].map((path) => ({
       path: `${path}?${sessionQuery(session)}`,
       shows: messages.loanConfirmPlan,

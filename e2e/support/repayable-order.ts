@@ -5,34 +5,15 @@
 //       disbursed order, a live session
 //   node --import tsx e2e/support/repayable-order.ts state <orderId>
 //     → {"order","lines","history","payments","allocations"} as the server tests read them
-import path from 'node:path';
 import { loadConfig } from '../../server/src/config.ts';
 import { createDatabase } from '../../server/src/db/database.ts';
-
-// The server tests' helpers, loaded by a computed path so the e2e type check (DOM lib, no server
-// decorations on FastifyInstance) does not compile the server's test support.
-const helpers = path.resolve(import.meta.dirname, '../../server/test/support/repayment.ts');
-const { orderState, repayableOrder } = (await import(helpers)) as {
-  repayableOrder(
-    app: unknown,
-    options: { status: number; lines: number; paidLines: number },
-  ): Promise<{
-    session: { sessionId: string };
-    orderId: number;
-    productId: number;
-    phone: string;
-    orderNo: string;
-    lineAmount: number;
-  }>;
-  orderState(app: unknown, orderId: number): Promise<unknown>;
-};
+import { orderState, repayableOrder } from '../../server/test/support/repayment.ts';
 
 const [command, ...args] = process.argv.slice(2);
 const numbers = args.map(Number);
 const config = loadConfig();
 const { db } = createDatabase(config);
 try {
-  // The helpers need only these of an app.
   const app = { db, config, clock: { now: () => new Date() } };
   if (command === 'create') {
     const [status = 170, lines = 1, paidLines = 0] = numbers;

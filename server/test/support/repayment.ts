@@ -1,7 +1,16 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../src/config.ts';
+import type { Database } from '../../src/db/schema.ts';
+import { createSession } from '../../src/features/sessions/session-repository.ts';
 import { addDays } from '@kwarta/domain';
-import { newBorrower } from './borrowers.ts';
+
+/** What these helpers need of an app (the e2e's scripts pass a bare database and config). */
+export interface RepayApp {
+  db: Kysely<Database>;
+  clock: { now(): Date };
+  config: Pick<Config, 'session'>;
+}
 
 /**
  * A borrower of their own with one disbursed order (status given) and a live session: lines of
@@ -10,13 +19,25 @@ import { newBorrower } from './borrowers.ts';
  * extensions).
  */
 export async function repayableOrder(
-  app: FastifyInstance,
+  app: RepayApp,
   options: { status?: number; lines?: number; paidLines?: number; product?: string; firstDue?: string } = {},
 ) {
   const { status = 170, lines = 1, paidLines = 0, product = 'Kwarta Flex' } = options;
-  const phone = `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-  const { borrowerId, session } = await newBorrower(app, phone);
   const now = app.clock.now().toISOString();
+  const phone = `137${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+  const { id: borrowerId } = await app.db
+    .insertInto('borrowers')
+    .values({
+      phone,
+      full_name: 'Ana Reyes',
+      is_repeat_client: 0,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const session = {
+    sessionId: await createSession(app.db, { borrowerId, now: app.clock.now(), policy: app.config.session }),
+  };
   const firstDue = options.firstDue ?? addDays(now.slice(0, 10), 10);
   const { id: productId } = await app.db
     .selectFrom('products')
@@ -80,7 +101,7 @@ export async function repayableOrder(
   };
 }
 
-export async function orderState(app: FastifyInstance, orderId: number) {
+export async function orderState(app: RepayApp, orderId: number) {
   const order = await app.db
     .selectFrom('orders')
     .selectAll()

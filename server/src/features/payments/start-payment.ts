@@ -14,7 +14,7 @@ export function chargeFor(
   account: OrderAccount,
   kind: PaymentKind,
 ): { amount: number; extensionDays: number | null } | null {
-  const { order, product, balance } = account;
+  const { order, balance } = account;
   if (kind === 'repayment') {
     const amount = REPAYABLE.includes(order.status) ? amountDueNow(balance) : 0;
     return amount > 0 ? { amount, extensionDays: null } : null;

@@ -4,7 +4,9 @@ import {
   bindCardNew,
   cardInit,
   contactKfInfo,
+  emphasisMiles,
   loanDetails,
+  loanPlayDetail,
   problemDetail,
   problemInit,
   problemList,
@@ -233,6 +235,33 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
     expect(foreign).toBe(missing);
     expect(embeddedData(foreign)).toEqual({});
   });
+
+  it.each([
+    ['/repay', loanPlayDetail],
+    ['/repayDelay', emphasisMiles],
+  ] as const)(
+    '%s shows the repayment info its call answers; a foreign order renders like a missing one',
+    async (path, endpoint) => {
+      const query = { productId: session.productId!, orderId: session.orderId! };
+      const info = (await apiData(endpoint, query)) as {
+        orderNo: string;
+        repayDate: string;
+        productName: string;
+      };
+      const html = (await page(path, { ...session })).body;
+      const text = rootText(html);
+      for (const value of [info.orderNo, info.repayDate, info.productName]) expect(text).toContain(value);
+      expect(embeddedData(html)).toEqual({
+        [`${endpoint.name}?orderId=${session.orderId}&productId=${session.productId}`]: info,
+      });
+      const other = await otherBorrower(t.app, path === '/repay' ? '13900000004' : '13900000005');
+      const foreign = (await page(path, { ...session, orderId: String(other.order.id) })).body;
+      const missing = (await page(path, { ...session, orderId: '987654' })).body;
+      expect(foreign).not.toContain(other.order.order_no);
+      expect(foreign).toBe(missing);
+      expect(embeddedData(foreign)).toEqual({});
+    },
+  );
 
   it('/jointLoginError shows Failed and the recommended products from union-error-info', async () => {
     const html = (await page('/jointLoginError', { ...session })).body;

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { messages } from '@kwarta/contract';
 import { formatMoney } from '@kwarta/domain/money';
 import { Page } from '../../components/page.tsx';
 import { copyWithToast } from '../../lib/clipboard.ts';
 import { readRepaymentInfo, type SavedRepaymentInfo } from '../../lib/repayment-info-store.ts';
 import { readRuntimeMarket } from '../../lib/runtime-env.ts';
+import { useHydrated } from '../../lib/preloaded-data.ts';
 import { queryParam } from '../../lib/session-query.ts';
 import './repayment-of-code.css';
 
@@ -12,9 +13,12 @@ const money = readRuntimeMarket().money;
 
 /** /repaymentOfCode2 (spec §2): the repayment info a repayment page saved in local storage. */
 export function RepaymentOfCode2Page() {
-  // Local storage exists only in the browser: the server renders the frame, the effect fills it.
-  const [info, setInfo] = useState<SavedRepaymentInfo | null | undefined>(undefined);
-  useEffect(() => setInfo(readRepaymentInfo()), []);
+  // Local storage exists only in the browser: the server (and hydration) render the frame.
+  const hydrated = useHydrated();
+  const info: SavedRepaymentInfo | null | undefined = useMemo(
+    () => (hydrated ? readRepaymentInfo() : undefined),
+    [hydrated],
+  );
   const system = queryParam('system') ?? undefined;
   const card = info?.defDetail;
 
