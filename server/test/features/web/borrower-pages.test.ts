@@ -228,7 +228,7 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
       expect(text).toContain(value);
     expect(html).not.toContain('6222020000555577788');
 
-    const other = await otherBorrower(t.app, '13900000004');
+    const other = await otherBorrower(t.app, '13900000006');
     const foreign = (await page('/carpmm', { ...query, orderId: String(other.order.id) })).body;
     const missing = (await page('/carpmm', { ...query, orderId: '987654' })).body;
     expect(foreign).not.toContain(other.order.order_no);
