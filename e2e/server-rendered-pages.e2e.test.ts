@@ -3,6 +3,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { Limits, messages, routes } from '@kwarta/contract';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { pageErrors, useBrowser, waitForBridgeCall } from './support/browser.ts';
+import { expectToast } from './support/promotion.ts';
 import { demoSession, sessionQuery, type DemoSession } from './support/session.ts';
 
 const baseUrl = inject('baseUrl');
@@ -37,6 +38,7 @@ async function cases(session: DemoSession) {
   }>(session, routes.problemInit.path, { orderId: session.orderId });
   const list = await api<{ tabs: { key: string; list: Complaint[] }[] }>(session, routes.problemList.path);
   const replied = list.tabs.find((tab) => tab.key === 'replied')!.list[0]!;
+  const way = await api<{ orderNo: string }>(session, routes.repaymentWay.path, { orderId: session.orderId });
   const inProgress = list.tabs.find((tab) => tab.key === 'inProgress')!.list[0]!;
   return [
     {
@@ -87,6 +89,26 @@ async function cases(session: DemoSession) {
         await expect.poll(() => page.title()).toBe(messages.complaintDetailsTitle);
       },
     },
+    {
+      path: `/carpmm?${sessionQuery(session, { requestType: 1, amount: 1000, payCode: 'PC1' })}`,
+      shows: way.orderNo,
+      // No card is chosen when the page opens (spec §4): Pay says so without calling anything.
+      interact: async (page: Page) => {
+        await page.getByRole('button', { name: messages.legacyPay, exact: true }).click();
+        await expectToast(page, messages.legacyChooseCard);
+      },
+    },
+    ...[
+      ['/repay', messages.repayAmount],
+      ['/repayDelay', messages.repayNextPaymentDate],
+    ].map(([path, shows]) => ({
+      path: `${path}?${sessionQuery(session)}`,
+      shows: shows!,
+      interact: async (page: Page) => {
+        await page.getByRole('button', { name: messages.repayMore }).click();
+        await page.getByRole('button', { name: messages.repayHide }).waitFor();
+      },
+    })),
     ...['/loanConfirm', '/newLoanConfirm'].map((path) => ({
       path: `${path}?${sessionQuery(session)}`,
       shows: messages.loanConfirmPlan,
@@ -119,7 +141,8 @@ describe('server-rendered borrower pages', () => {
     await expectNoAxeViolations(page, '/testPreview rendered, before any script', {
       javaScriptDisabled: true,
     });
-  });
+    // Eleven pages, each with an axe run: like the hydration test, more than the default 30 s on a loaded machine.
+  }, 60_000);
 
   test('hydrate without calling again or a mismatch, and respond to taps', async () => {
     const session = await demoSession(baseUrl);

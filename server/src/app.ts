@@ -37,11 +37,14 @@ import { orderDetailsRoutes } from './features/order-details/index.ts';
 import { loanConfirmRoutes } from './features/loan-confirm/index.ts';
 import { sandboxPayouts, type PayoutGateway } from './features/orders/index.ts';
 import { bankBindingRoutes, loadAccountKeyRing } from './features/bank-binding/index.ts';
+import { legacyRepaymentRoutes } from './features/legacy-repayment/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
 import { promotionRoutes } from './features/promotion/index.ts';
 import { smsLoginRoutes } from './features/auth/index.ts';
 import { createEphemeralStore } from './lib/ephemeral/create-store.ts';
 import { createSmsGateway, type SmsGateway } from './features/sms/index.ts';
+import { createPaymentProvider, paymentRoutes } from './features/payments/index.ts';
+import { repaymentRoutes } from './features/repayment/index.ts';
 import type { Job } from './jobs/job.ts';
 import { createJobLease } from './jobs/job-lease.ts';
 import { jobRegistry } from './jobs/registry.ts';
@@ -156,6 +159,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(orderDetailsRoutes);
   await app.register(loanConfirmRoutes);
   await app.register(bankBindingRoutes);
+  app.decorate('paymentProvider', createPaymentProvider(config));
+  await app.register(paymentRoutes);
+  await app.register(repaymentRoutes);
   const store = createEphemeralStore(config, database.db, app.clock, (error) =>
     app.log.warn({ reason: error.message }, 'redis connection lost'),
   );
@@ -171,6 +177,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', async () => lease.close());
   await app.register(promotionRoutes);
   await app.register(smsLoginRoutes);
+  await app.register(legacyRepaymentRoutes);
   if (config.devToolsEnabled) await app.register(devRoutes);
   await app.register(webApp, {
     staticPageRenderer: overrides.staticPageRenderer,

@@ -89,6 +89,25 @@ const envSchema = z
     SMS_LIMIT_PER_IP_HOUR: z.coerce.number().int().positive().default(10),
     SMS_LIMIT_PER_DEVICE_DAY: z.coerce.number().int().positive().default(10),
     SMS_LIMIT_GLOBAL_DAY: z.coerce.number().int().positive().default(10000),
+    // Payments (D8, decision 0070): the sandbox cashier by default, Dragonpay's Collect API for real.
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'dragonpay']).default('sandbox'),
+    DRAGONPAY_MERCHANT_ID: z.string().optional(),
+    DRAGONPAY_SECRET: z.string().optional(),
+    DRAGONPAY_API_URL: z.string().url().default('https://test.dragonpay.ph/api/collect/v1'),
+    DRAGONPAY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+    // The channels offered, by processor id, in this order (features/payments/payment-channels.ts).
+    PAYMENT_CHANNELS: z
+      .string()
+      .default('GCSH,PYMY,BAYD,7ELE,ECPY')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^[A-Z0-9]{2,8}$/, 'processor ids are 2-8 capitals or digits')).min(1)),
+    // The sandbox cashier signs its postbacks with this (any instance of one sandbox must share it).
+    SANDBOX_PAYMENT_SECRET: z.string().min(8).default('kwarta-sandbox-cashier'),
     // Payment account numbers are encrypted with this key (AES-256-GCM, decision 0060); retired
     // keys still decrypt until `npm run accounts -- rotate-key` has re-encrypted every row.
     ACCOUNT_KEY: accountKey.optional(),
@@ -107,6 +126,13 @@ const envSchema = z
     message: 'DEV_TOOLS=on needs APP_ENV=development or sandbox',
     path: ['DEV_TOOLS'],
   })
+  .refine(
+    (env) => env.PAYMENT_PROVIDER !== 'dragonpay' || (env.DRAGONPAY_MERCHANT_ID && env.DRAGONPAY_SECRET),
+    {
+      message: 'DRAGONPAY_MERCHANT_ID and DRAGONPAY_SECRET are required when PAYMENT_PROVIDER=dragonpay',
+      path: ['DRAGONPAY_SECRET'],
+    },
+  )
   .refine((env) => env.SMS_GATEWAY !== 'http' || env.SMS_HTTP_URL, {
     message: 'SMS_HTTP_URL is required when SMS_GATEWAY=http',
     path: ['SMS_HTTP_URL'],
@@ -146,6 +172,17 @@ const envSchema = z
     // refuses to start (features/bank-binding loadAccountKeyRing).
     accountKeys: { current: env.ACCOUNT_KEY, retired: env.ACCOUNT_KEYS_RETIRED },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      channels: env.PAYMENT_CHANNELS,
+      sandboxSecret: env.SANDBOX_PAYMENT_SECRET,
+      dragonpay: {
+        merchantId: env.DRAGONPAY_MERCHANT_ID ?? '',
+        secret: env.DRAGONPAY_SECRET ?? '',
+        apiUrl: env.DRAGONPAY_API_URL.replace(/\/+$/, ''),
+        timeoutMs: env.DRAGONPAY_TIMEOUT_MS,
+      },
+    },
     sms: {
       gateway: env.SMS_GATEWAY,
       http: env.SMS_HTTP_URL

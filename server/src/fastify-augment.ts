@@ -8,6 +8,7 @@ import type { CallerRegistry } from './lib/callers.ts';
 import type { EphemeralStore } from './lib/ephemeral/ephemeral-store.ts';
 import type { JobScheduler } from './jobs/scheduler.ts';
 import type { SmsGateway } from './features/sms/index.ts';
+import type { PaymentProvider } from './features/payments/index.ts';
 import type { AccountKeyRing } from './features/bank-binding/index.ts';
 import type { EndpointInvoker } from './lib/contract-route.ts';
 
@@ -23,6 +24,8 @@ declare module 'fastify' {
     storage: BlobStorage;
     store: EphemeralStore;
     smsGateway: SmsGateway;
+    /** The configured payment provider (features/payments, D8). */
+    paymentProvider: PaymentProvider;
     jobs: JobScheduler;
     /** Keys of payment account numbers at rest (features/bank-binding, decision 0060). */
     accountKeys: AccountKeyRing;

@@ -54,3 +54,13 @@ export const LoanConfirmRules = {
   /** The order page the push leads to, marked as coming from confirmation (spec §7). */
   pushFrom: 'confirm',
 } as const;
+
+/** Legacy bank-card repayment, /carpmm (spec §4, §5, §7; decision 0075). */
+export const LegacyRepaymentRules = {
+  /** The only requestType the in-app navigation sends (spec §7): a repayment of the order. */
+  requestType: '1',
+  /** No card chosen yet (spec §4). */
+  noCardIndex: -1,
+  /** How long a repayToken from repayment-way may be committed. */
+  tokenTtlMs: 30 * 60_000,
+} as const;

@@ -33,6 +33,8 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
   [webRoutes.complaintList]: [{ route: routes.problemList }],
   [webRoutes.complainDetails]: [{ route: routes.problemDetail, fromQuery: ['problemId'] }],
   [webRoutes.orderDetails]: [{ route: routes.loanDetails, fromQuery: ['productId', 'orderId'] }],
+  [webRoutes.repay]: [{ route: routes.loanPlayDetail, fromQuery: ['productId', 'orderId'] }],
+  [webRoutes.repayDelay]: [{ route: routes.emphasisMiles, fromQuery: ['productId', 'orderId'] }],
   [webRoutes.jointLoginError]: [{ route: routes.unionErrorInfo, fromQuery: ['productId'] }],
   [webRoutes.loanConfirm]: [
     { route: routes.loanDetailConfirm, fromQuery: ['productId'] },
@@ -42,6 +44,8 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
     { route: routes.goyaConfirm, fromQuery: ['productId'] },
     { route: routes.goyaContractList, fixed: { scene: Defaults.contractScene }, fromQuery: ['productId'] },
   ],
+  // The page's amount is what the borrower asked to pay; the server answers what it will charge.
+  [webRoutes.carpmm]: [{ route: routes.repaymentWay, fromQuery: ['orderId', 'amount'] }],
   [webRoutes.loanAgreement]: [
     { route: routes.agreementDocument, fromQuery: ['productId', 'position', 'orderId'] },
   ],

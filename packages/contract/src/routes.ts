@@ -54,6 +54,42 @@ export const routes = {
     path: '/v3/bind-card/bind-card-new',
     auth: 'borrower',
   },
+  // Legacy bank-card repayment (spec §7 "Legacy", /carpmm): decision 0075.
+  repaymentWay: {
+    name: 'repaymentWay',
+    summary:
+      "Legacy repayment: the borrower's bound payment accounts (masked), the amount the server will charge and a repayToken",
+    tag: 'Legacy repayment',
+    method: 'POST',
+    path: '/api/v1/youmi/youmi-api/service/loan/repayment-way',
+    auth: 'borrower',
+  },
+  repaymentCommit: {
+    name: 'repaymentCommit',
+    summary:
+      'Legacy repayment: commits one repayment per repayToken (a repeat answers 800005) and sends its SMS code; sendMsg=1 resends it',
+    tag: 'Legacy repayment',
+    method: 'POST',
+    path: '/api/v1/youmi/youmi-api/service/loan/repayment-commit',
+    auth: 'borrower',
+  },
+  repaymentConfirm: {
+    name: 'repaymentConfirm',
+    summary:
+      'Legacy repayment: checks the SMS code (800006 when wrong), debits the card and posts the payment once',
+    tag: 'Legacy repayment',
+    method: 'POST',
+    path: '/api/v1/youmi/youmi-api/service/loan/repayment-confirm',
+    auth: 'borrower',
+  },
+  repaymentHuichao: {
+    name: 'repaymentHuichao',
+    summary: "Legacy repayment: where the borrower repays online instead (the order's repayment page)",
+    tag: 'Legacy repayment',
+    method: 'POST',
+    path: '/api/v1/youmi/youmi-api/service/loan/repayment-huichao',
+    auth: 'borrower',
+  },
   // Complaints (spec §7 "Complaints and service")
   problemInit: {
     name: 'problemInit',
@@ -105,6 +141,32 @@ export const routes = {
     auth: 'borrower',
   },
   // Order page (spec §7 "Order page") and the joint-login failure page (spec §7 "Repayment and loan").
+  // Repayment (spec §7 "Repayment and loan")
+  loanPlayDetail: {
+    name: 'loanPlayDetail',
+    summary: 'The instalment repayment page: amount and date, detail lines, channels, the open pay code',
+    tag: 'Repayment',
+    method: 'POST',
+    path: '/v3/installment/loan-play-detail',
+    auth: 'borrower',
+  },
+  emphasisMiles: {
+    name: 'emphasisMiles',
+    summary: 'The extension (delay) page: fee, next payment date after it, plan, channels, the open pay code',
+    tag: 'Repayment',
+    method: 'POST',
+    path: '/emphasis/miles',
+    auth: 'borrower',
+  },
+  generateVcode: {
+    name: 'generateVcode',
+    summary:
+      "A pay code for the order through the payment provider (the server's own amount; isDelay=1 for an extension); data.payUrl",
+    tag: 'Repayment',
+    method: 'POST',
+    path: '/v3/loan-details/generate-vcode',
+    auth: 'borrower',
+  },
   loanDetails: {
     name: 'loanDetails',
     summary: "One of the borrower's orders as the order page shows it (status, card, buttons, dialogs)",

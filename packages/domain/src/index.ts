@@ -6,3 +6,4 @@ export * from './schedule.ts';
 export * from './penalty.ts';
 export * from './prepayment.ts';
 export * from './order-status.ts';
+export * from './repayment.ts';

@@ -9,6 +9,8 @@ import * as borrow from './migrations/2026-11-23-30-borrow.ts';
 import * as orderDetails from './migrations/2026-11-23-40-order-details.ts';
 import * as paymentAccounts from './migrations/2026-11-23-50-payment-accounts.ts';
 import * as disbursements from './migrations/2026-11-23-55-disbursements.ts';
+import * as payments from './migrations/2026-11-23-60-payments.ts';
+import * as legacyRepayments from './migrations/2026-11-23-65-legacy-repayments.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-40-order-details': orderDetails,
   '2026-11-23-50-payment-accounts': paymentAccounts,
   '2026-11-23-55-disbursements': disbursements,
+  '2026-11-23-60-payments': payments,
+  '2026-11-23-65-legacy-repayments': legacyRepayments,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

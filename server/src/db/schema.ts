@@ -60,6 +60,12 @@ export interface ProductTable {
   /** Variant 2's promo popup; '' means the catalogue's text. */
   promo_button_text: Generated<string>;
   promo_message: Generated<string>;
+  /** Extension (rollover) terms (D2, migration 2026-11-23-60): fee in bps of the principal. */
+  extension_fee_bps: Generated<number>;
+  extension_days: Generated<number>;
+  extension_max: Generated<number>;
+  /** Comma-separated repayment components, first paid first (penalty,interest,principal). */
+  allocation_order: Generated<string>;
 }
 
 export interface OrderTable {
@@ -88,6 +94,10 @@ export interface OrderTable {
   /** Late penalty accrued so far, centavos (order_penalty_accruals sums to it). */
   penalty_amount: Generated<number>;
   withdraw_confirmed_at: string | null;
+  /** Late penalty paid so far (≤ penalty_amount). */
+  penalty_paid: Generated<number>;
+  /** Paid extensions so far. */
+  extension_count: Generated<number>;
 }
 
 export interface BorrowerOpenOrderTable {
@@ -123,7 +133,10 @@ export interface OrderPlanLineTable {
   principal: number;
   interest: number;
   amount: number;
+  /** interest_paid + principal_paid. */
   paid_amount: number;
+  interest_paid: Generated<number>;
+  principal_paid: Generated<number>;
 }
 
 export interface OrderStatusHistoryTable {
@@ -238,6 +251,11 @@ export interface Database {
   app_ratings: AppRatingTable;
   payment_accounts: PaymentAccountTable;
   disbursements: DisbursementTable;
+  payments: PaymentTable;
+  payment_allocations: PaymentAllocationTable;
+  borrower_credits: BorrowerCreditTable;
+
+  legacy_repayments: LegacyRepaymentTable;
 }
 
 export type Borrower = Selectable<BorrowerTable>;
@@ -328,7 +346,7 @@ export interface PromotionEventTable {
 
 export interface SmsSendTable {
   id: Generated<number>;
-  purpose: 'register' | 'login';
+  purpose: 'register' | 'login' | 'repayment';
   phone: string;
   utm_tag: string | null;
   app_from: string | null;
@@ -409,4 +427,77 @@ export interface AppRatingTable {
   borrower_id: number;
   score: number;
   created_at: string;
+}
+
+// Repayment (migration 2026-11-23-60)
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'held';
+export type PaymentKind = 'repayment' | 'extension';
+
+/** One pay code / provider transaction (D8); (provider, txnid) is unique. */
+export interface PaymentTable {
+  id: Generated<number>;
+  provider: string;
+  txnid: string;
+  order_id: number;
+  borrower_id: number;
+  kind: PaymentKind;
+  expected_amount: number;
+  received_amount: number | null;
+  channel: string;
+  pay_code: Generated<string>;
+  pay_url: Generated<string>;
+  ref_no: Generated<string>;
+  status: PaymentStatus;
+  status_reason: Generated<string>;
+  extension_days: number | null;
+  open_key: string | null;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface PaymentAllocationTable {
+  id: Generated<number>;
+  payment_id: number;
+  order_id: number;
+  component: 'penalty' | 'interest' | 'principal' | 'extension_fee' | 'credit';
+  plan_seq: number | null;
+  amount: number;
+}
+
+export interface BorrowerCreditTable {
+  id: Generated<number>;
+  borrower_id: number;
+  payment_id: number;
+  amount: number;
+  created_at: string;
+}
+
+export type Payment = Selectable<PaymentTable>;
+
+// Legacy bank-card repayment (migration 2026-11-23-65, decision 0075)
+/**
+ * awaiting_code → paying → paid | failed, or submitted when the card provider answers later (its
+ * postback posts the payment).
+ */
+export type LegacyRepaymentStatus = 'awaiting_code' | 'paying' | 'paid' | 'failed' | 'submitted';
+
+/** One commit of /carpmm: a card debit awaiting its SMS code, being paid, paid or failed. */
+export interface LegacyRepaymentTable {
+  id: Generated<number>;
+  borrower_id: number;
+  order_id: number;
+  account_id: number;
+  token_hash: string;
+  amount: number;
+  status: LegacyRepaymentStatus;
+  /** The order while its card is being debited (unique): one debit per order at a time. */
+  paying_order_id: number | null;
+  provider: string | null;
+  txnid: string | null;
+  paid_amount: number | null;
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
 }

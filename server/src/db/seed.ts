@@ -329,6 +329,8 @@ export async function seedDemoData(
             interest: line.interest,
             amount: line.amount,
             paid_amount: isPaid(line.period) ? line.amount : 0,
+            interest_paid: isPaid(line.period) ? line.interest : 0,
+            principal_paid: isPaid(line.period) ? line.principal : 0,
           })),
         )
         .execute();

@@ -2,6 +2,7 @@ import { purgeExpiredEntries } from '../lib/ephemeral/database-store.ts';
 import { purgeExpiredSessions } from '../features/sessions/index.ts';
 import { purgeUnattachedImages } from '../features/complaints/index.ts';
 import { advanceOrdersByDate } from '../features/orders/index.ts';
+import { createPaymentProvider, reconcilePayments } from '../features/payments/index.ts';
 import type { Job } from './job.ts';
 
 /**
@@ -43,6 +44,15 @@ export const jobRegistry: readonly Job[] = [
     runAtStart: true,
     async run({ db, config }, { scheduledAt }) {
       return { ...(await advanceOrdersByDate({ db, config }, scheduledAt)) };
+    },
+  },
+  {
+    // Pending payments: asks the provider about each (a lost postback) and expires the stale (D8).
+    name: 'reconcile-payments',
+    schedule: '*/15 * * * *',
+    runAtStart: true,
+    async run({ db, clock, config }) {
+      return { ...(await reconcilePayments({ db, clock, provider: createPaymentProvider(config) })) };
     },
   },
 ];

@@ -17,4 +17,5 @@ export type Deps = Pick<
   | 'accountKeys'
   | 'lenderWide'
   | 'payouts'
+  | 'paymentProvider'
 >;

@@ -24,8 +24,14 @@ export interface ProviderCallback<Event> {
   path: string;
   /** The signature check over the raw request, before anything is parsed or stored. */
   verify(raw: RawCallback): boolean;
-  /** The verified request as an event with the provider's unique id for it (txnid, event id), or null. */
-  parse(raw: RawCallback): { eventId: string; event: Event } | null;
+  /**
+   * The verified request as an event with the provider's unique id for it (txnid, event id), or
+   * null. It may ask the provider first (a status re-query): that happens here, before and
+   * outside the transaction; if it throws, nothing is stored and the answer is `failed`.
+   */
+  parse(
+    raw: RawCallback,
+  ): { eventId: string; event: Event } | null | Promise<{ eventId: string; event: Event } | null>;
   /**
    * Acts on an event seen for the first time, inside the transaction that stores it: both commit
    * or neither does (a failure leaves the event unstored, so the provider's retry is acted on).
@@ -95,9 +101,9 @@ export async function registerProviderCallback<Event>(
           request.log.warn({ provider: callback.provider }, 'provider callback refused: bad signature');
           return callback.reply.refused(reply, 'signature');
         }
-        const parsed = callback.parse(raw);
-        if (!parsed) return callback.reply.refused(reply, 'malformed');
         try {
+          const parsed = await callback.parse(raw);
+          if (!parsed) return callback.reply.refused(reply, 'malformed');
           const outcome = await acceptProviderEvent(app.db, callback, {
             ...parsed,
             payload: raw.body.length ? raw.body.toString('utf8') : raw.rawQuery,

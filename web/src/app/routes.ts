@@ -60,7 +60,30 @@ export const routes: RouteEntry[] = [
     load: () => import('../features/loan-confirm/loan-agreement-page.tsx').then((m) => m.LoanAgreementPage),
   },
   {
+    path: '/carpmm',
+    load: () =>
+      import('../features/legacy-repayment/legacy-repayment-page.tsx').then((m) => m.LegacyRepaymentPage),
+  },
+  {
     path: '/bindBank',
     load: () => import('../features/bank-binding/bind-bank-page.tsx').then((m) => m.BindBankPage),
+  },
+  {
+    path: '/repay',
+    load: () => import('../features/repay/repay-page.tsx').then((m) => m.RepayPage),
+  },
+  {
+    path: '/repayDelay',
+    load: () => import('../features/repay/repay-delay-page.tsx').then((m) => m.RepayDelayPage),
+  },
+  {
+    path: '/repaymentOfCode',
+    load: () =>
+      import('../features/repayment-of-code/repayment-of-code-page.tsx').then((m) => m.RepaymentOfCodePage),
+  },
+  {
+    path: '/repaymentOfCode2',
+    load: () =>
+      import('../features/repayment-of-code/repayment-of-code2-page.tsx').then((m) => m.RepaymentOfCode2Page),
   },
 ];

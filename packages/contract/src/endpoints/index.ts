@@ -1,6 +1,7 @@
 import type { RouteName } from '../routes.ts';
 import { contactKfInfo } from './service.ts';
 import { bindCardNew, cardInit } from './bank-binding.ts';
+import { repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay } from './legacy-repayment.ts';
 import {
   agreementDocument,
   contractJump,
@@ -29,6 +30,7 @@ import {
   unionProductLink,
   unionProductTrack,
 } from './orders.ts';
+import { emphasisMiles, generateVcode, loanPlayDetail } from './repayment.ts';
 import {
   channelTemplate,
   getCaptcha,
@@ -46,12 +48,19 @@ export const endpointMap = {
   contactKfInfo,
   cardInit,
   bindCardNew,
+  repaymentWay,
+  repaymentCommit,
+  repaymentConfirm,
+  repaymentHuichao,
   problemInit,
   uploadProblemImg,
   problemSave,
   problemList,
   problemDetail,
   saveScore,
+  loanPlayDetail,
+  emphasisMiles,
+  generateVcode,
   loanDetails,
   eventSave,
   googleScore,
@@ -104,6 +113,8 @@ export {
 };
 export { recommendedProductWire } from './orders.ts';
 export { bindCardNew, cardInit };
+export { repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay };
+export { legacyBankCard } from './legacy-repayment.ts';
 export { problemInit, uploadProblemImg, problemSave, problemList, problemDetail, saveScore };
 export {
   channelTemplate,
@@ -117,3 +128,4 @@ export {
   trackVisit,
 };
 export { channelTemplateConfig, type ChannelTemplateConfig } from './promotion.ts';
+export { emphasisMiles, generateVcode, loanPlayDetail };

@@ -1,6 +1,13 @@
 // Payment accounts (spec §2 "Bank binding", issue 12, decision 0060): the public module.
 export { bankBindingRoutes } from './bank-binding-routes.ts';
-export { defaultPayoutAccount, rotateAccountKey, type PayoutAccount } from './payment-accounts.ts';
+export {
+  defaultPayoutAccount,
+  listPaymentAccounts,
+  paymentAccountToDebit,
+  rotateAccountKey,
+  type BoundAccount,
+  type PayoutAccount,
+} from './payment-accounts.ts';
 export {
   AccountKeyMissing,
   accountKeyId,

@@ -13,6 +13,26 @@ export async function findDefaultAccount(db: Kysely<Database>, borrowerId: numbe
     .executeTakeFirst();
 }
 
+/** Every account the borrower bound, the default first, then newest first. */
+export async function listAccounts(db: Kysely<Database>, borrowerId: number) {
+  return db
+    .selectFrom('payment_accounts')
+    .selectAll()
+    .where('borrower_id', '=', borrowerId)
+    .orderBy('is_default', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function findAccount(db: Kysely<Database>, borrowerId: number, accountId: number) {
+  return db
+    .selectFrom('payment_accounts')
+    .selectAll()
+    .where('borrower_id', '=', borrowerId)
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+}
+
 /**
  * Whether the borrower may bind an account for this product: it exists and is offered now, or
  * it is the product of one of their own orders (a rebind from order details).

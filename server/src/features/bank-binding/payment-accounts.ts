@@ -7,7 +7,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { maskAccount, openAccount, sealAccount } from './account-cipher.ts';
 import { checkBankForm, type FilledBankForm } from './bank-form-rules.ts';
 import {
+  findAccount,
   findDefaultAccount,
+  listAccounts,
   insertDefaultAccount,
   listAccountsNotUnderKey,
   productOpenToBorrower,
@@ -116,7 +118,25 @@ export async function defaultPayoutAccount(
   borrowerId: number,
 ): Promise<PayoutAccount | null> {
   const row = await findDefaultAccount(deps.db, borrowerId);
-  if (!row) return null;
+  return row ? openedAccount(deps, row) : null;
+}
+
+/**
+ * One of the borrower's accounts (any they bound, not only the default), decrypted, for a card
+ * debit (legacy repayment); null when it is missing or another borrower's.
+ */
+export async function paymentAccountToDebit(
+  deps: Pick<Deps, 'db' | 'accountKeys'>,
+  borrowerId: number,
+  accountId: number,
+): Promise<PayoutAccount | null> {
+  const row = await findAccount(deps.db, borrowerId, accountId);
+  return row ? openedAccount(deps, row) : null;
+}
+
+type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
+
+function openedAccount(deps: Pick<Deps, 'accountKeys'>, row: AccountRow): PayoutAccount {
   return {
     id: row.id,
     cardType: row.card_type,
@@ -127,10 +147,47 @@ export async function defaultPayoutAccount(
     accountNumber: openAccount(
       deps.accountKeys,
       { ciphertext: row.account_ciphertext, keyId: row.account_key_id },
-      borrowerId,
+      row.borrower_id,
     ),
     maskedAccount: maskAccount(row.account_last4),
   };
+}
+
+/** A bound account as a page may show it: masked, never the number. */
+export interface BoundAccount {
+  id: number;
+  cardType: number;
+  institutionCode: string;
+  institutionName: string;
+  maskedAccount: string;
+  isDefault: boolean;
+}
+
+/**
+ * The borrower's bound accounts, masked, the default first. Every binding is a row (decision
+ * 0060), so an account bound twice is listed once, under its newest row.
+ */
+export async function listPaymentAccounts(
+  deps: Pick<Deps, 'db' | 'accountKeys'>,
+  borrowerId: number,
+): Promise<BoundAccount[]> {
+  const seen = new Set<string>();
+  const accounts: BoundAccount[] = [];
+  for (const row of await listAccounts(deps.db, borrowerId)) {
+    const account = openedAccount(deps, row);
+    const key = `${account.cardType}:${account.institutionCode}:${account.accountNumber}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    accounts.push({
+      id: row.id,
+      cardType: row.card_type,
+      institutionCode: row.institution_code,
+      institutionName: row.institution_name,
+      maskedAccount: account.maskedAccount,
+      isDefault: row.is_default === 1,
+    });
+  }
+  return accounts;
 }
 
 /**

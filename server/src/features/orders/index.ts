@@ -40,3 +40,12 @@ export {
   type PayoutRequest,
   type PayoutResult,
 } from './payouts.ts';
+export {
+  amountDueNow,
+  applyExtension,
+  applyRepayment,
+  findOrderAccount,
+  parseAllocationOrder,
+  type AppliedRepayment,
+  type OrderAccount,
+} from './order-repayment.ts';

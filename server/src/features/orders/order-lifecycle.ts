@@ -59,22 +59,37 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw refused();
-    await trx
-      .insertInto('order_status_history')
-      .values({
-        order_id: order.id,
-        from_status: order.status,
-        to_status: request.to,
-        actor: request.actor,
-        reason: request.reason?.trim() || null,
-        created_at: at,
-      })
-      .execute();
+    await recordStatusChange(trx, {
+      orderId: order.id,
+      from: order.status,
+      to: request.to,
+      actor: request.actor,
+      reason: request.reason ?? null,
+      at,
+    });
     if (!isOpenStatus(request.to)) {
       await trx.deleteFrom('borrower_open_orders').where('order_id', '=', order.id).execute();
     }
     return updated;
   });
+}
+
+/** One history row: who moved the order from what to what, when and why. */
+export async function recordStatusChange(
+  trx: Kysely<Database>,
+  change: { orderId: number; from: number; to: number; actor: string; reason: string | null; at: string },
+): Promise<void> {
+  await trx
+    .insertInto('order_status_history')
+    .values({
+      order_id: change.orderId,
+      from_status: change.from,
+      to_status: change.to,
+      actor: change.actor,
+      reason: change.reason?.trim() || null,
+      created_at: change.at,
+    })
+    .execute();
 }
 
 export type LifecycleDeps = Pick<Deps, 'db' | 'clock' | 'config'>;

@@ -5,12 +5,10 @@ import {
   type ChannelTemplateConfig,
 } from '@kwarta/contract';
 
+import { escapeHtml } from '../../lib/html.ts';
+
 const TEXT_MARKER = /<!--kw:(\w+)-->[\s\S]*?<!--\/kw-->/g;
 const TEMPLATE_MARKER = '<!--kw:template-->';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /**
  * The landing's HTML with its channel template's texts in place and the template as JSON for

@@ -1,4 +1,11 @@
 // SMS codes (D9): the gateway port, and the one way a code is sent and checked. The public module.
 export { createSmsGateway } from './create-sms-gateway.ts';
 export { latestOutboxMessages, SmsSendError, type SmsGateway, type SmsMessage } from './sms-gateway.ts';
-export { requireSmsCode, sendSmsCode, type SmsCodeRequest } from './sms-sender.ts';
+export {
+  deliverSmsCode,
+  requireSmsCode,
+  sendSmsCode,
+  type SmsCodeRequest,
+  type SmsDelivery,
+} from './sms-sender.ts';
+export { verifySmsCode, type SmsCodeCheck, type SmsCodeSubject } from './sms-codes.ts';

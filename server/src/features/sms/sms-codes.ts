@@ -6,10 +6,22 @@ import type { EphemeralStore } from '../../lib/ephemeral/ephemeral-store.ts';
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_CODE_MAX_WRONG_TRIES = 5;
 
-export type SmsPurpose = 'register' | 'login';
+export type SmsPurpose = 'register' | 'login' | 'repayment';
 
-const codeKey = (purpose: SmsPurpose, phone: string) => `sms-code:${purpose}:${phone}`;
-const triesKey = (purpose: SmsPurpose, phone: string) => `sms-tries:${purpose}:${phone}`;
+/**
+ * Whom a code is for: a phone, and for codes that authorise one thing (a repayment) that thing's
+ * id, so a code sent for one repayment cannot confirm another of the same phone.
+ */
+export interface SmsCodeSubject {
+  purpose: SmsPurpose;
+  phone: string;
+  scope?: string | undefined;
+}
+
+const subjectKey = ({ purpose, phone, scope }: SmsCodeSubject) =>
+  scope === undefined ? `${purpose}:${phone}` : `${purpose}:${phone}:${scope}`;
+const codeKey = (subject: SmsCodeSubject) => `sms-code:${subjectKey(subject)}`;
+const triesKey = (subject: SmsCodeSubject) => `sms-tries:${subjectKey(subject)}`;
 
 // Stored hashed with the phone: a leaked store (or Redis MONITOR) shows no usable code.
 const digest = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex');
@@ -21,12 +33,11 @@ export function newSmsCode(): string {
 /** Stores a fresh code for the phone, replacing any earlier one, with a fresh try count. */
 export async function storeSmsCode(
   store: EphemeralStore,
-  purpose: SmsPurpose,
-  phone: string,
+  subject: SmsCodeSubject,
   code: string,
 ): Promise<void> {
-  await store.delete(triesKey(purpose, phone));
-  await store.set(codeKey(purpose, phone), digest(phone, code), SMS_CODE_TTL_MS);
+  await store.delete(triesKey(subject));
+  await store.set(codeKey(subject), digest(subject.phone, code), SMS_CODE_TTL_MS);
 }
 
 export type SmsCodeCheck = 'ok' | 'wrong' | 'too-many-tries';
@@ -40,19 +51,18 @@ export type SmsCodeCheck = 'ok' | 'wrong' | 'too-many-tries';
  */
 export async function verifySmsCode(
   store: EphemeralStore,
-  purpose: SmsPurpose,
-  phone: string,
+  subject: SmsCodeSubject,
   code: string,
 ): Promise<SmsCodeCheck> {
-  const key = codeKey(purpose, phone);
-  const tries = await store.increment(triesKey(purpose, phone), SMS_CODE_TTL_MS);
+  const key = codeKey(subject);
+  const tries = await store.increment(triesKey(subject), SMS_CODE_TTL_MS);
   if (tries > SMS_CODE_MAX_WRONG_TRIES) {
     await store.delete(key);
     return 'too-many-tries';
   }
   const expected = await store.get(key);
   if (expected === null) return 'wrong';
-  const given = digest(phone, code);
+  const given = digest(subject.phone, code);
   if (timingSafeEqual(Buffer.from(expected), Buffer.from(given))) {
     return (await store.take(key)) === expected ? 'ok' : 'wrong';
   }

@@ -3,50 +3,65 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { consumeCaptcha, grantCaptchaPass } from '../captcha/index.ts';
 import { takeSmsAllowance } from './sms-limits.ts';
-import { SMS_CODE_TTL_MS, newSmsCode, storeSmsCode, verifySmsCode, type SmsPurpose } from './sms-codes.ts';
+import {
+  SMS_CODE_TTL_MS,
+  newSmsCode,
+  storeSmsCode,
+  verifySmsCode,
+  type SmsCodeSubject,
+} from './sms-codes.ts';
 import { SmsSendError } from './sms-gateway.ts';
 
-export interface SmsCodeRequest {
-  purpose: SmsPurpose;
-  phone: string;
-  sid: string;
-  capcode: string;
+/** Who asks for a code, for the limits (D9), and for whom it is (the subject's phone and scope). */
+export interface SmsDelivery extends SmsCodeSubject {
   ip: string;
   deviceId?: string | undefined;
   campaign?: { utm_tag?: string | undefined; app_from?: string | undefined; user_from?: string | undefined };
+}
+
+export interface SmsCodeRequest extends SmsDelivery {
+  purpose: 'register' | 'login';
+  sid: string;
+  capcode: string;
   /** Runs after the captcha passed and before any limit is counted, e.g. "already registered". */
   refuseAfterCaptcha?: () => Promise<ApiError | null>;
 }
+
+type SmsDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'store' | 'smsGateway' | 'log'>;
 
 const orNull = (value: string | undefined) => value || null;
 
 /**
  * The one way an SMS code leaves the system (D9), for registration and login alike: the captcha
- * first (single use, 101 when wrong), then the limits, then the code through the gateway, and a
- * record of the send for the funnel. A refused request sends nothing.
+ * first (single use, 101 when wrong), then `deliverSmsCode`. A refused request sends nothing.
  */
-export async function sendSmsCode(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'store' | 'smsGateway' | 'log'>,
-  request: SmsCodeRequest,
-): Promise<void> {
+export async function sendSmsCode(deps: SmsDeps, request: SmsCodeRequest): Promise<void> {
   if (!(await consumeCaptcha(deps.store, request.sid, request.capcode))) {
     throw new ApiError(ResultCode.wrongCaptcha, messages.captchaWrong);
   }
   const refusal = await request.refuseAfterCaptcha?.();
   if (refusal) throw refusal;
-
-  const now = deps.clock.now();
-  const limited = await takeSmsAllowance(deps.store, deps.config.sms.limits, request, now);
-  if (limited) throw new ApiError(ResultCode.tooManyRequests, limited, 429);
-
-  const code = newSmsCode();
-  await storeSmsCode(deps.store, request.purpose, request.phone, code);
+  await deliverSmsCode(deps, request);
   await grantCaptchaPass(deps.store, {
     sid: request.sid,
     phone: request.phone,
     answer: request.capcode,
     ttlMs: SMS_CODE_TTL_MS,
   });
+}
+
+/**
+ * The limits, a new code for the subject through the gateway, and a record of the send. Called
+ * directly only where the caller is already known (a borrower's live session confirming a
+ * repayment): there the session, not a captcha, says who asks; the limits are the same.
+ */
+export async function deliverSmsCode(deps: SmsDeps, request: SmsDelivery): Promise<void> {
+  const now = deps.clock.now();
+  const limited = await takeSmsAllowance(deps.store, deps.config.sms.limits, request, now);
+  if (limited) throw new ApiError(ResultCode.tooManyRequests, limited, 429);
+
+  const code = newSmsCode();
+  await storeSmsCode(deps.store, request, code);
   try {
     await deps.smsGateway.send({
       phone: request.phone,
@@ -76,11 +91,11 @@ export async function sendSmsCode(
 /** Uses up the phone's code or refuses the request (102) with the reason the visitor can act on. */
 export async function requireSmsCode(
   deps: Pick<Deps, 'store'>,
-  purpose: SmsPurpose,
+  purpose: 'register' | 'login',
   phone: string,
   code: string,
 ): Promise<void> {
-  const check = await verifySmsCode(deps.store, purpose, phone, code);
+  const check = await verifySmsCode(deps.store, { purpose, phone }, code);
   if (check === 'too-many-tries') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeTooManyTries);
   if (check === 'wrong') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeWrong);
 }

@@ -72,6 +72,10 @@ function product(
     withdraw_confirm_text: '',
     link_url: '',
     external_repay_url: '',
+    extension_fee_bps: 1_500,
+    extension_days: 7,
+    extension_max: 1,
+    allocation_order: 'penalty,interest,principal',
   } satisfies Product;
   return { product: row, rules };
 }

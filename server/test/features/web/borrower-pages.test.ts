@@ -4,11 +4,14 @@ import {
   bindCardNew,
   cardInit,
   contactKfInfo,
+  emphasisMiles,
   loanDetails,
+  loanPlayDetail,
   problemDetail,
   problemInit,
   problemList,
   problemSave,
+  repaymentWay,
   type Endpoint,
 } from '@kwarta/contract';
 import { callEndpoint, demoSession } from '../../support/api.ts';
@@ -187,6 +190,78 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
     expect(foreign).toBe(missing);
     expect(embeddedData(foreign)).toEqual({});
   });
+
+  it('/carpmm shows the amount and the masked accounts repayment-way answers; a foreign order renders like a missing one', async () => {
+    await callEndpoint(t.app, bindCardNew, {
+      session,
+      body: {
+        product_id: session.productId!,
+        cardType: '1',
+        channel: '90006',
+        holderName: 'Juan Dela Cruz',
+        bankCode: 'ICBC',
+        cardNo: '6222020000555577788',
+      },
+    });
+    const query = { ...session, requestType: '1', amount: '1500', payCode: 'P123' };
+    const html = (await page('/carpmm', query)).body;
+    const text = rootText(html);
+    const data = embeddedData(html);
+    const key = `repaymentWay?amount=1500&orderId=${session.orderId}`;
+    expect(Object.keys(data)).toEqual([key]);
+    const way = data[key] as {
+      amount: number;
+      orderNo: string;
+      bankCards: { cardNo: string }[];
+      repayToken: string;
+    };
+    const fresh = (await apiData(repaymentWay, { orderId: session.orderId!, amount: '1500' })) as typeof way;
+    // Each call names a new repayment (its own token); everything else is what the API answers.
+    expect({ ...way, repayToken: '' }).toEqual({ ...fresh, repayToken: '' });
+    expect(way.amount).toBe(1500);
+    for (const value of [
+      'Repayment amount',
+      way.orderNo,
+      '**** 7788',
+      'Industrial and Commercial Bank of China',
+    ])
+      expect(text).toContain(value);
+    expect(html).not.toContain('6222020000555577788');
+
+    const other = await otherBorrower(t.app, '13900000006');
+    const foreign = (await page('/carpmm', { ...query, orderId: String(other.order.id) })).body;
+    const missing = (await page('/carpmm', { ...query, orderId: '987654' })).body;
+    expect(foreign).not.toContain(other.order.order_no);
+    expect(foreign).toBe(missing);
+    expect(embeddedData(foreign)).toEqual({});
+  });
+
+  it.each([
+    ['/repay', loanPlayDetail],
+    ['/repayDelay', emphasisMiles],
+  ] as const)(
+    '%s shows the repayment info its call answers; a foreign order renders like a missing one',
+    async (path, endpoint) => {
+      const query = { productId: session.productId!, orderId: session.orderId! };
+      const info = (await apiData(endpoint, query)) as {
+        orderNo: string;
+        repayDate: string;
+        productName: string;
+      };
+      const html = (await page(path, { ...session })).body;
+      const text = rootText(html);
+      for (const value of [info.orderNo, info.repayDate, info.productName]) expect(text).toContain(value);
+      expect(embeddedData(html)).toEqual({
+        [`${endpoint.name}?orderId=${session.orderId}&productId=${session.productId}`]: info,
+      });
+      const other = await otherBorrower(t.app, path === '/repay' ? '13900000004' : '13900000005');
+      const foreign = (await page(path, { ...session, orderId: String(other.order.id) })).body;
+      const missing = (await page(path, { ...session, orderId: '987654' })).body;
+      expect(foreign).not.toContain(other.order.order_no);
+      expect(foreign).toBe(missing);
+      expect(embeddedData(foreign)).toEqual({});
+    },
+  );
 
   it('/jointLoginError shows Failed and the recommended products from union-error-info', async () => {
     const html = (await page('/jointLoginError', { ...session })).body;

@@ -25,7 +25,7 @@ import {
 } from './api/promotion-calls.ts';
 import { browserDeviceId } from './device-id.ts';
 import { goToDownload } from './navigation.ts';
-import { useCountdown } from './use-countdown.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 
 const market = readRuntimeMarket();
 const clientType = clientTypeFromUserAgent(navigator.userAgent);

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import type { PayoutAccount } from '../bank-binding/index.ts';
+
+/** What the card provider says about one debit, in our words (the payments' provider states). */
+export interface CardDebitResult {
+  status: 'paid' | 'failed' | 'pending';
+  /** What was debited, centavos; null when the provider does not say. */
+  amount: number | null;
+  refNo: string;
+  /** The provider's reason when it declined. */
+  reason?: string;
+}
+
+/**
+ * The card-debit provider port (decision 0075): debits one bound account for one transaction of
+ * ours. Called outside any transaction, with a timeout in a real adapter. A real provider that
+ * verifies the debit itself, or answers later, says `pending`; its postback then goes through the
+ * provider callbacks to the same posting (`postPayment`), exactly like the pay-code providers.
+ */
+export interface CardDebitProvider {
+  /** The payments' provider name: (provider, txnid) is unique and posts once. */
+  readonly name: string;
+  debit(input: { txnid: string; amount: number; account: PayoutAccount }): Promise<CardDebitResult>;
+}
+
+/** Sandbox cards whose number ends in these digits are declined, so a tester can see a refusal. */
+export const SANDBOX_DECLINED_SUFFIX = '0000';
+
+/**
+ * The sandbox card provider: no money moves. It debits at once, the exact amount asked, and
+ * declines an account ending in 0000.
+ */
+export function sandboxCardProvider(): CardDebitProvider {
+  return {
+    name: 'card',
+    async debit({ amount, account }) {
+      const refNo = `CARD${randomBytes(4).toString('hex').toUpperCase()}`;
+      if (account.accountNumber.endsWith(SANDBOX_DECLINED_SUFFIX)) {
+        return { status: 'failed', amount: null, refNo, reason: 'declined' };
+      }
+      return { status: 'paid', amount, refNo };
+    },
+  };
+}

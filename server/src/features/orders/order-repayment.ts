@@ -1,0 +1,249 @@
+import {
+  allocatePayment,
+  defaultAllocationOrder,
+  extendPlan,
+  nextDueDate,
+  OrderStatus,
+  outstandingAmount,
+  type AllocatedPayment,
+  type OrderBalance,
+  type PlanLineBalance,
+  type RepaymentComponent,
+} from '@kwarta/domain';
+import type { Kysely } from 'kysely';
+import type { Database, Order, Product } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { recordStatusChange, transitionOrder } from './order-lifecycle.ts';
+
+/** An order with what it owes, component by component, as the domain reads it. */
+export interface OrderAccount {
+  order: Order;
+  product: Pick<
+    Product,
+    | 'id'
+    | 'name'
+    | 'logo_url'
+    | 'extension_enabled'
+    | 'extension_fee_bps'
+    | 'extension_days'
+    | 'extension_max'
+  >;
+  allocationOrder: readonly RepaymentComponent[];
+  balance: OrderBalance;
+}
+
+export function parseAllocationOrder(text: string): readonly RepaymentComponent[] {
+  const parts = text.split(',').map((part) => part.trim());
+  const valid = parts.length === 3 && defaultAllocationOrder.every((component) => parts.includes(component));
+  // A misconfigured product falls back to the default rather than refusing the borrower's money.
+  return valid ? (parts as RepaymentComponent[]) : defaultAllocationOrder;
+}
+
+/**
+ * The borrower's order with its balance; null for a missing or foreign order (the caller answers
+ * both alike). Inside a transaction, `lock` first writes the order row so a concurrent posting on
+ * the same order waits (PostgreSQL row lock; SQLite has one writer anyway).
+ */
+export async function findOrderAccount(
+  db: Kysely<Database>,
+  where: { orderId: number; borrowerId?: number },
+  options: { lock?: boolean } = {},
+): Promise<OrderAccount | null> {
+  if (options.lock) {
+    await db
+      .updateTable('orders')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', where.orderId)
+      .execute();
+  }
+  let query = db.selectFrom('orders').selectAll().where('id', '=', where.orderId);
+  if (where.borrowerId !== undefined) query = query.where('borrower_id', '=', where.borrowerId);
+  const order = await query.executeTakeFirst();
+  if (!order) return null;
+  const product = await db
+    .selectFrom('products')
+    .select([
+      'id',
+      'name',
+      'logo_url',
+      'extension_enabled',
+      'extension_fee_bps',
+      'extension_days',
+      'extension_max',
+      'allocation_order',
+    ])
+    .where('id', '=', order.product_id)
+    .executeTakeFirstOrThrow();
+  const lines = await db
+    .selectFrom('order_plan_lines')
+    .select(['seq', 'due_date', 'interest', 'interest_paid', 'principal', 'principal_paid'])
+    .where('order_id', '=', order.id)
+    .orderBy('seq')
+    .execute();
+  return {
+    order,
+    product,
+    allocationOrder: parseAllocationOrder(product.allocation_order),
+    balance: {
+      penalty: order.penalty_amount,
+      penaltyPaid: order.penalty_paid,
+      lines: lines.map((line): PlanLineBalance => ({
+        seq: line.seq,
+        dueDate: line.due_date,
+        interest: line.interest,
+        interestPaid: line.interest_paid,
+        principal: line.principal,
+        principalPaid: line.principal_paid,
+      })),
+    },
+  };
+}
+
+/** What a repayment pays now: the unpaid penalty and every open line due on or before the next due date. */
+export function amountDueNow(balance: OrderBalance): number {
+  const next = nextDueDate(balance.lines);
+  const penalty = balance.penalty - balance.penaltyPaid;
+  if (next === null) return penalty;
+  return balance.lines
+    .filter((line) => line.dueDate <= next)
+    .reduce(
+      (sum, line) => sum + line.interest - line.interestPaid + line.principal - line.principalPaid,
+      penalty,
+    );
+}
+
+async function writeBalance(
+  trx: Kysely<Database>,
+  orderId: number,
+  before: OrderBalance,
+  after: OrderBalance,
+) {
+  for (const line of after.lines) {
+    const was = before.lines.find((old) => old.seq === line.seq);
+    if (was && was.interestPaid === line.interestPaid && was.principalPaid === line.principalPaid) continue;
+    await trx
+      .updateTable('order_plan_lines')
+      .set({
+        interest_paid: line.interestPaid,
+        principal_paid: line.principalPaid,
+        paid_amount: line.interestPaid + line.principalPaid,
+      })
+      .where('order_id', '=', orderId)
+      .where('seq', '=', line.seq)
+      .execute();
+  }
+}
+
+export interface AppliedRepayment extends AllocatedPayment {
+  order: Order;
+}
+
+/**
+ * Applies a received repayment to an order (in the caller's transaction): allocation by the
+ * domain in the product's order, plan lines and penalty paid, the order's paid amount, and 200
+ * with settled_at (and history) once nothing is owed. A settled order takes nothing: all credit.
+ */
+export async function applyRepayment(
+  db: Kysely<Database>,
+  input: { orderId: number; amount: number; actor: string; reason: string; now: Date },
+): Promise<AppliedRepayment> {
+  return inTransaction(db, async (trx) => {
+    const account = await findOrderAccount(trx, { orderId: input.orderId }, { lock: true });
+    if (!account) throw new Error(`order ${input.orderId} does not exist`);
+    const { order, balance } = account;
+    const open = ([OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue] as number[]).includes(
+      order.status,
+    );
+    const result = open
+      ? allocatePayment(balance, input.amount, account.allocationOrder)
+      : { allocations: [], credit: input.amount, balance, settled: outstandingAmount(balance) === 0 };
+    const allocated = input.amount - result.credit;
+    if (allocated === 0) return { ...result, order };
+    await writeBalance(trx, order.id, balance, result.balance);
+    const at = input.now.toISOString();
+    await trx
+      .updateTable('orders')
+      .set((eb) => ({
+        penalty_paid: result.balance.penaltyPaid,
+        paid_amount: eb('paid_amount', '+', allocated),
+        updated_at: at,
+      }))
+      .where('id', '=', order.id)
+      .execute();
+    const updated = result.settled
+      ? await transitionOrder(trx, {
+          orderId: order.id,
+          to: OrderStatus.Settled,
+          by: 'repayment',
+          actor: input.actor,
+          reason: input.reason,
+          now: input.now,
+          changes: () => ({ settled_at: at }),
+        })
+      : await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    return { ...result, order: updated };
+  });
+}
+
+/**
+ * A paid extension (in the caller's transaction): every open plan line and the order's due date
+ * move by `days`, the count goes up, and the order returns to 170 — from 174/180 through the
+ * transition table, from 170 as a recorded stay — with history either way. Null when the order
+ * cannot be extended any more (settled meanwhile, limit reached): the caller keeps the fee as credit.
+ */
+export async function applyExtension(
+  db: Kysely<Database>,
+  input: { orderId: number; days: number; actor: string; reason: string; now: Date },
+): Promise<Order | null> {
+  return inTransaction(db, async (trx) => {
+    const account = await findOrderAccount(trx, { orderId: input.orderId }, { lock: true });
+    if (!account) return null;
+    const { order, product, balance } = account;
+    const extendable = ([OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue] as number[]).includes(
+      order.status,
+    );
+    if (!extendable || order.extension_count >= product.extension_max || outstandingAmount(balance) === 0) {
+      return null;
+    }
+    const moved = extendPlan(balance.lines, input.days);
+    const changes = async (_order: Order, inner: Kysely<Database>) => {
+      for (const line of moved.lines) {
+        await inner
+          .updateTable('order_plan_lines')
+          .set({ due_date: line.dueDate })
+          .where('order_id', '=', order.id)
+          .where('seq', '=', line.seq)
+          .execute();
+      }
+      return { due_date: moved.dueDate ?? order.due_date, extension_count: order.extension_count + 1 };
+    };
+    if (order.status !== OrderStatus.Repaying) {
+      return transitionOrder(trx, {
+        orderId: order.id,
+        to: OrderStatus.Repaying,
+        by: 'extension',
+        actor: input.actor,
+        reason: input.reason,
+        now: input.now,
+        changes,
+      });
+    }
+    const at = input.now.toISOString();
+    const updated = await trx
+      .updateTable('orders')
+      .set({ ...(await changes(order, trx)), updated_at: at })
+      .where('id', '=', order.id)
+      .where('status', '=', OrderStatus.Repaying)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordStatusChange(trx, {
+      orderId: order.id,
+      from: order.status,
+      to: OrderStatus.Repaying,
+      actor: input.actor,
+      reason: input.reason,
+      at,
+    });
+    return updated;
+  });
+}

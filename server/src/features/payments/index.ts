@@ -1,0 +1,16 @@
+// Payments (D8, decision 0070): the provider port and adapters, and the one posting of money.
+export { postPayment, type PostingInput, type PostingOutcome } from './post-payment.ts';
+export { chargeFor, extensionQuote, startPayment, type StartedPayment } from './start-payment.ts';
+export { createPaymentProvider } from './create-payment-provider.ts';
+export type {
+  PaymentProvider,
+  ProviderPaymentState,
+  ProviderStatus,
+  CreatePaymentInput,
+  CreatedPayment,
+} from './payment-provider.ts';
+export { postbackDigest } from './payment-provider.ts';
+export { findPaymentChannel, paymentChannels, type PaymentChannel } from './payment-channels.ts';
+export { paymentRoutes, postbackPath } from './payment-routes.ts';
+export { reconcilePayments, type ReconcileRun } from './reconcile-payments.ts';
+export { sandboxPostback, SANDBOX_CASHIER_PATH } from './sandbox.ts';

@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import { applyExtension, applyRepayment } from '../orders/index.ts';
+import type { Database, Payment } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { ProviderPaymentState } from './payment-provider.ts';
+
+export type PostingOutcome =
+  /** Paid and applied to the order (repayment or extension). */
+  | 'posted'
+  /** Paid, but not the amount we asked for: kept for review, nothing applied. */
+  | 'held'
+  /** Marked failed or expired. */
+  | 'closed'
+  /** Nothing to do: still pending, already final, or a paid payment told it failed. */
+  | 'unchanged'
+  /** No payment of ours has this txnid. */
+  | 'unknown';
+
+export interface PostingInput {
+  provider: string;
+  txnid: string;
+  /** The provider's confirmed state (after its status re-query where it has one). */
+  state: ProviderPaymentState;
+}
+
+/** Statuses a payment may leave for paid: money that arrives after we gave up on it still counts. */
+const PAYABLE = ['pending', 'failed', 'expired'] as const;
+
+/**
+ * Posts a provider's confirmed word on one payment, exactly once (D8). Idempotent per
+ * (provider, txnid): every move is a conditional update from the statuses it may come from, so
+ * a replay, a concurrent duplicate or a later contrary word changes nothing — a paid payment
+ * never moves back. A paid amount other than the one we asked for is held for review, not
+ * posted. Runs in the caller's transaction when given one (the provider callback's).
+ */
+export async function postPayment(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: PostingInput,
+): Promise<{ outcome: PostingOutcome; payment: Payment | null }> {
+  return inTransaction(deps.db, async (trx) => {
+    const now = deps.clock.now();
+    const at = now.toISOString();
+    const payment = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('provider', '=', input.provider)
+      .where('txnid', '=', input.txnid)
+      .executeTakeFirst();
+    if (!payment) return { outcome: 'unknown' as const, payment: null };
+    const { state } = input;
+    const move = (changes: Partial<Payment>, from: readonly Payment['status'][]) =>
+      trx
+        .updateTable('payments')
+        .set({ ...changes, open_key: null, updated_at: at })
+        .where('id', '=', payment.id)
+        .where('status', 'in', from)
+        .returningAll()
+        .executeTakeFirst();
+
+    if (state.status === 'pending') return { outcome: 'unchanged' as const, payment };
+    if (state.status === 'failed' || state.status === 'expired') {
+      const moved = await move({ status: state.status, ref_no: state.refNo || payment.ref_no }, ['pending']);
+      return { outcome: moved ? ('closed' as const) : ('unchanged' as const), payment: moved ?? payment };
+    }
+    const received = state.amount ?? payment.expected_amount;
+    if (received !== payment.expected_amount) {
+      const held = await move(
+        {
+          status: 'held',
+          status_reason: 'amount_mismatch',
+          received_amount: received,
+          ref_no: state.refNo || payment.ref_no,
+        },
+        PAYABLE,
+      );
+      return { outcome: held ? ('held' as const) : ('unchanged' as const), payment: held ?? payment };
+    }
+    const paid = await move(
+      { status: 'paid', received_amount: received, paid_at: at, ref_no: state.refNo || payment.ref_no },
+      PAYABLE,
+    );
+    if (!paid) return { outcome: 'unchanged' as const, payment };
+    await applyPaidPayment(trx, paid, now);
+    return { outcome: 'posted' as const, payment: paid };
+  });
+}
+
+async function applyPaidPayment(trx: Kysely<Database>, payment: Payment, now: Date): Promise<void> {
+  const actor = `payment:${payment.provider}:${payment.txnid}`;
+  const amount = payment.received_amount ?? payment.expected_amount;
+  let credit = 0;
+  const rows: {
+    component: Database['payment_allocations']['component'];
+    plan_seq: number | null;
+    amount: number;
+  }[] = [];
+  if (payment.kind === 'extension') {
+    const extended = await applyExtension(trx, {
+      orderId: payment.order_id,
+      days: payment.extension_days ?? 0,
+      actor,
+      reason: 'extension paid',
+      now,
+    });
+    if (extended) rows.push({ component: 'extension_fee', plan_seq: null, amount });
+    // The order cannot take the extension any more (repaid, limit reached meanwhile): the fee is the borrower's.
+    else credit = amount;
+  } else {
+    const applied = await applyRepayment(trx, {
+      orderId: payment.order_id,
+      amount,
+      actor,
+      reason: 'repayment',
+      now,
+    });
+    for (const allocation of applied.allocations) {
+      rows.push({ component: allocation.component, plan_seq: allocation.seq, amount: allocation.amount });
+    }
+    credit = applied.credit;
+  }
+  if (credit > 0) {
+    rows.push({ component: 'credit', plan_seq: null, amount: credit });
+    await trx
+      .insertInto('borrower_credits')
+      .values({
+        borrower_id: payment.borrower_id,
+        payment_id: payment.id,
+        amount: credit,
+        created_at: now.toISOString(),
+      })
+      .execute();
+  }
+  if (rows.length) {
+    await trx
+      .insertInto('payment_allocations')
+      .values(rows.map((row) => ({ ...row, payment_id: payment.id, order_id: payment.order_id })))
+      .execute();
+  }
+}

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { messages, ResultCode } from '@kwarta/contract';
+import { OrderStatus, outstandingAmount, quoteExtension } from '@kwarta/domain';
+import { amountDueNow, findOrderAccount, type OrderAccount } from '../orders/index.ts';
+import type { Payment, PaymentKind } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { findPaymentChannel, type PaymentChannel } from './payment-channels.ts';
+
+const REPAYABLE: readonly number[] = [OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue];
+
+/** What a payment of this kind would charge now, the server's own figure; null when there is nothing to pay. */
+export function chargeFor(
+  account: OrderAccount,
+  kind: PaymentKind,
+): { amount: number; extensionDays: number | null } | null {
+  const { order, balance } = account;
+  if (kind === 'repayment') {
+    const amount = REPAYABLE.includes(order.status) ? amountDueNow(balance) : 0;
+    return amount > 0 ? { amount, extensionDays: null } : null;
+  }
+  const quote = extensionQuote(account);
+  return quote.allowed ? { amount: quote.fee, extensionDays: quote.days } : null;
+}
+
+export function extensionQuote(account: OrderAccount) {
+  const { order, product, balance } = account;
+  return quoteExtension({
+    enabled: product.extension_enabled === 1,
+    status: order.status,
+    principal: order.principal,
+    extensionsUsed: order.extension_count,
+    outstanding: outstandingAmount(balance),
+    rules: {
+      feeBps: product.extension_fee_bps,
+      days: product.extension_days,
+      maxExtensions: product.extension_max,
+    },
+  });
+}
+
+export interface StartedPayment {
+  payUrl: string;
+  payCode: string;
+  amount: number;
+  channelNumber: string;
+  expiresAt: string;
+}
+
+function started(payment: Payment): StartedPayment {
+  return {
+    payUrl: payment.pay_url,
+    payCode: payment.pay_code,
+    amount: payment.expected_amount,
+    channelNumber: payment.channel,
+    expiresAt: payment.expires_at,
+  };
+}
+
+type StartDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'paymentProvider'>;
+
+/**
+ * generate-vcode (spec §7): a pay code for the borrower's order through the provider. The amount
+ * is ours (what is owed now, or the extension fee), never the client's. One open payment per
+ * order and kind (`open_key` unique): a double tap gets the same code back; another channel or
+ * a changed amount replaces the open one.
+ */
+export async function startPayment(
+  deps: StartDeps,
+  input: { borrowerId: number; orderId: number; productId: number; kind: PaymentKind; channelId: string },
+): Promise<StartedPayment> {
+  const account = await findOrderAccount(deps.db, { orderId: input.orderId, borrowerId: input.borrowerId });
+  if (!account || account.order.product_id !== input.productId) throw ApiError.notFound();
+  const channel = findPaymentChannel(deps.config, input.channelId);
+  if (!channel) throw ApiError.badRequest(messages.payChannelUnavailable);
+  const charge = chargeFor(account, input.kind);
+  if (!charge) {
+    throw ApiError.conflict(
+      input.kind === 'extension' ? messages.repayDelayNotAllowed : messages.repayNothingOwed,
+    );
+  }
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const openKey = `${input.orderId}:${input.kind}`;
+
+  // An open payment past its time, or for another channel or amount, gives up its place.
+  await deps.db
+    .updateTable('payments')
+    .set({ status: 'expired', open_key: null, updated_at: at })
+    .where('open_key', '=', openKey)
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', at),
+        eb('channel', '!=', channel.id),
+        eb('expected_amount', '!=', charge.amount),
+      ]),
+    )
+    .execute();
+
+  const payment = await openPayment(deps, { ...input, channel, charge, openKey, now });
+  if (payment.pay_url) return started(payment);
+  try {
+    const created = await deps.paymentProvider.create({
+      txnid: payment.txnid,
+      amount: payment.expected_amount,
+      description: `${account.product.name} ${account.order.order_no}`,
+      email: `${account.order.order_no.toLowerCase()}@borrowers.kwarta.invalid`,
+      channel,
+      expiresAt: new Date(payment.expires_at),
+    });
+    const updated = await deps.db
+      .updateTable('payments')
+      .set({ pay_url: created.payUrl, pay_code: created.payCode, ref_no: created.refNo, updated_at: at })
+      .where('id', '=', payment.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return started(updated);
+  } catch (error) {
+    // The provider did not take it: free the place so the next tap tries afresh.
+    await deps.db
+      .updateTable('payments')
+      .set({ status: 'failed', status_reason: 'provider_refused', open_key: null, updated_at: at })
+      .where('id', '=', payment.id)
+      .where('status', '=', 'pending')
+      .execute();
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(ResultCode.unavailable, messages.unavailable, 503);
+  }
+}
+
+async function openPayment(
+  deps: StartDeps,
+  input: {
+    borrowerId: number;
+    orderId: number;
+    kind: PaymentKind;
+    channel: PaymentChannel;
+    charge: { amount: number; extensionDays: number | null };
+    openKey: string;
+    now: Date;
+  },
+): Promise<Payment> {
+  const at = input.now.toISOString();
+  const inserted = await deps.db
+    .insertInto('payments')
+    .values({
+      provider: deps.paymentProvider.name,
+      txnid: `KW${input.orderId}${input.kind === 'extension' ? 'E' : 'R'}${randomBytes(6).toString('hex').toUpperCase()}`,
+      order_id: input.orderId,
+      borrower_id: input.borrowerId,
+      kind: input.kind,
+      expected_amount: input.charge.amount,
+      received_amount: null,
+      channel: input.channel.id,
+      status: 'pending',
+      extension_days: input.charge.extensionDays,
+      open_key: input.openKey,
+      expires_at: new Date(input.now.getTime() + input.channel.expiryMinutes * 60_000).toISOString(),
+      created_at: at,
+      updated_at: at,
+      paid_at: null,
+    })
+    .onConflict((conflict) => conflict.column('open_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return inserted;
+  // A concurrent tap made it first; its provider call may still be under way.
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const open = await deps.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('open_key', '=', input.openKey)
+      .executeTakeFirst();
+    if (open?.pay_url) return open;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new ApiError(ResultCode.unavailable, messages.unavailable, 503);
+}

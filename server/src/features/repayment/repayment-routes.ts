@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { emphasisMiles, generateVcode, loanPlayDetail, webRoutes } from '@kwarta/contract';
+import { registerEndpoint } from '../../lib/contract-route.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { startPayment } from '../payments/index.ts';
+import { extensionInfo, repaymentInfo } from './repayment-info.ts';
+
+/** Spec §7 "Repayment and loan": the instalment and extension pages' calls and generate-vcode. */
+export async function repaymentRoutes(app: FastifyInstance): Promise<void> {
+  const infoDeps = () => ({ db: app.db, config: app.config, now: app.clock.now() });
+
+  registerEndpoint(app, loanPlayDetail, async (input, { borrower }) => {
+    const info = await repaymentInfo(infoDeps(), borrower.id, input);
+    if (!info) throw ApiError.notFound();
+    return info;
+  });
+
+  registerEndpoint(app, emphasisMiles, async (input, { borrower }) => {
+    const info = await extensionInfo(infoDeps(), borrower.id, input);
+    if (!info) throw ApiError.notFound();
+    return info;
+  });
+
+  registerEndpoint(app, generateVcode, async (input, { borrower, session }) => {
+    const started = await startPayment(app, {
+      borrowerId: borrower.id,
+      orderId: input.orderId,
+      productId: input.productId,
+      kind: input.isDelay === '1' ? 'extension' : 'repayment',
+      channelId: input.channelNumber,
+    });
+    // A pay page of our own (the sandbox cashier) brings the borrower back to the order; the
+    // session query rides only in this answer, never in what is stored.
+    if (!started.payUrl.startsWith('/')) return started;
+    const back = new URLSearchParams(
+      Object.entries(session).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+    back.set('productId', String(input.productId));
+    back.set('orderId', String(input.orderId));
+    const returnUrl = `${webRoutes.orderDetails}?${back.toString()}`;
+    return { ...started, payUrl: `${started.payUrl}?return=${encodeURIComponent(returnUrl)}` };
+  });
+}

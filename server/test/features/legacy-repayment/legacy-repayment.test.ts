@@ -1,0 +1,400 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  Limits,
+  ResultCode,
+  bindCardNew,
+  messages,
+  repaymentCommit,
+  repaymentConfirm,
+  repaymentHuichao,
+  repaymentWay,
+  type Endpoint,
+} from '@kwarta/contract';
+import { callEndpoint } from '../../support/api.ts';
+import { otherBorrower } from '../../support/borrowers.ts';
+import { rowCounts } from '../../support/faults.ts';
+import { latestSmsCode } from '../../support/promotion.ts';
+import { orderState, repayableOrder } from '../../support/repayment.ts';
+import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
+
+type Order = Awaited<ReturnType<typeof repayableOrder>>;
+
+let ipSeq = 0;
+
+describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s', (target) => {
+  let t: TestApp;
+  const clock = testClock('2026-11-23T04:00:00.000Z');
+  // Each test acts from its own address, so the per-address SMS limit (D9) is not shared.
+  let headers: Record<string, string>;
+
+  beforeEach(async () => {
+    t = await createTestApp(target, { clock });
+    ipSeq += 1;
+    headers = { 'x-forwarded-for': `10.9.${ipSeq}.1` };
+  });
+  afterEach(() => t.close());
+
+  const call = (
+    endpoint: Endpoint,
+    order: { session: Record<string, string> },
+    body: Record<string, string>,
+  ) => callEndpoint(t.app, endpoint, { session: order.session, body, headers });
+
+  async function bindCard(order: Order, cardNo: string) {
+    const bound = await call(bindCardNew, order, {
+      product_id: String(order.productId),
+      cardType: '1',
+      channel: '90006',
+      holderName: 'Juan Dela Cruz',
+      bankCode: 'ICBC',
+      cardNo,
+    });
+    expect(bound.envelope?.code).toBe('00');
+    return (bound.envelope?.data as { accountId: number }).accountId;
+  }
+
+  async function way(order: Order, amount?: number) {
+    const response = await call(repaymentWay, order, {
+      orderId: String(order.orderId),
+      ...(amount === undefined ? {} : { amount: String(amount) }),
+    });
+    expect(response.envelope?.code).toBe('00');
+    return response.envelope?.data as {
+      repayToken: string;
+      amount: number;
+      bankCards: { id: number; bankName: string; cardNo: string; bankCode: string }[];
+      alipay: number;
+      orderNo: string;
+      userId: number;
+    };
+  }
+
+  const commit = (
+    order: Order,
+    fields: { repayToken: string; cardId?: number; amount: number; sendMsg?: string },
+  ) =>
+    call(repaymentCommit, order, {
+      orderId: String(order.orderId),
+      repayToken: fields.repayToken,
+      amount: String(fields.amount),
+      sendMsg: fields.sendMsg ?? '0',
+      ...(fields.cardId === undefined ? {} : { cardId: String(fields.cardId) }),
+      bankName: 'ICBC',
+      cardNo: '**** 0123',
+      bankCode: 'ICBC',
+      couponId: '',
+    });
+
+  const confirm = (order: Order, recordId: number, verifyCode: string) =>
+    call(repaymentConfirm, order, {
+      orderId: String(order.orderId),
+      verifyCode,
+      repaymentRecordId: String(recordId),
+    });
+
+  const phoneOf = async (order: Order) =>
+    (
+      await t.app.db
+        .selectFrom('borrowers')
+        .select('phone')
+        .where('id', '=', order.borrowerId)
+        .executeTakeFirstOrThrow()
+    ).phone;
+
+  /** repayment-way, a card, commit: the repayment awaiting its code, and the code the borrower got. */
+  async function committed(order: Order, options: { amount?: number; cardNo?: string } = {}) {
+    const cardId = await bindCard(order, options.cardNo ?? '6222021234567890123');
+    const options_ = await way(order, options.amount);
+    const response = await commit(order, {
+      repayToken: options_.repayToken,
+      cardId,
+      amount: options_.amount,
+    });
+    expect(response.envelope?.code).toBe('00');
+    const data = response.envelope?.data as { needValid: number; repayRecordId: number; amount: number };
+    expect(data.needValid).toBe(1);
+    const code = await latestSmsCode(t.app, await phoneOf(order));
+    expect(code).toMatch(/^\d{6}$/);
+    return { ...data, code: code!, cardId, repayToken: options_.repayToken };
+  }
+
+  it('lists the bound accounts masked (an account bound twice once), charges at most what is due, issues a token', async () => {
+    const order = await repayableOrder(t.app);
+    await bindCard(order, '6222021234567890123');
+    await bindCard(order, '6222029999888877776');
+    await bindCard(order, '6222021234567890123');
+    const data = await way(order);
+    expect(data.bankCards.map((card) => card.cardNo)).toEqual(['**** 0123', '**** 7776']);
+    expect(data.bankCards[0]).toMatchObject({ bankCode: 'ICBC' });
+    expect(JSON.stringify(data)).not.toContain('6222021234567890123');
+    expect(data.amount).toBe(order.lineAmount);
+    expect(data.orderNo).toBe(order.orderNo);
+    expect(data.userId).toBe(order.borrowerId);
+    expect(data.repayToken.length).toBeGreaterThanOrEqual(32);
+    // The link's amount may ask for less, never for more than is due.
+    expect((await way(order, 1_000)).amount).toBe(1_000);
+    expect((await way(order, order.lineAmount * 5)).amount).toBe(order.lineAmount);
+    // Another token each time: each names its own repayment.
+    expect((await way(order)).repayToken).not.toBe(data.repayToken);
+  });
+
+  it('answers a foreign order, card or repayment exactly like a missing one on every call, writing nothing', async () => {
+    const mine = await repayableOrder(t.app);
+    const other = await otherBorrower(t.app, '13900000091');
+    const otherOrder = {
+      ...mine,
+      session: other.session,
+      borrowerId: other.borrowerId,
+      orderId: other.order.id,
+    };
+    const theirCard = await bindCard({ ...otherOrder, productId: mine.productId }, '6222020000111122223');
+    const { repayToken } = await way(mine);
+    const theirs = await committed(mine);
+
+    const before = await rowCounts(t.app);
+    const pairs: [Endpoint, Record<string, string>, Record<string, string>][] = [
+      [repaymentWay, { orderId: String(other.order.id) }, { orderId: '999999' }],
+      [
+        repaymentCommit,
+        { orderId: String(other.order.id), repayToken, cardId: '1', amount: '100' },
+        { orderId: '999999', repayToken, cardId: '1', amount: '100' },
+      ],
+      [
+        repaymentCommit,
+        { orderId: String(mine.orderId), repayToken, cardId: String(theirCard), amount: '100' },
+        { orderId: String(mine.orderId), repayToken, cardId: '999999', amount: '100' },
+      ],
+      [
+        repaymentConfirm,
+        {
+          orderId: String(other.order.id),
+          verifyCode: theirs.code,
+          repaymentRecordId: String(theirs.repayRecordId),
+        },
+        { orderId: '999999', verifyCode: theirs.code, repaymentRecordId: String(theirs.repayRecordId) },
+      ],
+      [
+        repaymentHuichao,
+        { userId: String(other.borrowerId), orderId: String(mine.orderId) },
+        { userId: '999999', orderId: String(mine.orderId) },
+      ],
+      [
+        repaymentHuichao,
+        { userId: String(mine.borrowerId), orderId: String(other.order.id) },
+        { userId: String(mine.borrowerId), orderId: '999999' },
+      ],
+    ];
+    for (const [endpoint, foreignBody, missingBody] of pairs) {
+      const foreign = await call(endpoint, mine, foreignBody);
+      const missing = await call(endpoint, mine, missingBody);
+      expect(foreign.status, endpoint.name).toBe(404);
+      expect({ status: foreign.status, raw: foreign.raw }).toEqual({
+        status: missing.status,
+        raw: missing.raw,
+      });
+    }
+    // The other borrower cannot confirm my repayment with my code either.
+    const stranger = await call(repaymentConfirm, other, {
+      orderId: String(mine.orderId),
+      verifyCode: theirs.code,
+      repaymentRecordId: String(theirs.repayRecordId),
+    });
+    expect(stranger.status).toBe(404);
+    expect(await rowCounts(t.app)).toEqual(before);
+  });
+
+  it("refuses a commit without a card with '请先选择付款银行卡！' and stores nothing", async () => {
+    const order = await repayableOrder(t.app);
+    await bindCard(order, '6222021234567890123');
+    const { repayToken, amount } = await way(order);
+    const before = await rowCounts(t.app);
+    const response = await commit(order, { repayToken, amount });
+    expect(response.status).toBe(400);
+    expect(response.envelope?.message).toBe(messages.legacyChooseCard);
+    expect(await rowCounts(t.app)).toEqual(before);
+  });
+
+  it('commits a repayment once per token: a repeat, or 10 at once, answers 800005 and sends one SMS', async () => {
+    const order = await repayableOrder(t.app);
+    const cardId = await bindCard(order, '6222021234567890123');
+    const { repayToken, amount } = await way(order);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => commit(order, { repayToken, cardId, amount })),
+    );
+    const codes = answers.map((answer) => answer.envelope?.code).sort();
+    expect(codes.filter((code) => code === '00')).toHaveLength(1);
+    expect(codes.filter((code) => code === ResultCode.legacyDuplicatePayment)).toHaveLength(9);
+    const refused = answers.find((answer) => answer.envelope?.code === ResultCode.legacyDuplicatePayment);
+    expect(refused?.envelope?.message).toBe(messages.legacyDuplicatePayment);
+    const rows = await t.app.db
+      .selectFrom('legacy_repayments')
+      .selectAll()
+      .where('order_id', '=', order.orderId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const sends = await t.app.db
+      .selectFrom('sms_sends')
+      .selectAll()
+      .where('purpose', '=', 'repayment')
+      .execute();
+    expect(sends).toHaveLength(1);
+
+    const again = await commit(order, { repayToken, cardId, amount });
+    expect(again.envelope?.code).toBe(ResultCode.legacyDuplicatePayment);
+    // A token nobody issued is refused with the fallback text.
+    const unknown = await commit(order, { repayToken: 'x'.repeat(32), cardId, amount });
+    expect(unknown.status).toBe(400);
+    expect(unknown.envelope?.message).toBe(messages.legacyFailed);
+  });
+
+  it(`resends the code only after the ${Limits.smsResendCountdownSeconds} s gap; the new code replaces the old`, async () => {
+    const order = await repayableOrder(t.app);
+    const first = await committed(order);
+    const early = await commit(order, { ...first, sendMsg: '1' });
+    expect(early.status).toBe(429);
+    expect(early.envelope?.message).toBe(messages.smsResendRefused);
+    clock.advance(Limits.smsResendCountdownSeconds * 1000);
+    const resent = await commit(order, { ...first, sendMsg: '1' });
+    expect(resent.envelope?.data).toMatchObject({ needValid: 1, repayRecordId: first.repayRecordId });
+    const second = await latestSmsCode(t.app, await phoneOf(order));
+    expect(second).not.toBe(first.code);
+    expect((await confirm(order, first.repayRecordId, first.code)).envelope?.code).toBe(
+      ResultCode.legacyWrongSmsCode,
+    );
+    expect((await confirm(order, first.repayRecordId, second!)).envelope?.code).toBe('00');
+  });
+
+  it("checks the code: shorter than 6 → '请输入正确的验证码', wrong → 800006 '验证码错误', nothing paid", async () => {
+    const order = await repayableOrder(t.app);
+    const { repayRecordId, code } = await committed(order);
+    const short = await confirm(order, repayRecordId, '12345');
+    expect(short.status).toBe(400);
+    expect(short.envelope?.message).toBe(messages.legacySmsCodeInvalid);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await confirm(order, repayRecordId, wrongCode);
+    expect(wrong.envelope).toMatchObject({
+      code: ResultCode.legacyWrongSmsCode,
+      message: messages.legacyWrongSmsCode,
+    });
+    const state = await orderState(t.app, order.orderId);
+    expect(state.payments).toEqual([]);
+    expect(state.order.paid_amount).toBe(0);
+    // The right code still works afterwards (fewer than five wrong tries).
+    expect((await confirm(order, repayRecordId, code)).envelope?.code).toBe('00');
+  });
+
+  it('debits the card and posts it once through the payment posting; a second confirm or commit answers 800005', async () => {
+    const order = await repayableOrder(t.app, { lines: 2 });
+    const { repayRecordId, code, cardId, repayToken } = await committed(order);
+    const confirmed = await confirm(order, repayRecordId, code);
+    expect(confirmed.envelope?.code).toBe('00');
+    expect(confirmed.envelope?.data).toEqual({
+      url: `/orderDetails?productId=${order.productId}&orderId=${order.orderId}`,
+      paidAmount: order.lineAmount,
+    });
+    const state = await orderState(t.app, order.orderId);
+    expect(state.payments).toHaveLength(1);
+    expect(state.payments[0]).toMatchObject({
+      provider: 'card',
+      channel: 'card',
+      status: 'paid',
+      expected_amount: order.lineAmount,
+      received_amount: order.lineAmount,
+    });
+    expect(state.lines[0]?.paid_amount).toBe(order.lineAmount);
+    expect(state.lines[1]?.paid_amount).toBe(0);
+    expect(state.order.status).toBe(170);
+    const row = await t.app.db
+      .selectFrom('legacy_repayments')
+      .selectAll()
+      .where('id', '=', repayRecordId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'paid', paid_amount: order.lineAmount, paying_order_id: null });
+    expect(row.txnid).toBe(state.payments[0]?.txnid);
+
+    const twice = await confirm(order, repayRecordId, code);
+    expect(twice.envelope).toMatchObject({
+      code: ResultCode.legacyDuplicatePayment,
+      message: messages.legacyDuplicatePayment,
+    });
+    const recommit = await commit(order, { repayToken, cardId, amount: order.lineAmount });
+    expect(recommit.envelope?.code).toBe(ResultCode.legacyDuplicatePayment);
+    expect((await orderState(t.app, order.orderId)).payments).toHaveLength(1);
+  });
+
+  it('10 simultaneous confirmations with the right code debit and post once', async () => {
+    const order = await repayableOrder(t.app);
+    const { repayRecordId, code } = await committed(order);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => confirm(order, repayRecordId, code)));
+    expect(answers.filter((answer) => answer.envelope?.code === '00')).toHaveLength(1);
+    for (const answer of answers.filter((one) => one.envelope?.code !== '00'))
+      expect([ResultCode.legacyDuplicatePayment, ResultCode.legacyWrongSmsCode]).toContain(
+        answer.envelope?.code,
+      );
+    const state = await orderState(t.app, order.orderId);
+    expect(state.payments).toHaveLength(1);
+    expect(state.lines[0]?.paid_amount).toBe(order.lineAmount);
+  });
+
+  it('a lower amount from the link is a partial payment that cannot settle the order; paying what is due settles it', async () => {
+    const order = await repayableOrder(t.app);
+    const partial = await committed(order, { amount: 1_000 });
+    expect(partial.amount).toBe(1_000);
+    expect((await confirm(order, partial.repayRecordId, partial.code)).envelope?.data).toMatchObject({
+      paidAmount: 1_000,
+    });
+    let state = await orderState(t.app, order.orderId);
+    expect(state.order.status).toBe(170);
+    expect(state.order.settled_at).toBeNull();
+
+    clock.advance(Limits.smsResendCountdownSeconds * 1000);
+    const rest = await way(order, order.lineAmount * 3);
+    expect(rest.amount).toBe(order.lineAmount - 1_000);
+    const commitRest = await commit(order, {
+      repayToken: rest.repayToken,
+      cardId: rest.bankCards[0]!.id,
+      amount: order.lineAmount * 3,
+    });
+    expect(commitRest.envelope?.data).toMatchObject({ amount: order.lineAmount - 1_000 });
+    const recordId = (commitRest.envelope?.data as { repayRecordId: number }).repayRecordId;
+    const code = await latestSmsCode(t.app, await phoneOf(order));
+    expect((await confirm(order, recordId, code!)).envelope?.code).toBe('00');
+    state = await orderState(t.app, order.orderId);
+    expect(state.order.status).toBe(200);
+    expect(state.payments.map((payment) => payment.received_amount)).toEqual([
+      1_000,
+      order.lineAmount - 1_000,
+    ]);
+  });
+
+  it('a declined card answers its message, posts nothing and frees the order for another try', async () => {
+    const order = await repayableOrder(t.app);
+    const declined = await committed(order, { cardNo: '6222021234560000' });
+    const response = await confirm(order, declined.repayRecordId, declined.code);
+    expect(response.envelope?.message).toBe(messages.legacyCardDeclined);
+    const state = await orderState(t.app, order.orderId);
+    expect(state.payments[0]).toMatchObject({ provider: 'card', status: 'failed' });
+    expect(state.order.paid_amount).toBe(0);
+    const row = await t.app.db
+      .selectFrom('legacy_repayments')
+      .selectAll()
+      .where('id', '=', declined.repayRecordId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', paying_order_id: null, failure: 'declined' });
+  });
+
+  it('repayment-huichao answers the order’s repayment page; nothing to repay is refused', async () => {
+    const order = await repayableOrder(t.app);
+    const online = await call(repaymentHuichao, order, {
+      userId: String(order.borrowerId),
+      orderId: String(order.orderId),
+      amount: String(order.lineAmount),
+    });
+    expect(online.envelope?.data).toEqual({
+      url: `/repay?productId=${order.productId}&orderId=${order.orderId}`,
+    });
+    const settled = await repayableOrder(t.app, { status: 200, paidLines: 1 });
+    const refused = await call(repaymentWay, settled, { orderId: String(settled.orderId) });
+    expect(refused.envelope?.message).toBe(messages.legacyNotRepayable);
+  });
+});

@@ -1,0 +1,273 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { generateVcode } from '@kwarta/contract';
+import { createTestApp, databaseTargets, type TestApp } from '../../support/test-app.ts';
+import { callEndpoint } from '../../support/api.ts';
+import { orderState, repayableOrder } from '../../support/repayment.ts';
+import { postbackDigest, reconcilePayments } from '../../../src/features/payments/index.ts';
+
+const MERCHANT = 'KWARTA';
+const SECRET = 'dragonpay-test-password';
+
+interface FakeTxn {
+  refNo: string;
+  amount: string;
+  procId: string;
+  status: string;
+}
+
+/**
+ * A stand-in for Dragonpay's Collect API on loopback, speaking its protocol: Basic auth,
+ * POST /{txnid}/post → { RefNo, Status, Message, Url }, GET /txnid/{txnid} → the transaction.
+ * A test sets what the status query answers.
+ */
+async function startFakeDragonpay() {
+  const txns = new Map<string, FakeTxn>();
+  const statusQueries: string[] = [];
+  const expectedAuth = `Basic ${Buffer.from(`${MERCHANT}:${SECRET}`).toString('base64')}`;
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const send = (status: number, value: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(value));
+      };
+      if (request.headers.authorization !== expectedAuth) return send(401, { Message: 'Unauthorized' });
+      const url = new URL(request.url ?? '/', 'http://fake');
+      const create = /^\/api\/collect\/v1\/([^/]+)\/post$/.exec(url.pathname);
+      if (request.method === 'POST' && create) {
+        const txnid = decodeURIComponent(create[1]!);
+        const input = JSON.parse(body) as { Amount: string; ProcId: string; Currency: string };
+        const refNo = `REF${txns.size + 1}`;
+        txns.set(txnid, { refNo, amount: input.Amount, procId: input.ProcId, status: 'P' });
+        return send(200, {
+          RefNo: refNo,
+          Status: 'S',
+          Message: '',
+          Url: `https://test.dragonpay.ph/Pay.aspx?tokenid=${refNo}&procid=${input.ProcId}`,
+        });
+      }
+      const query = /^\/api\/collect\/v1\/txnid\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'GET' && query) {
+        const txnid = decodeURIComponent(query[1]!);
+        statusQueries.push(txnid);
+        const txn = txns.get(txnid);
+        if (!txn) return send(404, { Message: 'Not found' });
+        return send(200, {
+          RefNo: txn.refNo,
+          TxnId: txnid,
+          Amount: Number(txn.amount),
+          Currency: 'PHP',
+          Status: txn.status,
+          ProcId: txn.procId,
+        });
+      }
+      send(404, {});
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    apiUrl: `http://127.0.0.1:${port}/api/collect/v1`,
+    txns,
+    statusQueries,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.each(databaseTargets)('Dragonpay adapter against a fake Dragonpay (%s)', (target) => {
+  let fake: Awaited<ReturnType<typeof startFakeDragonpay>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeDragonpay();
+    t = await createTestApp(target, {
+      env: {
+        PAYMENT_PROVIDER: 'dragonpay',
+        DRAGONPAY_MERCHANT_ID: MERCHANT,
+        DRAGONPAY_SECRET: SECRET,
+        DRAGONPAY_API_URL: fake.apiUrl,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.statusQueries.length = 0;
+  });
+
+  /** An order of its own, a pay code for it through Dragonpay, and the fake's record of it. */
+  async function payCode(options: Parameters<typeof repayableOrder>[1] = {}) {
+    const order = await repayableOrder(t.app, options);
+    const response = await callEndpoint(t.app, generateVcode, {
+      session: order.session,
+      body: {
+        productId: String(order.productId),
+        orderId: String(order.orderId),
+        amount: '1',
+        channelNumber: 'BAYD',
+      },
+    });
+    expect(response.envelope).toMatchObject({ code: '00' });
+    const { payments } = await orderState(t.app, order.orderId);
+    const payment = payments.at(-1)!;
+    return {
+      ...order,
+      data: response.envelope!.data as { payUrl: string; payCode: string; amount: number },
+      payment,
+      txn: fake.txns.get(payment.txnid)!,
+    };
+  }
+
+  function postback(
+    fields: { txnid: string; refno: string; status: string; message?: string },
+    digest?: string,
+  ) {
+    const message = fields.message ?? 'Payment received';
+    const form = new URLSearchParams({
+      txnid: fields.txnid,
+      refno: fields.refno,
+      status: fields.status,
+      message,
+      digest: digest ?? postbackDigest([fields.txnid, fields.refno, fields.status, message], SECRET),
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: '/payments/dragonpay/postback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
+  }
+
+  it('creates a transaction with the server’s amount and the channel’s processor id; pays with its URL and reference', async () => {
+    const { data, payment, txn, lineAmount } = await payCode();
+    expect(txn).toMatchObject({ amount: '105000.00', procId: 'BAYD', status: 'P' });
+    expect(payment).toMatchObject({
+      provider: 'dragonpay',
+      status: 'pending',
+      expected_amount: lineAmount,
+      ref_no: txn.refNo,
+    });
+    expect(data.payUrl).toBe(`https://test.dragonpay.ph/Pay.aspx?tokenid=${txn.refNo}&procid=BAYD`);
+    expect(data.payCode).toBe(txn.refNo);
+  });
+
+  it('posts a verified postback once the status query confirms it, answering result=OK', async () => {
+    const { payment, txn, orderId } = await payCode();
+    txn.status = 'S';
+    const response = await postback({ txnid: payment.txnid, refno: txn.refNo, status: 'S' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('result=OK');
+    expect(fake.statusQueries).toEqual([payment.txnid]);
+    const state = await orderState(t.app, orderId);
+    expect(state.payments[0]).toMatchObject({ status: 'paid', received_amount: 10_500_000 });
+    expect(state.order).toMatchObject({ status: 200, paid_amount: 10_500_000 });
+    expect(state.order.settled_at).not.toBeNull();
+    expect(state.allocations).toEqual([
+      { component: 'interest', plan_seq: 1, amount: 500_000 },
+      { component: 'principal', plan_seq: 1, amount: 10_000_000 },
+    ]);
+    expect(state.history.at(-1)).toMatchObject({
+      from_status: 170,
+      to_status: 200,
+      actor: `payment:dragonpay:${payment.txnid}`,
+    });
+  });
+
+  it('posts the same postback sent 20 times in parallel once', async () => {
+    const { payment, txn, orderId } = await payCode({ lines: 2 });
+    txn.status = 'S';
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => postback({ txnid: payment.txnid, refno: txn.refNo, status: 'S' })),
+    );
+    expect(responses.map((r) => r.body)).toEqual(Array(20).fill('result=OK'));
+    const state = await orderState(t.app, orderId);
+    expect(state.allocations).toHaveLength(2);
+    expect(state.order).toMatchObject({ status: 170, paid_amount: 10_500_000 });
+    expect(state.lines.map((line) => line.paid_amount)).toEqual([10_500_000, 0]);
+    const events = await t.app.db
+      .selectFrom('provider_events')
+      .select('event_id')
+      .where('event_id', 'like', `${payment.txnid}%`)
+      .execute();
+    expect(events).toEqual([{ event_id: `${payment.txnid}:paid` }]);
+  });
+
+  it('refuses a bad digest and posts nothing, without asking Dragonpay', async () => {
+    const { payment, txn, orderId } = await payCode();
+    txn.status = 'S';
+    const response = await postback({ txnid: payment.txnid, refno: txn.refNo, status: 'S' }, 'f'.repeat(40));
+    expect(response.statusCode).toBe(400);
+    expect(response.body).not.toBe('result=OK');
+    expect(fake.statusQueries).toEqual([]);
+    const state = await orderState(t.app, orderId);
+    expect(state.payments[0]!.status).toBe('pending');
+    expect(state.allocations).toEqual([]);
+    expect(state.order.status).toBe(170);
+  });
+
+  it('does not post a success postback while the status query says pending, and posts the later confirmed one', async () => {
+    const { payment, txn, orderId } = await payCode();
+    const first = await postback({ txnid: payment.txnid, refno: txn.refNo, status: 'S' });
+    expect(first.body).toBe('result=OK');
+    let state = await orderState(t.app, orderId);
+    expect(state.payments[0]!.status).toBe('pending');
+    expect(state.allocations).toEqual([]);
+    txn.status = 'S';
+    await postback({ txnid: payment.txnid, refno: txn.refNo, status: 'S' });
+    state = await orderState(t.app, orderId);
+    expect(state.payments[0]!.status).toBe('paid');
+    expect(state.order.status).toBe(200);
+  });
+
+  it('holds a payment whose confirmed amount differs from the expected one, posting nothing', async () => {
+    const { payment, txn, orderId } = await payCode();
+    txn.status = 'S';
+    txn.amount = '100.00';
+    await postback({ txnid: payment.txnid, refno: txn.refNo, status: 'S' });
+    const state = await orderState(t.app, orderId);
+    expect(state.payments[0]).toMatchObject({
+      status: 'held',
+      status_reason: 'amount_mismatch',
+      received_amount: 10_000,
+    });
+    expect(state.allocations).toEqual([]);
+    expect(state.order).toMatchObject({ status: 170, paid_amount: 0 });
+  });
+
+  it('keeps a paid payment paid when a failure follows', async () => {
+    const { payment, txn, orderId } = await payCode({ lines: 2 });
+    txn.status = 'S';
+    await postback({ txnid: payment.txnid, refno: txn.refNo, status: 'S' });
+    txn.status = 'F';
+    const failed = await postback({ txnid: payment.txnid, refno: txn.refNo, status: 'F', message: 'Failed' });
+    expect(failed.body).toBe('result=OK');
+    const state = await orderState(t.app, orderId);
+    expect(state.payments[0]!.status).toBe('paid');
+    expect(state.allocations).toHaveLength(2);
+    expect(state.order.paid_amount).toBe(10_500_000);
+  });
+
+  it('reconciles: posts what the status query confirms and expires what stayed pending past its time', async () => {
+    const confirmed = await payCode();
+    const stale = await payCode();
+    confirmed.txn.status = 'S';
+    await t.app.db
+      .updateTable('payments')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('txnid', '=', stale.payment.txnid)
+      .execute();
+    const run = await reconcilePayments({
+      db: t.app.db,
+      clock: t.app.clock,
+      provider: t.app.paymentProvider,
+    });
+    expect(run.posted).toBeGreaterThanOrEqual(1);
+    expect(run.expired).toBeGreaterThanOrEqual(1);
+    expect((await orderState(t.app, confirmed.orderId)).order.status).toBe(200);
+    expect((await orderState(t.app, stale.orderId)).payments[0]!.status).toBe('expired');
+  });
+});
