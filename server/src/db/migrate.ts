@@ -8,6 +8,7 @@ import * as templateAmounts from './migrations/2026-11-23-25-template-amounts.ts
 import * as borrow from './migrations/2026-11-23-30-borrow.ts';
 import * as orderDetails from './migrations/2026-11-23-40-order-details.ts';
 import * as paymentAccounts from './migrations/2026-11-23-50-payment-accounts.ts';
+import * as console_ from './migrations/2026-11-23-70-console.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-30-borrow': borrow,
   '2026-11-23-40-order-details': orderDetails,
   '2026-11-23-50-payment-accounts': paymentAccounts,
+  '2026-11-23-70-console': console_,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -1,5 +1,23 @@
 import type { RouteName } from '../routes.ts';
 import { contactKfInfo } from './service.ts';
+import {
+  consoleSignIn,
+  consoleSignOut,
+  consoleMe,
+  consoleDashboard,
+  consoleOrders,
+  consoleOrder,
+  consoleApproveOrder,
+  consoleRejectOrder,
+  consoleDisburseOrder,
+  consoleComplaints,
+  consoleReplyComplaint,
+  consoleFunnel,
+  consoleProducts,
+  consoleSaveProduct,
+  consolePlanPreview,
+  consoleAudit,
+} from './console.ts';
 import { bindCardNew, cardInit } from './bank-binding.ts';
 import {
   agreementDocument,
@@ -77,6 +95,22 @@ export const endpointMap = {
   register,
   sendLoginCode,
   smsLogin,
+  consoleSignIn,
+  consoleSignOut,
+  consoleMe,
+  consoleDashboard,
+  consoleOrders,
+  consoleOrder,
+  consoleApproveOrder,
+  consoleRejectOrder,
+  consoleDisburseOrder,
+  consoleComplaints,
+  consoleReplyComplaint,
+  consoleFunnel,
+  consoleProducts,
+  consoleSaveProduct,
+  consolePlanPreview,
+  consoleAudit,
 } as const satisfies Record<RouteName, unknown>;
 
 export type EndpointMap = typeof endpointMap;
@@ -117,3 +151,21 @@ export {
   trackVisit,
 };
 export { channelTemplateConfig, type ChannelTemplateConfig } from './promotion.ts';
+export {
+  consoleSignIn,
+  consoleSignOut,
+  consoleMe,
+  consoleDashboard,
+  consoleOrders,
+  consoleOrder,
+  consoleApproveOrder,
+  consoleRejectOrder,
+  consoleDisburseOrder,
+  consoleComplaints,
+  consoleReplyComplaint,
+  consoleFunnel,
+  consoleProducts,
+  consoleSaveProduct,
+  consolePlanPreview,
+  consoleAudit,
+};

@@ -1,0 +1,2 @@
+// The operator console's calls (issue 13): the public module.
+export { consoleRoutes } from './console-routes.ts';
