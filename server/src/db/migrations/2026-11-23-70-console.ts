@@ -27,8 +27,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`CREATE FUNCTION operator_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'operator_audit is append-only'; END $$`.execute(db);
-    await sql`CREATE TRIGGER operator_audit_no_change BEFORE UPDATE OR DELETE ON operator_audit
-      FOR EACH ROW EXECUTE FUNCTION operator_audit_append_only()`.execute(db);
+    // Per statement, so TRUNCATE and a statement that matches no row are refused too.
+    await sql`CREATE TRIGGER operator_audit_no_change BEFORE UPDATE OR DELETE OR TRUNCATE ON operator_audit
+      FOR EACH STATEMENT EXECUTE FUNCTION operator_audit_append_only()`.execute(db);
   } else {
     await sql`CREATE TRIGGER operator_audit_no_update BEFORE UPDATE ON operator_audit
       BEGIN SELECT RAISE(ABORT, 'operator_audit is append-only'); END`.execute(db);
