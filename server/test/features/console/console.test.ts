@@ -357,7 +357,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       expect(rows[0]).toMatchObject({ action: 'complaint.reply', subject: `problem:${problemId}`, operator_name: 'agent-1' });
       expect(JSON.parse(rows[0]!.after_json!)).toMatchObject({ text: 'We called you back; all settled.', images: 1 });
 
-      const detail = await callEndpoint(t.app, problemDetail, { session, body: { id: String(problemId) } });
+      const detail = await callEndpoint(t.app, problemDetail, { session: await demoSession(t.app), body: { problemId: String(problemId) } });
       expect(JSON.stringify(detail.envelope?.data)).toContain('We called you back; all settled.');
       const twice = await replyWith(as.agent!, problemId, 'again', image);
       expect(twice.json()).toMatchObject({ kwc: '409' });
