@@ -83,9 +83,14 @@ export async function orderQueue(db: Kysely<Database>, role: OperatorRole, filte
   if (filter.status !== '') query = query.where('orders.status', '=', filter.status);
   const q = filter.q.trim();
   if (q !== '') {
+    // The phone is resolved to its borrower first (unique index), so the orders are found by
+    // borrower_id or order_no, both indexed, instead of by a condition across the join.
     const digits = q.replace(/[\s-]/g, '');
+    const borrower = /^\+?\d{6,15}$/.test(digits)
+      ? await db.selectFrom('borrowers').select('id').where('phone', '=', digits).executeTakeFirst()
+      : undefined;
     query = query.where((eb) =>
-      eb.or([eb('orders.order_no', '=', q), ...(/^\+?\d{6,15}$/.test(digits) ? [eb('borrowers.phone', '=', digits)] : [])]),
+      eb.or([eb('orders.order_no', '=', q), ...(borrower ? [eb('orders.borrower_id', '=', borrower.id)] : [])]),
     );
   }
   const rows = await query
