@@ -22,10 +22,14 @@ const option = (name: string, fallback: string) => {
 };
 const orderCount = Number(option('--orders', '100000'));
 const requests = Number(option('--requests', '300'));
-const adminUrl = option('--postgres', process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const adminUrl = option(
+  '--postgres',
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
 const BUDGET_MS = 100;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
 async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-bench-console-'));
@@ -60,10 +64,19 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
     const seedStart = performance.now();
     const { phones, orderNos } = await seedBenchOrders(app.db, orderCount);
     if (target === 'postgres') await sql`ANALYZE`.execute(app.db);
-    const total = await app.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    console.log(`${target}: ${Number(total.n)} orders (${orderNos.length} seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`);
+    const total = await app.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    console.log(
+      `${target}: ${Number(total.n)} orders (${orderNos.length} seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
+    );
 
-    const operatorId = await createOperator(app.db, { name: `bench-${target}`, role: 'credit', now: new Date() });
+    const operatorId = await createOperator(app.db, {
+      name: `bench-${target}`,
+      role: 'credit',
+      now: new Date(),
+    });
     const { token } = await createOperatorSession(app.db, { operatorId, now: app.clock.now() });
     const cookie = `${OPERATOR_SESSION_COOKIE}=${token}`;
     const cases: Record<string, (i: number) => string> = {
@@ -77,9 +90,14 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
       const times: number[] = [];
       for (let i = 0; i < requests + 30; i += 1) {
         const started = performance.now();
-        const response = await app.inject({ method: 'GET', url: `${consoleOrders.path}?${query(i)}`, headers: { cookie } });
+        const response = await app.inject({
+          method: 'GET',
+          url: `${consoleOrders.path}?${query(i)}`,
+          headers: { cookie },
+        });
         const ms = performance.now() - started;
-        if (response.statusCode !== 200) throw new Error(`${name}: HTTP ${response.statusCode} ${response.body}`);
+        if (response.statusCode !== 200)
+          throw new Error(`${name}: HTTP ${response.statusCode} ${response.body}`);
         if (i >= 30) times.push(ms); // the first 30 warm the JIT and caches
       }
       times.sort((a, b) => a - b);
@@ -109,7 +127,12 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-console.log(`Console order queue, ${orderCount} orders, ${requests} requests per case, one at a time; budget p95 ≤ ${BUDGET_MS} ms. load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `Console order queue, ${orderCount} orders, ${requests} requests per case, one at a time; budget p95 ≤ ${BUDGET_MS} ms. load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 let passed = await measure('sqlite');
 if (await postgresReachable()) passed = (await measure('postgres')) && passed;
 else console.log('PostgreSQL not reachable: measured on SQLite only.');

@@ -21,7 +21,12 @@ export async function seedBenchOrders(
     for (let index = start; index < Math.min(borrowerCount, start + batch); index += 1) {
       const phone = `137${String(index).padStart(8, '0')}`;
       phones.push(phone);
-      rows.push({ phone, full_name: `Bench Borrower ${index}`, is_repeat_client: index % 3 === 0 ? 1 : 0, created_at: now.toISOString() });
+      rows.push({
+        phone,
+        full_name: `Bench Borrower ${index}`,
+        is_repeat_client: index % 3 === 0 ? 1 : 0,
+        created_at: now.toISOString(),
+      });
     }
     await db.insertInto('borrowers').values(rows).execute();
   }

@@ -30,7 +30,7 @@ import { devRoutes } from './features/dev/index.ts';
 import { webApp } from './features/web/index.ts';
 import { borrowerCaller } from './features/sessions/index.ts';
 import { operatorCaller, seedDemoOperators } from './features/operators/index.ts';
-import { consoleRoutes } from './features/console/index.ts';
+import { consolePage, consoleRoutes } from './features/console/index.ts';
 import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
 import { orderDetailsRoutes } from './features/order-details/index.ts';
@@ -116,7 +116,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemoData(database.db, app.clock.now(), config.loanRules);
   // One operator per role to sign in to the console with (README); development only.
-  if (config.seedDemo && config.appEnv === 'development') await seedDemoOperators(database.db, app.clock.now());
+  if (config.seedDemo && config.appEnv === 'development')
+    await seedDemoOperators(database.db, app.clock.now());
 
   await app.register(formbody);
   await app.register(cookie);
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(promotionRoutes);
   await app.register(smsLoginRoutes);
   await app.register(consoleRoutes);
+  await app.register(consolePage);
   if (config.devToolsEnabled) await app.register(devRoutes);
   await app.register(webApp, {
     staticPageRenderer: overrides.staticPageRenderer,

@@ -98,7 +98,7 @@ export function isWeekday(date: CalendarDate): boolean {
 /** The date `count` weekdays before `date` (Saturdays and Sundays are skipped, not counted). */
 export function weekdaysBefore(date: CalendarDate, count: number): CalendarDate {
   let day = date;
-  for (let left = count; left > 0; ) {
+  for (let left = count; left > 0;) {
     day = addDays(day, -1);
     if (isWeekday(day)) left -= 1;
   }

@@ -26,7 +26,9 @@ scrypt hashes (N=2^17, r=8, p=1). Uses the same DATA_DIR / DATABASE_URL as the s
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 async function main(): Promise<number> {
@@ -71,7 +73,12 @@ async function main(): Promise<number> {
         return 1;
       }
       const { password, shown } = await newPassword();
-      const id = await createOperator(db, { name, role: values.role, now, passwordHash: await hashPassword(password) });
+      const id = await createOperator(db, {
+        name,
+        role: values.role,
+        now,
+        passwordHash: await hashPassword(password),
+      });
       console.log(`Operator ${name} (${values.role}) created with id ${id}.`);
       if (shown) console.log(`Password (shown once): ${password}`);
       return 0;
@@ -84,20 +91,25 @@ async function main(): Promise<number> {
     const update = (set: { password_hash?: string; totp_secret?: string | null; disabled?: number }) =>
       db.updateTable('operators').set(set).where('id', '=', operator.id).execute();
     // Any change of credentials ends the operator's open sessions.
-    const endSessions = () => db.deleteFrom('operator_sessions').where('operator_id', '=', operator.id).execute();
+    const endSessions = () =>
+      db.deleteFrom('operator_sessions').where('operator_id', '=', operator.id).execute();
     switch (action) {
       case 'password': {
         const { password, shown } = await newPassword();
         await update({ password_hash: await hashPassword(password) });
         await endSessions();
-        console.log(shown ? `New password for ${name} (shown once): ${password}` : `Password of ${name} changed.`);
+        console.log(
+          shown ? `New password for ${name} (shown once): ${password}` : `Password of ${name} changed.`,
+        );
         return 0;
       }
       case 'totp': {
         const secret = newTotpSecret();
         await update({ totp_secret: secret });
         await endSessions();
-        console.log(`Second factor set for ${name}. Add it to an authenticator app:\n  secret ${secret}\n  ${totpUri(secret, name)}`);
+        console.log(
+          `Second factor set for ${name}. Add it to an authenticator app:\n  secret ${secret}\n  ${totpUri(secret, name)}`,
+        );
         return 0;
       }
       case 'totp-off':

@@ -27,7 +27,9 @@ export const consoleMe = defineEndpoint(routes.consoleMe, { request: z.object({}
 export const consoleDashboard = defineEndpoint(routes.consoleDashboard, {
   request: z.object({}),
   data: z.object({
-    byStatus: z.array(z.object({ status: z.number().int(), statusText: z.string(), count: z.number().int() })),
+    byStatus: z.array(
+      z.object({ status: z.number().int(), statusText: z.string(), count: z.number().int() }),
+    ),
     dueToday: z.number().int(),
     overdue: z.number().int(),
     /** Unanswered complaints filed more than 3 weekdays ago. */
@@ -90,9 +92,21 @@ export const consoleOrder = defineEndpoint(routes.consoleOrder, {
       withdrawConfirmRequired: z.boolean(),
       withdrawConfirmedAt: z.string().nullable(),
     }),
-    borrower: z.object({ id: z.number().int(), name: z.string().nullable(), phone: z.string(), repeatClient: z.boolean() }),
+    borrower: z.object({
+      id: z.number().int(),
+      name: z.string().nullable(),
+      phone: z.string(),
+      repeatClient: z.boolean(),
+    }),
     plan: z.array(
-      z.object({ seq: z.number().int(), dueDate: z.string(), principal: money, interest: money, amount: money, paidAmount: money }),
+      z.object({
+        seq: z.number().int(),
+        dueDate: z.string(),
+        principal: money,
+        interest: money,
+        amount: money,
+        paidAmount: money,
+      }),
     ),
     history: z.array(
       z.object({
@@ -103,16 +117,32 @@ export const consoleOrder = defineEndpoint(routes.consoleOrder, {
         at: z.string(),
       }),
     ),
-    complaints: z.array(z.object({ id: z.number().int(), content: z.string(), createdAt: z.string(), repliedAt: z.string().nullable() })),
+    complaints: z.array(
+      z.object({
+        id: z.number().int(),
+        content: z.string(),
+        createdAt: z.string(),
+        repliedAt: z.string().nullable(),
+      }),
+    ),
   }),
 });
 
 const orderAction = z.object({ orderId: idField('orderId'), reason: textField(500).default('') });
 const orderAfter = z.object({ orderId: z.number().int(), status: z.number().int() });
 
-export const consoleApproveOrder = defineEndpoint(routes.consoleApproveOrder, { request: orderAction, data: orderAfter });
-export const consoleRejectOrder = defineEndpoint(routes.consoleRejectOrder, { request: orderAction, data: orderAfter });
-export const consoleDisburseOrder = defineEndpoint(routes.consoleDisburseOrder, { request: orderAction, data: orderAfter });
+export const consoleApproveOrder = defineEndpoint(routes.consoleApproveOrder, {
+  request: orderAction,
+  data: orderAfter,
+});
+export const consoleRejectOrder = defineEndpoint(routes.consoleRejectOrder, {
+  request: orderAction,
+  data: orderAfter,
+});
+export const consoleDisburseOrder = defineEndpoint(routes.consoleDisburseOrder, {
+  request: orderAction,
+  data: orderAfter,
+});
 
 export const consoleComplaints = defineEndpoint(routes.consoleComplaints, {
   request: z.object({ ...pageFields, answered: z.enum(['0', '1']).default('0') }),
@@ -139,7 +169,10 @@ export const consoleComplaints = defineEndpoint(routes.consoleComplaints, {
   }),
 });
 
-const replyImage = z.file({ message: 'images must be files' }).max(10 * 1024 * 1024).optional();
+const replyImage = z
+  .file({ message: 'images must be files' })
+  .max(10 * 1024 * 1024)
+  .optional();
 export const consoleReplyComplaint = defineEndpoint(routes.consoleReplyComplaint, {
   request: z.object({
     problemId: idField('problemId'),

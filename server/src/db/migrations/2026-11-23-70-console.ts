@@ -22,7 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('after_json', 'text')
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('operator_audit_subject').on('operator_audit').columns(['subject', 'id']).execute();
+  await db.schema
+    .createIndex('operator_audit_subject')
+    .on('operator_audit')
+    .columns(['subject', 'id'])
+    .execute();
 
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`CREATE FUNCTION operator_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -41,9 +45,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   // but orders by due date, so a status page would sort 100,000 rows).
   await db.schema.createIndex('orders_status_id').on('orders').columns(['status', 'id']).execute();
   // The complaints inbox: unanswered first, oldest first.
-  await db.schema.createIndex('problems_replied_created').on('problems').columns(['replied_at', 'id']).execute();
+  await db.schema
+    .createIndex('problems_replied_created')
+    .on('problems')
+    .columns(['replied_at', 'id'])
+    .execute();
 }
-
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('problems_replied_created').execute();

@@ -18,7 +18,9 @@ export async function complaintInbox(
     .innerJoin('borrowers', 'borrowers.id', 'problems.borrower_id')
     .leftJoin('orders', 'orders.id', 'problems.order_id')
     .leftJoin('problem_types', (join) =>
-      join.onRef('problem_types.value', '=', 'problems.problem_type').on('problem_types.parent_value', '=', 0),
+      join
+        .onRef('problem_types.value', '=', 'problems.problem_type')
+        .on('problem_types.parent_value', '=', 0),
     )
     .select([
       'problems.id',

@@ -90,7 +90,10 @@ export async function orderQueue(db: Kysely<Database>, role: OperatorRole, filte
       ? await db.selectFrom('borrowers').select('id').where('phone', '=', digits).executeTakeFirst()
       : undefined;
     query = query.where((eb) =>
-      eb.or([eb('orders.order_no', '=', q), ...(borrower ? [eb('orders.borrower_id', '=', borrower.id)] : [])]),
+      eb.or([
+        eb('orders.order_no', '=', q),
+        ...(borrower ? [eb('orders.borrower_id', '=', borrower.id)] : []),
+      ]),
     );
   }
   const rows = await query
@@ -191,4 +194,3 @@ export async function consoleOrderPage(db: Kysely<Database>, role: OperatorRole,
     })),
   };
 }
-

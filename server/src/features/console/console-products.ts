@@ -37,7 +37,11 @@ export function listProducts(db: Kysely<Database>) {
  * would keep.
  */
 export async function editedProduct(db: Kysely<Database>, edit: ProductEdit): Promise<LoanProduct> {
-  const product = await db.selectFrom('products').selectAll().where('id', '=', edit.productId).executeTakeFirst();
+  const product = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', edit.productId)
+    .executeTakeFirst();
   if (!product) throw ApiError.notFound();
   let rules: LoanRules;
   try {
@@ -67,7 +71,8 @@ export async function editedProduct(db: Kysely<Database>, edit: ProductEdit): Pr
       `termDays must be within the rules' ${rules.term.minDays}-${rules.term.maxDays}`,
     next.periods > next.term_days && 'periods must not exceed termDays',
   ].filter(Boolean);
-  if (problems.length) throw ApiError.badRequest(fillMessage(messages.consoleLoanRulesInvalid, { issues: problems.join('; ') }));
+  if (problems.length)
+    throw ApiError.badRequest(fillMessage(messages.consoleLoanRulesInvalid, { issues: problems.join('; ') }));
   return { product: next, rules };
 }
 
@@ -78,13 +83,22 @@ export async function planPreview(
   const loanProduct = await editedProduct(deps.db, edit);
   const today = calendarDateAt(deps.clock.now(), deps.config.lenderTimeZone);
   try {
-    const quote = quoteLoan(loanProduct, { amount: edit.amount, term: edit.term }, today, deps.config.market.money);
+    const quote = quoteLoan(
+      loanProduct,
+      { amount: edit.amount, term: edit.term },
+      today,
+      deps.config.market.money,
+    );
     return {
       principal: quote.principal,
       charges: quote.charges,
       total: quote.schedule.total,
       termDays: quote.termDays,
-      lines: quote.schedule.lines.map((line) => ({ seq: line.period, dueDate: line.dueDate, amount: line.amount })),
+      lines: quote.schedule.lines.map((line) => ({
+        seq: line.period,
+        dueDate: line.dueDate,
+        amount: line.amount,
+      })),
     };
   } catch (error) {
     if (error instanceof DomainError) throw ApiError.badRequest(error.message);

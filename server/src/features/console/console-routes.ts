@@ -81,7 +81,9 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  registerEndpoint(app, consoleMe, (_input, { operator, request }) => operatorView(operator, sessionToken(request)));
+  registerEndpoint(app, consoleMe, (_input, { operator, request }) =>
+    operatorView(operator, sessionToken(request)),
+  );
 
   registerEndpoint(app, consoleDashboard, () => dashboard(app));
 
@@ -111,7 +113,12 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
         if (!before) throw ApiError.notFound();
         try {
           // The app is the use case's deps (whatever it needs now or later), on this transaction.
-          const order = await move(withDb(app, trx), input.orderId, `operator:${operator.name}`, input.reason);
+          const order = await move(
+            withDb(app, trx),
+            input.orderId,
+            `operator:${operator.name}`,
+            input.reason,
+          );
           return {
             result: { orderId: order.id, status: order.status },
             audit: {
@@ -147,7 +154,9 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerEndpoint(app, consoleReplyComplaint, async (input, { operator }) => {
-    const files = [input.image1, input.image2, input.image3].filter((file): file is File => file !== undefined);
+    const files = [input.image1, input.image2, input.image3].filter(
+      (file): file is File => file !== undefined,
+    );
     const images = await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer())));
     try {
       return await audited(app, operator, async (trx) => {
@@ -200,7 +209,11 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, consoleSaveProduct, (input, { operator }) =>
     audited(app, operator, async (trx) => {
       const { product: next } = await editedProduct(trx, input);
-      const before = await trx.selectFrom('products').selectAll().where('id', '=', input.productId).executeTakeFirstOrThrow();
+      const before = await trx
+        .selectFrom('products')
+        .selectAll()
+        .where('id', '=', input.productId)
+        .executeTakeFirstOrThrow();
       const saved = await trx
         .updateTable('products')
         .set({
@@ -215,7 +228,12 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
         .executeTakeFirstOrThrow();
       return {
         result: productView(saved),
-        audit: { action: 'product.save', subject: `product:${saved.id}`, before: productView(before), after: productView(saved) },
+        audit: {
+          action: 'product.save',
+          subject: `product:${saved.id}`,
+          before: productView(before),
+          after: productView(saved),
+        },
       };
     }),
   );
@@ -237,4 +255,3 @@ function sessionToken(request: FastifyRequest): string {
 function withDb<T extends object>(app: T, db: unknown): T {
   return Object.create(app, { db: { value: db, enumerable: true } }) as T;
 }
-

@@ -5,6 +5,7 @@ export {
   createOperatorSession,
   csrfTokenFor,
   deleteOperatorSession,
+  findLiveOperatorSession,
   OPERATOR_SESSION_POLICY,
   type OperatorSessionTokens,
 } from './operator-repository.ts';

@@ -25,7 +25,8 @@ const newToken = () => randomBytes(32).toString('base64url');
  * after a reload (consoleMe) while only hashes are stored; a cross-site page can neither read the
  * cookie nor the answer that carries it.
  */
-export const csrfTokenFor = (token: string) => createHmac('sha256', token).update('kwarta-csrf').digest('base64url');
+export const csrfTokenFor = (token: string) =>
+  createHmac('sha256', token).update('kwarta-csrf').digest('base64url');
 
 export async function createOperator(
   db: Kysely<Database>,

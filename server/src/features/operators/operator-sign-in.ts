@@ -36,7 +36,8 @@ export async function signInOperator(
     const now = deps.clock.now();
     const step = matchTotp(operator.totp_secret, input.totp.trim(), now);
     // A code works once: the first to count its step wins, a replay (or a race) is refused.
-    const fresh = step !== null && (await deps.store.increment(`console-totp:${operator.id}:${step}`, 120_000)) === 1;
+    const fresh =
+      step !== null && (await deps.store.increment(`console-totp:${operator.id}:${step}`, 120_000)) === 1;
     if (!fresh) throw refused();
   }
   await deps.store.delete(accountKey);

@@ -57,7 +57,12 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
   beforeAll(async () => {
     t = await createTestApp(target, { clock, env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' } });
     for (const role of operatorRoles) {
-      await createOperator(t.app.db, { name: `${role}-1`, role, now: clock.now(), passwordHash: await passwordHash });
+      await createOperator(t.app.db, {
+        name: `${role}-1`,
+        role,
+        now: clock.now(),
+        passwordHash: await passwordHash,
+      });
     }
     for (const role of operatorRoles) as[role] = await signIn(`${role}-1`, '198.51.100.1');
   });
@@ -70,7 +75,10 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
     return { cookie, csrf: (response.envelope?.data as { csrfToken: string }).csrfToken };
   }
   const attemptSignIn = (name: string, address: string, password: string, totp = '') =>
-    callEndpoint(t.app, consoleSignIn, { body: { name, password, totp }, headers: { 'x-forwarded-for': address } });
+    callEndpoint(t.app, consoleSignIn, {
+      body: { name, password, totp },
+      headers: { 'x-forwarded-for': address },
+    });
 
   const call = (endpoint: Endpoint, role: OperatorRole, body: Record<string, string> = {}, csrf = true) =>
     callEndpoint(t.app, endpoint, {
@@ -79,7 +87,8 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
     });
   const auditRows = () => t.app.db.selectFrom('operator_audit').selectAll().orderBy('id').execute();
   const orderStatus = async (orderId: number) =>
-    (await t.app.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
+    (await t.app.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
+      .status;
   async function orderUnderReview(): Promise<number> {
     const row = await t.app.db
       .selectFrom('orders')
@@ -106,8 +115,16 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         headers: { 'x-forwarded-for': '198.51.100.2', 'x-forwarded-proto': 'https' },
       });
       expect(String(secure.headers['set-cookie'])).toContain('Secure');
-      expect(response.envelope?.data).toMatchObject({ name: 'credit-1', role: 'credit', menu: ['dashboard', 'orders'] });
-      const stored = await t.app.db.selectFrom('operators').select('password_hash').where('name', '=', 'credit-1').executeTakeFirstOrThrow();
+      expect(response.envelope?.data).toMatchObject({
+        name: 'credit-1',
+        role: 'credit',
+        menu: ['dashboard', 'orders'],
+      });
+      const stored = await t.app.db
+        .selectFrom('operators')
+        .select('password_hash')
+        .where('name', '=', 'credit-1')
+        .executeTakeFirstOrThrow();
       expect(stored.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     });
 
@@ -127,7 +144,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         agent: ['dashboard', 'orders', 'complaints'],
         credit: ['dashboard', 'orders'],
         finance: ['dashboard', 'orders'],
-        admin: ['dashboard', 'orders', 'complaints', 'funnel', 'products', 'templates', 'contacts', 'operators', 'audit'],
+        admin: ['dashboard', 'orders', 'complaints', 'funnel', 'products', 'audit'],
       });
     });
 
@@ -163,8 +180,17 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
 
     it('asks for the TOTP code once set up, and takes each code once', async () => {
       const secret = newTotpSecret();
-      await createOperator(t.app.db, { name: 'totp-1', role: 'viewer', now: clock.now(), passwordHash: await passwordHash });
-      await t.app.db.updateTable('operators').set({ totp_secret: secret }).where('name', '=', 'totp-1').execute();
+      await createOperator(t.app.db, {
+        name: 'totp-1',
+        role: 'viewer',
+        now: clock.now(),
+        passwordHash: await passwordHash,
+      });
+      await t.app.db
+        .updateTable('operators')
+        .set({ totp_secret: secret })
+        .where('name', '=', 'totp-1')
+        .execute();
       const none = await attemptSignIn('totp-1', '198.51.100.50', PASSWORD);
       expect(none.status).toBe(401);
       expect(none.envelope?.message).toBe(messages.consoleTotpRequired);
@@ -185,7 +211,9 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
     it('ends a session idle for half an hour', async () => {
       const session = await signIn('agent-1', '198.51.100.61');
       clock.advance(31 * 60_000);
-      expect((await callEndpoint(t.app, consoleMe, { headers: { cookie: session.cookie } })).status).toBe(401);
+      expect((await callEndpoint(t.app, consoleMe, { headers: { cookie: session.cookie } })).status).toBe(
+        401,
+      );
       // The shared sessions stay live for the other tests.
       for (const role of operatorRoles) as[role] = await signIn(`${role}-1`, '198.51.100.1');
     });
@@ -237,16 +265,30 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         expect(response.statusCode, endpoint.name).toBeGreaterThanOrEqual(400);
         expect(response.statusCode, endpoint.name).not.toBe(200);
       }
-      const kf = await t.app.inject({ method: 'POST', url: contactKfInfo.path, headers: { cookie: as.admin!.cookie } });
+      const kf = await t.app.inject({
+        method: 'POST',
+        url: contactKfInfo.path,
+        headers: { cookie: as.admin!.cookie },
+      });
       expect(kf.statusCode).toBe(401);
     });
 
     it('keeps the audit log append-only at the database', async () => {
       await t.app.db
         .insertInto('operator_audit')
-        .values({ operator_id: 1, operator_name: 'test', action: 'test', subject: 'test:1', before_json: null, after_json: null, created_at: clock.now().toISOString() })
+        .values({
+          operator_id: 1,
+          operator_name: 'test',
+          action: 'test',
+          subject: 'test:1',
+          before_json: null,
+          after_json: null,
+          created_at: clock.now().toISOString(),
+        })
         .execute();
-      await expect(sql`update operator_audit set action = 'x'`.execute(t.app.db)).rejects.toThrow(/append-only/);
+      await expect(sql`update operator_audit set action = 'x'`.execute(t.app.db)).rejects.toThrow(
+        /append-only/,
+      );
       await expect(sql`delete from operator_audit`.execute(t.app.db)).rejects.toThrow(/append-only/);
     });
 
@@ -271,11 +313,16 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       expect(disbursed.envelope?.data).toEqual({ orderId, status: OrderStatus.Repaying });
 
       const rows = (await auditRows()).filter((row) => row.subject === `order:${orderId}`);
-      expect(rows.map((row) => [row.operator_name, row.action, JSON.parse(row.before_json!).status])).toEqual([
-        ['credit-1', 'order.approve', OrderStatus.UnderReview],
-        ['finance-1', 'order.disburse', OrderStatus.Approved],
-      ]);
-      expect(JSON.parse(rows[1]!.after_json!)).toMatchObject({ status: OrderStatus.Repaying, disbursedOn: '2026-11-23' });
+      expect(rows.map((row) => [row.operator_name, row.action, JSON.parse(row.before_json!).status])).toEqual(
+        [
+          ['credit-1', 'order.approve', OrderStatus.UnderReview],
+          ['finance-1', 'order.disburse', OrderStatus.Approved],
+        ],
+      );
+      expect(JSON.parse(rows[1]!.after_json!)).toMatchObject({
+        status: OrderStatus.Repaying,
+        disbursedOn: '2026-11-23',
+      });
 
       const page = await call(consoleOrder, 'viewer', { orderId: String(orderId) });
       const history = (page.envelope?.data as { history: { actor: string; to: number }[] }).history;
@@ -292,11 +339,21 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       expect(missing.status).toBe(400);
       expect(missing.envelope?.message).toBe(messages.consoleReasonRequired);
       expect(await auditRows()).toEqual(before);
-      const rejected = await call(consoleRejectOrder, 'credit', { orderId: String(orderId), reason: 'Income not verified' });
+      const rejected = await call(consoleRejectOrder, 'credit', {
+        orderId: String(orderId),
+        reason: 'Income not verified',
+      });
       expect(rejected.envelope?.data).toEqual({ orderId, status: OrderStatus.Rejected });
       const row = (await auditRows()).at(-1)!;
-      expect(row).toMatchObject({ action: 'order.reject', subject: `order:${orderId}`, operator_name: 'credit-1' });
-      expect(JSON.parse(row.after_json!)).toEqual({ status: OrderStatus.Rejected, reason: 'Income not verified' });
+      expect(row).toMatchObject({
+        action: 'order.reject',
+        subject: `order:${orderId}`,
+        operator_name: 'credit-1',
+      });
+      expect(JSON.parse(row.after_json!)).toEqual({
+        status: OrderStatus.Rejected,
+        reason: 'Income not verified',
+      });
     });
 
     it('answers a missing order with 404 and writes nothing', async () => {
@@ -319,13 +376,19 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       expect(phoneItems.length).toBeGreaterThan(1);
       expect(phoneItems.every((item) => item.phone === '13912345678')).toBe(true);
       const review = await call(consoleOrders, 'viewer', { status: String(OrderStatus.Overdue) });
-      expect((review.envelope?.data as { items: { status: number }[] }).items.every((i) => i.status === 180)).toBe(true);
+      expect(
+        (review.envelope?.data as { items: { status: number }[] }).items.every((i) => i.status === 180),
+      ).toBe(true);
       expect((await call(consoleOrders, 'viewer', { pageSize: '101' })).status).toBe(400);
     });
 
     it('counts the dashboard', async () => {
       const response = await call(consoleDashboard, 'finance');
-      const data = response.envelope?.data as { byStatus: { status: number; count: number }[]; overdue: number; paymentsHeld: null };
+      const data = response.envelope?.data as {
+        byStatus: { status: number; count: number }[];
+        overdue: number;
+        paymentsHeld: null;
+      };
       expect(data.byStatus.find((row) => row.status === OrderStatus.Overdue)?.count).toBe(data.overdue);
       expect(data.paymentsHeld).toBeNull();
     });
@@ -354,10 +417,20 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       expect(viewerReply.statusCode).toBe(403);
       const rows = (await auditRows()).slice(before.length);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ action: 'complaint.reply', subject: `problem:${problemId}`, operator_name: 'agent-1' });
-      expect(JSON.parse(rows[0]!.after_json!)).toMatchObject({ text: 'We called you back; all settled.', images: 1 });
+      expect(rows[0]).toMatchObject({
+        action: 'complaint.reply',
+        subject: `problem:${problemId}`,
+        operator_name: 'agent-1',
+      });
+      expect(JSON.parse(rows[0]!.after_json!)).toMatchObject({
+        text: 'We called you back; all settled.',
+        images: 1,
+      });
 
-      const detail = await callEndpoint(t.app, problemDetail, { session: await demoSession(t.app), body: { problemId: String(problemId) } });
+      const detail = await callEndpoint(t.app, problemDetail, {
+        session: await demoSession(t.app),
+        body: { problemId: String(problemId) },
+      });
       expect(JSON.stringify(detail.envelope?.data)).toContain('We called you back; all settled.');
       const twice = await replyWith(as.agent!, problemId, 'again', image);
       expect(twice.json()).toMatchObject({ kwc: '409' });
@@ -366,10 +439,18 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
 
   describe('products, funnel, audit', () => {
     it('an admin changes a rate (audited), refuses invalid loan rules, and previews a plan', async () => {
-      const products = (await call(consoleProducts, 'admin')).envelope?.data as { id: number; termRateBps: number; loanRules: string; maxAmount: number }[];
+      const products = (await call(consoleProducts, 'admin')).envelope?.data as {
+        id: number;
+        termRateBps: number;
+        loanRules: string;
+        maxAmount: number;
+      }[];
       const product = products[0]!;
       const before = await auditRows();
-      const bad = await call(consoleSaveProduct, 'admin', { productId: String(product.id), loanRules: '{"term":{}}' });
+      const bad = await call(consoleSaveProduct, 'admin', {
+        productId: String(product.id),
+        loanRules: '{"term":{}}',
+      });
       expect(bad.status).toBe(400);
       expect(bad.envelope?.message).toMatch(/^The loan rules are not valid: /);
       expect(await auditRows()).toEqual(before);
@@ -388,7 +469,10 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       expect(row.action).toBe('product.save');
       expect(JSON.parse(row.before_json!).termRateBps).toBe(product.termRateBps);
       expect(JSON.parse(row.after_json!).termRateBps).toBe(product.termRateBps * 2);
-      const after = await call(consolePlanPreview, 'admin', { productId: String(product.id), amount: String(product.maxAmount) });
+      const after = await call(consolePlanPreview, 'admin', {
+        productId: String(product.id),
+        amount: String(product.maxAmount),
+      });
       expect(after.envelope?.data).toEqual(previewed);
       expect(previewed.total).toBe(product.maxAmount + previewed.charges);
     });
@@ -400,7 +484,9 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       const items = (audit.envelope?.data as { items: { action: string }[] }).items;
       expect(items.map((item) => item.action)).toContain('order.approve');
       expect((await call(consoleAudit, 'viewer')).status).toBe(403);
-      expect(endpoints.filter((e) => e.path.startsWith('/console/api/audit') && e.method === 'POST')).toEqual([]);
+      expect(endpoints.filter((e) => e.path.startsWith('/console/api/audit') && e.method === 'POST')).toEqual(
+        [],
+      );
     });
   });
 
@@ -435,7 +521,12 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       const { id: _id, ...rest } = source;
       const row = await t.app.db
         .insertInto('orders')
-        .values({ ...rest, status: OrderStatus.UnderReview, order_no: `${source.order_no}-T${Date.now()}${index}`, request_id: null })
+        .values({
+          ...rest,
+          status: OrderStatus.UnderReview,
+          order_no: `${source.order_no}-T${Date.now()}${index}`,
+          request_id: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(row.id);
