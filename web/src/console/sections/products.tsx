@@ -13,11 +13,7 @@ export function ProductsSection() {
       <h1 id="products-title">Products and loan rules</h1>
       {error ? <p role="alert">{error}</p> : null}
       {data?.map((product) => (
-        <ProductForm
-          key={`${product.id}-${product.termRateBps}-${product.loanRules.length}`}
-          product={product}
-          onSaved={reload}
-        />
+        <ProductForm key={product.id} product={product} onSaved={reload} />
       ))}
     </section>
   );
