@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { EndpointRoute } from '@kwarta/contract';
-import { formatMoney } from '@kwarta/domain';
+import { formatMoney } from '@kwarta/domain/money';
 import { readRuntimeMarket } from '../lib/runtime-env.ts';
 import { consoleCall, type ConsoleData, type ConsoleRequest } from './console-api.ts';
 
@@ -10,24 +10,26 @@ export function useConsoleQuery<R extends EndpointRoute>(
   params: ConsoleRequest<R> | Record<string, string>,
 ) {
   const key = JSON.stringify(params);
-  const [state, setState] = useState<{ data: ConsoleData<R> | null; error: string; loading: boolean }>({
+  const [round, setRound] = useState(0);
+  const wanted = `${key}#${round}`;
+  // What answered for which parameters: loading is "the answer is for other parameters".
+  const [state, setState] = useState<{ data: ConsoleData<R> | null; error: string; for: string }>({
     data: null,
     error: '',
-    loading: true,
+    for: '',
   });
-  const [round, setRound] = useState(0);
   useEffect(() => {
     let live = true;
-    setState((previous) => ({ ...previous, loading: true }));
     consoleCall(route, JSON.parse(key) as Record<string, string>).then((result) => {
-      if (live) setState({ data: result.data, error: result.ok ? '' : result.message, loading: false });
+      if (live)
+        setState({ data: result.data, error: result.ok ? '' : result.message, for: `${key}#${round}` });
     });
     return () => {
       live = false;
     };
   }, [route, key, round]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { ...state, reload };
+  return { data: state.data, error: state.error, loading: state.for !== wanted, reload };
 }
 
 const market = readRuntimeMarket();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ConsoleRoles, mayAct, routes, type OperatorRole } from '@kwarta/contract';
-import { OrderStatus } from '@kwarta/domain';
+import { OrderStatus } from '@kwarta/domain/order-status';
 import { consoleCall } from '../console-api.ts';
 import { money, useConsoleQuery, when } from '../use-console-query.ts';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { routes } from '@kwarta/contract';
-import { OrderStatus } from '@kwarta/domain';
+import { OrderStatus } from '@kwarta/domain/order-status';
 import { money, useConsoleQuery, when } from '../use-console-query.ts';
 import { Pager } from './pager.tsx';
 
