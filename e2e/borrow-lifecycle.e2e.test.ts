@@ -3,11 +3,12 @@
 // job, run as of later days, moves it to due and overdue with the penalty the domain computes.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { messages, routes } from '@kwarta/contract';
+import { messages } from '@kwarta/contract';
 import { formatMoney, latePenalty } from '@kwarta/domain';
 import { openLive, pageErrors, screenshot, useBrowser, waitForLive } from './support/browser.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openServerStore, runScript } from './support/server-store.ts';
+import { bindCard } from './support/payment-accounts.ts';
 import { sessionQuery, type DemoSession } from './support/session.ts';
 
 const baseUrl = inject('baseUrl');
@@ -33,23 +34,6 @@ async function borrow(page: Page, session: Partial<DemoSession>): Promise<number
   await page.waitForURL(/\/orderDetails\?/);
   await page.getByRole('heading', { name: messages.orderStatus21 }).waitFor();
   return Number(new URL(page.url()).searchParams.get('orderId'));
-}
-
-/** The borrower binds a bank card (bind-card-new, as /bindBank sends it). */
-async function bindCard(session: Partial<DemoSession>, cardNo: string) {
-  const response = await fetch(`${baseUrl}${routes.bindCardNew.path}?${sessionQuery(session)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
-    body: new URLSearchParams({
-      product_id: String(productId),
-      cardType: '1',
-      channel: '90006',
-      holderName: 'Ana Reyes',
-      bankCode: 'ICBC',
-      cardNo,
-    }),
-  });
-  expect(await response.text()).toContain('"00"');
 }
 
 const order = (orderId: number) => ['--order', String(orderId), '--operator', 'e2e'];
@@ -81,7 +65,7 @@ describe('the order lifecycle', () => {
       const session = await applicant();
       const page = await phone.newPage();
       const orderId = await borrow(page, session);
-      await bindCard(session, '6222021234561234');
+      await bindCard(session, productId, '6222021234561234');
 
       expect(await runScript('server/src/cli/order.ts', ['approve', ...order(orderId)])).toMatchObject({
         code: 0,
@@ -157,7 +141,7 @@ describe('the order lifecycle', () => {
       const page = await phone.newPage();
       const orderId = await borrow(page, session);
       // The sandbox refuses payouts to account numbers ending in 0000 (a closed account).
-      await bindCard(session, '6222021234560000');
+      await bindCard(session, productId, '6222021234560000');
       expect((await runScript('server/src/cli/order.ts', ['approve', ...order(orderId)])).code).toBe(0);
       const refused = await runScript('server/src/cli/order.ts', ['disburse', ...order(orderId)]);
       expect(refused.code).toBe(1);
@@ -176,7 +160,7 @@ describe('the order lifecycle', () => {
       expect(url.searchParams.get('orderId')).toBe(String(orderId));
       expect(url.searchParams.get('sessionId')).toBe(session.sessionId);
 
-      await bindCard(session, '6222021234565678');
+      await bindCard(session, productId, '6222021234565678');
       await page.goBack();
       await page.getByRole('heading', { name: messages.orderStatus151 }).waitFor();
       await waitForLive(page);

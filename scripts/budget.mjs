@@ -16,6 +16,8 @@ import { gzipSync } from 'node:zlib';
 import { manifestKeyForModule, readRouteTable, staticClosure as closure } from '../web/build/route-table.mjs';
 
 const LIMIT_KB = 100;
+// The operator console (issue 13) is a desktop entry of its own, never loaded by a borrower page.
+const ENTRY_LIMITS_KB = { 'console.html': 200 };
 const KB = 1000; // kB as Vite prints them, so the numbers match the build's own report.
 
 function fail(message) {
@@ -95,7 +97,7 @@ function sizeOf(file) {
   return size;
 }
 
-function measure(name, keys) {
+function measure(name, keys, limitKb = LIMIT_KB) {
   const files = [...new Set([...keys].map((key) => manifest[key].file))].filter((file) =>
     /\.[cm]?js$/.test(file),
   );
@@ -106,7 +108,7 @@ function measure(name, keys) {
     raw += size.raw;
     gzip += size.gzip;
   }
-  return { name, files, raw, gzip, over: gzip > LIMIT_KB * KB };
+  return { name, files, raw, gzip, limitKb, over: gzip > limitKb * KB };
 }
 
 const [mainKey] = mainEntry;
@@ -132,7 +134,7 @@ for (const [key, chunk] of Object.entries(manifest)) {
   // the page needs it to become interactive.
   const keys = staticClosure(key);
   for (const imported of chunk.dynamicImports ?? []) staticClosure(imported, keys);
-  rows.push(measure(`${chunk.src ?? key} (entry)`, keys));
+  rows.push(measure(`${chunk.src ?? key} (entry)`, keys, ENTRY_LIMITS_KB[chunk.src ?? key]));
 }
 
 // --- report
@@ -144,8 +146,8 @@ const table = rows.map((r) => [
   kb(r.raw),
   kb(r.gzip),
   r.over
-    ? `OVER by ${kb(r.gzip - LIMIT_KB * KB)} kB`
-    : `ok (${Math.round((r.gzip / (LIMIT_KB * KB)) * 100)}%)`,
+    ? `OVER by ${kb(r.gzip - r.limitKb * KB)} kB`
+    : `ok (${Math.round((r.gzip / (r.limitKb * KB)) * 100)}%${r.limitKb === LIMIT_KB ? '' : ` of ${r.limitKb} kB`})`,
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
 const line = (cells) =>

@@ -29,7 +29,8 @@ import { customerServiceRoutes } from './features/customer-service/index.ts';
 import { devRoutes } from './features/dev/index.ts';
 import { webApp } from './features/web/index.ts';
 import { borrowerCaller } from './features/sessions/index.ts';
-import { operatorCaller } from './features/operators/index.ts';
+import { operatorCaller, seedDemoOperators } from './features/operators/index.ts';
+import { consolePage, consoleRoutes } from './features/console/index.ts';
 import { LenderWideCache } from './lib/lender-wide-cache.ts';
 import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
@@ -121,6 +122,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemoData(database.db, app.clock.now(), config.loanRules);
+  // One operator per role to sign in to the console with (README); development only.
+  if (config.seedDemo && config.appEnv === 'development')
+    await seedDemoOperators(database.db, app.clock.now());
 
   await app.register(formbody);
   await app.register(cookie);
@@ -178,6 +182,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(promotionRoutes);
   await app.register(smsLoginRoutes);
   await app.register(legacyRepaymentRoutes);
+  await app.register(consoleRoutes);
+  await app.register(consolePage);
   if (config.devToolsEnabled) await app.register(devRoutes);
   await app.register(webApp, {
     staticPageRenderer: overrides.staticPageRenderer,

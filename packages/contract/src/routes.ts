@@ -1,5 +1,6 @@
 import type { OperatorRole } from './operators.ts';
 import { loanConfirmWireKeys, type WireKeys } from './wire-map.ts';
+import { consoleRoutes } from './console-routes.ts';
 
 /**
  * Where each call of spec §7 lives: name, method, path, who may call it. Kept free of schema
@@ -374,6 +375,7 @@ export const routes = {
     path: '/api/v2/youmi/auth/sms-login',
     auth: 'public',
   },
+  ...consoleRoutes,
 } as const satisfies Record<string, EndpointRoute>;
 
 export type RouteName = keyof typeof routes;

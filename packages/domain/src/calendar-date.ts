@@ -88,3 +88,19 @@ export function calendarDateAt(instant: Date, timeZone: string): CalendarDate {
   toEpochDay(text);
   return text;
 }
+
+/** Whether a date is Monday to Friday (1970-01-01, epoch day 0, was a Thursday). */
+export function isWeekday(date: CalendarDate): boolean {
+  const dayOfWeek = (toEpochDay(date) + 4) % 7; // 0 Sunday … 6 Saturday
+  return dayOfWeek !== 0 && dayOfWeek !== 6;
+}
+
+/** The date `count` weekdays before `date` (Saturdays and Sundays are skipped, not counted). */
+export function weekdaysBefore(date: CalendarDate, count: number): CalendarDate {
+  let day = date;
+  for (let left = count; left > 0;) {
+    day = addDays(day, -1);
+    if (isWeekday(day)) left -= 1;
+  }
+  return day;
+}

@@ -11,6 +11,7 @@ import * as paymentAccounts from './migrations/2026-11-23-50-payment-accounts.ts
 import * as disbursements from './migrations/2026-11-23-55-disbursements.ts';
 import * as payments from './migrations/2026-11-23-60-payments.ts';
 import * as legacyRepayments from './migrations/2026-11-23-65-legacy-repayments.ts';
+import * as console_ from './migrations/2026-11-23-70-console.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-55-disbursements': disbursements,
   '2026-11-23-60-payments': payments,
   '2026-11-23-65-legacy-repayments': legacyRepayments,
+  '2026-11-23-70-console': console_,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -157,6 +157,8 @@ export interface OperatorTable {
   password_hash: Generated<string>;
   disabled: Generated<number>;
   created_at: string;
+  /** Base32 TOTP secret (RFC 6238) once the operator set up a second factor. */
+  totp_secret: string | null;
 }
 
 export interface OperatorSessionTable {
@@ -222,6 +224,18 @@ export interface PaymentAccountTable {
   created_at: string;
 }
 
+/** Append-only (triggers refuse UPDATE and DELETE): one row per console write. */
+export interface OperatorAuditTable {
+  id: Generated<number>;
+  operator_id: number;
+  operator_name: string;
+  action: string;
+  subject: string;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: string;
+}
+
 export interface Database {
   borrowers: BorrowerTable;
   sessions: SessionTable;
@@ -244,6 +258,7 @@ export interface Database {
   ephemeral_entries: EphemeralEntryTable;
   operators: OperatorTable;
   operator_sessions: OperatorSessionTable;
+  operator_audit: OperatorAuditTable;
   provider_events: ProviderEventTable;
   job_runs: JobRunTable;
   job_leases: JobLeaseTable;

@@ -1,5 +1,23 @@
 import type { RouteName } from '../routes.ts';
 import { contactKfInfo } from './service.ts';
+import {
+  consoleSignIn,
+  consoleSignOut,
+  consoleMe,
+  consoleDashboard,
+  consoleOrders,
+  consoleOrder,
+  consoleApproveOrder,
+  consoleRejectOrder,
+  consoleDisburseOrder,
+  consoleComplaints,
+  consoleReplyComplaint,
+  consoleFunnel,
+  consoleProducts,
+  consoleSaveProduct,
+  consolePlanPreview,
+  consoleAudit,
+} from './console.ts';
 import { bindCardNew, cardInit } from './bank-binding.ts';
 import { repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay } from './legacy-repayment.ts';
 import {
@@ -86,6 +104,22 @@ export const endpointMap = {
   register,
   sendLoginCode,
   smsLogin,
+  consoleSignIn,
+  consoleSignOut,
+  consoleMe,
+  consoleDashboard,
+  consoleOrders,
+  consoleOrder,
+  consoleApproveOrder,
+  consoleRejectOrder,
+  consoleDisburseOrder,
+  consoleComplaints,
+  consoleReplyComplaint,
+  consoleFunnel,
+  consoleProducts,
+  consoleSaveProduct,
+  consolePlanPreview,
+  consoleAudit,
 } as const satisfies Record<RouteName, unknown>;
 
 export type EndpointMap = typeof endpointMap;
@@ -129,3 +163,21 @@ export {
 };
 export { channelTemplateConfig, type ChannelTemplateConfig } from './promotion.ts';
 export { emphasisMiles, generateVcode, loanPlayDetail };
+export {
+  consoleSignIn,
+  consoleSignOut,
+  consoleMe,
+  consoleDashboard,
+  consoleOrders,
+  consoleOrder,
+  consoleApproveOrder,
+  consoleRejectOrder,
+  consoleDisburseOrder,
+  consoleComplaints,
+  consoleReplyComplaint,
+  consoleFunnel,
+  consoleProducts,
+  consoleSaveProduct,
+  consolePlanPreview,
+  consoleAudit,
+};

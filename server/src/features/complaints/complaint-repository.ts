@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { inTransaction } from '../../db/transaction.ts';
 import type { Database, NewProblemImage, Problem, ProblemImage, ProblemType } from '../../db/schema.ts';
 
 /** Complaint storage. Every read that takes an id also takes the borrower: foreign rows do not exist here. */
@@ -165,7 +166,8 @@ export async function insertReply(
     now: string;
   },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  // Joins the caller's transaction (the console audits the reply in the same one).
+  await inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable('problems')
       .set({

@@ -1,8 +1,16 @@
-// Operators (the console's staff) and their sessions: the public module.
+// Operators (the console's staff), their sign-in, sessions and the audit log: the public module.
 export { operatorCaller } from './operator-caller.ts';
 export {
   createOperator,
   createOperatorSession,
+  csrfTokenFor,
+  deleteOperatorSession,
+  findLiveOperatorSession,
   OPERATOR_SESSION_POLICY,
   type OperatorSessionTokens,
 } from './operator-repository.ts';
+export { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS } from './password-hash.ts';
+export { findOperatorByName, signInOperator } from './operator-sign-in.ts';
+export { matchTotp, newTotpSecret, totpCode, totpStep, totpUri } from './totp.ts';
+export { audited, listAudit, type AuditEntry } from './operator-audit.ts';
+export { seedDemoOperators, DEMO_OPERATOR_PASSWORD } from './demo-operators.ts';

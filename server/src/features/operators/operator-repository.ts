@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { OperatorRole } from '@kwarta/contract';
 import type { Database, Operator } from '../../db/schema.ts';
@@ -20,13 +20,26 @@ export const OPERATOR_SESSION_POLICY: OperatorSessionPolicy = { idleMinutes: 30,
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
+/**
+ * A session's CSRF token is derived from its cookie token, so the console can be handed it again
+ * after a reload (consoleMe) while only hashes are stored; a cross-site page can neither read the
+ * cookie nor the answer that carries it.
+ */
+export const csrfTokenFor = (token: string) =>
+  createHmac('sha256', token).update('kwarta-csrf').digest('base64url');
+
 export async function createOperator(
   db: Kysely<Database>,
-  input: { name: string; role: OperatorRole; now: Date },
+  input: { name: string; role: OperatorRole; now: Date; passwordHash?: string },
 ): Promise<number> {
   const row = await db
     .insertInto('operators')
-    .values({ name: input.name, role: input.role, created_at: input.now.toISOString() })
+    .values({
+      name: input.name,
+      role: input.role,
+      created_at: input.now.toISOString(),
+      ...(input.passwordHash ? { password_hash: input.passwordHash } : {}),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -44,7 +57,8 @@ export async function createOperatorSession(
   input: { operatorId: number; now: Date; policy?: OperatorSessionPolicy },
 ): Promise<OperatorSessionTokens> {
   const policy = input.policy ?? OPERATOR_SESSION_POLICY;
-  const tokens = { token: newToken(), csrfToken: newToken() };
+  const token = newToken();
+  const tokens = { token, csrfToken: csrfTokenFor(token) };
   const now = input.now.toISOString();
   await db
     .insertInto('operator_sessions')
@@ -62,6 +76,8 @@ export async function createOperatorSession(
 
 export interface LiveOperatorSession {
   operator: Operator;
+  /** The cookie token itself, from which the session's CSRF token is derived. */
+  token: string;
   tokenHash: string;
   csrfTokenHash: string;
 }
@@ -86,6 +102,7 @@ export async function findLiveOperatorSession(
       'operators.password_hash',
       'operators.disabled',
       'operators.created_at',
+      'operators.totp_secret',
     ])
     .where('operator_sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -94,7 +111,7 @@ export async function findLiveOperatorSession(
   if (now >= Date.parse(row.expires_at)) return null;
   if (now - Date.parse(row.last_seen_at) > policy.idleMinutes * 60_000) return null;
   const { csrf_token_hash: csrfTokenHash, last_seen_at: _seen, expires_at: _expires, ...operator } = row;
-  return { operator, tokenHash, csrfTokenHash };
+  return { operator, token: input.token, tokenHash, csrfTokenHash };
 }
 
 export async function touchOperatorSession(
@@ -115,4 +132,9 @@ export function csrfTokenMatches(session: LiveOperatorSession, sent: string | un
   const expected = Buffer.from(session.csrfTokenHash, 'hex');
   const actual = Buffer.from(sha256(sent), 'hex');
   return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** Signing out: the session ends now, whatever its expiry said. */
+export async function deleteOperatorSession(db: Kysely<Database>, tokenHash: string): Promise<void> {
+  await db.deleteFrom('operator_sessions').where('token_hash', '=', tokenHash).execute();
 }

@@ -1,6 +1,7 @@
 import { fillMessage, messages } from '@kwarta/contract';
 import { calendarDateAt, instalmentDueDates, OrderStatus } from '@kwarta/domain';
-import type { Order } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database, Order } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -8,6 +9,15 @@ import { defaultPayoutAccount } from '../bank-binding/index.ts';
 import { transitionOrder, TransitionRefused } from './order-lifecycle.ts';
 
 export type DisburseDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'payouts'>;
+
+/** What the attempt came to, for a caller that records it with the outcome (the console's audit). */
+export type DisbursementOutcome =
+  { paid: true; order: Order } | { paid: false; orderId: number; account: string; reason: string };
+
+export interface DisburseOptions {
+  /** Runs inside the transaction that records the outcome, so what it writes commits with it. */
+  recordOutcome?: (trx: Kysely<Database>, outcome: DisbursementOutcome) => Promise<void>;
+}
 
 /** The payout was refused by the provider; the order stays approved and the borrower is asked to rebind. */
 export class PayoutFailed extends TransitionRefused {}
@@ -29,6 +39,7 @@ export async function disburseOrder(
   orderId: number,
   actor: string,
   reason?: string,
+  options: DisburseOptions = {},
 ): Promise<Order> {
   const order = await deps.db
     .selectFrom('orders')
@@ -106,6 +117,12 @@ export async function disburseOrder(
         .set({ payout_failed_account_id: account.id, updated_at: at })
         .where('id', '=', orderId)
         .execute();
+      await options.recordOutcome?.(trx, {
+        paid: false,
+        orderId,
+        account: account.maskedAccount,
+        reason: result.reason,
+      });
     });
     throw new PayoutFailed(
       fillMessage(messages.orderPayoutFailed, {
@@ -123,7 +140,7 @@ export async function disburseOrder(
       .set({ status: 'sent', reference: result.providerReference, updated_at: at })
       .where('id', '=', attemptId)
       .execute();
-    return transitionOrder(trx, {
+    const disbursed = await transitionOrder(trx, {
       orderId,
       to: OrderStatus.Repaying,
       by: 'operator',
@@ -143,5 +160,7 @@ export async function disburseOrder(
         return { disbursed_on: today, due_date: dates[0]!, payout_failed_account_id: null };
       },
     });
+    await options.recordOutcome?.(trx, { paid: true, order: disbursed });
+    return disbursed;
   });
 }

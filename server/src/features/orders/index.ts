@@ -32,7 +32,12 @@ export {
 } from './order-lifecycle.ts';
 export { advanceOrdersByDate, ORDER_STATUS_JOB_ACTOR, type OrderStatusRun } from './order-status-job.ts';
 export { findOrderTerms } from './order-terms.ts';
-export { disburseOrder, PayoutFailed, type DisburseDeps } from './disburse-order.ts';
+export {
+  disburseOrder,
+  PayoutFailed,
+  type DisburseDeps,
+  type DisbursementOutcome,
+} from './disburse-order.ts';
 export {
   sandboxPayouts,
   SANDBOX_FAILING_ACCOUNT_SUFFIX,

@@ -1,0 +1,246 @@
+import { execFile } from 'node:child_process';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { consoleSections, messages, operatorRoles, routes, type OperatorRole } from '@kwarta/contract';
+import { createOperator } from '../server/src/features/operators/operator-repository.ts';
+import { hashPassword } from '../server/src/features/operators/password-hash.ts';
+import { openLive, pageErrors, screenshot, useBrowser } from './support/browser.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { repoRoot } from './support/paths.ts';
+import { sessionQuery } from './support/session.ts';
+import { openServerStore } from './support/server-store.ts';
+import { bindCard } from './support/payment-accounts.ts';
+
+const baseUrl = inject('baseUrl');
+const serverStore = inject('serverStore');
+const browser = useBrowser();
+
+const { db, applicant: borrower } = openServerStore();
+const PASSWORD = 'e2e console password';
+const DESK = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
+const stamp = Date.now().toString(36);
+const nameOf = (role: OperatorRole) => `e2e-${role}-${stamp}`;
+let productId: number;
+let originalRate: number;
+
+async function signIn(role: OperatorRole): Promise<Page> {
+  const page = await browser.newPage(DESK);
+  await page.goto(`${baseUrl}/console`);
+  await page.getByLabel('Name').fill(nameOf(role));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Console' }).waitFor();
+  return page;
+}
+
+const auditCount = async (subject: string) =>
+  (await db.selectFrom('operator_audit').select('action').where('subject', '=', subject).execute()).map(
+    (row) => row.action,
+  );
+
+beforeAll(async () => {
+  // The first admin through the CLI, as an operator would; the other roles straight in the database.
+  const env: NodeJS.ProcessEnv = { ...process.env, ...serverStore, LOG_LEVEL: 'silent' };
+  if (!serverStore.DATABASE_URL) delete env.DATABASE_URL;
+  const child = execFile(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/src/cli/operator.ts',
+      'create',
+      '--name',
+      nameOf('admin'),
+      '--role',
+      'admin',
+      '--password-stdin',
+    ],
+    { cwd: repoRoot, env },
+  );
+  child.stdin!.end(`${PASSWORD}\n`);
+  const output = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`operator CLI exited ${code}: ${out}`)),
+    );
+  });
+  expect(output).toContain(`Operator ${nameOf('admin')} (admin) created`);
+  const hash = await hashPassword(PASSWORD);
+  for (const role of operatorRoles.filter((r) => r !== 'admin')) {
+    await createOperator(db, { name: nameOf(role), role, now: new Date(), passwordHash: hash });
+  }
+  const product = await db
+    .selectFrom('products')
+    .select(['id', 'term_rate_bps'])
+    .where('name', '=', 'Kwarta Flex')
+    .executeTakeFirstOrThrow();
+  productId = product.id;
+  originalRate = product.term_rate_bps;
+  await db
+    .updateTable('products')
+    .set({ retention_popup: 0, agreement_popup: 0, promo_message: '' })
+    .where('id', '=', productId)
+    .execute();
+});
+afterAll(async () => {
+  await db.updateTable('products').set({ term_rate_bps: originalRate }).where('id', '=', productId).execute();
+  await db.destroy();
+});
+
+describe('operator console', () => {
+  test('each role signs in and sees only its menu', { timeout: 120_000 }, async () => {
+    const labels = Object.fromEntries(consoleSections.map((s) => [s.key, s.label]));
+    const expected: Record<OperatorRole, string[]> = {
+      viewer: ['dashboard', 'orders', 'complaints', 'funnel'],
+      agent: ['dashboard', 'orders', 'complaints'],
+      credit: ['dashboard', 'orders'],
+      finance: ['dashboard', 'orders'],
+      admin: ['dashboard', 'orders', 'complaints', 'funnel', 'products', 'audit'],
+    };
+    for (const role of operatorRoles) {
+      const page = await signIn(role);
+      const menu = await page
+        .getByRole('navigation', { name: 'Console' })
+        .getByRole('link')
+        .allTextContents();
+      expect(menu, role).toEqual(expected[role].map((key) => labels[key]));
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await page.getByText('due today').waitFor();
+      if (role === 'admin') {
+        await screenshot(page, 'console-dashboard');
+        await expectNoAxeViolations(page, 'console dashboard');
+        await page.goto(`${baseUrl}/console#/orders`);
+        await page
+          .getByRole('table', { name: 'Order queue, newest first' })
+          .getByRole('row')
+          .nth(1)
+          .waitFor();
+        await screenshot(page, 'console-orders');
+        await expectNoAxeViolations(page, 'console order queue');
+      }
+      expect(pageErrors(page)).toEqual([]);
+      await page.close();
+    }
+    const page = await browser.newPage(DESK);
+    await page.goto(`${baseUrl}/console`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await screenshot(page, 'console-sign-in');
+    await expectNoAxeViolations(page, 'console sign-in');
+  });
+
+  test('credit approves an order made through /loanConfirm, finance disburses it, the borrower sees 170', async () => {
+    const session = await borrower();
+    const phone = await browser.newPage();
+    await openLive(phone, `${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
+    await phone.getByRole('button', { name: messages.loanConfirmLoanNow }).click();
+    await phone.waitForURL(/\/orderDetails\?/);
+    const orderId = Number(new URL(phone.url()).searchParams.get('orderId'));
+    await phone.getByRole('heading', { name: messages.orderStatus21 }).waitFor();
+    // The payout goes to the borrower's default payment account (decision 0052).
+    await bindCard(session, productId, '6222021234561234');
+
+    const credit = await signIn('credit');
+    await credit.goto(`${baseUrl}/console#/order/${orderId}`);
+    await credit.getByRole('button', { name: 'Approve' }).click();
+    await credit.getByText('Order is now in status 151.').waitFor();
+    expect(await credit.getByRole('button', { name: 'Disburse' }).count()).toBe(0);
+    await screenshot(credit, 'console-order-approved');
+    await expectNoAxeViolations(credit, 'console order page, approved');
+
+    const finance = await signIn('finance');
+    await finance.goto(`${baseUrl}/console#/order/${orderId}`);
+    expect(await finance.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await finance.getByRole('button', { name: 'Disburse' }).click();
+    await finance.getByText('Order is now in status 170.').waitFor();
+
+    await phone.goto(`${baseUrl}/orderDetails?${sessionQuery(session, { productId, orderId })}`);
+    await phone.getByRole('heading', { name: messages.orderStatus170 }).waitFor();
+    await screenshot(phone, 'console-borrower-170', { fullPage: false });
+    expect(await auditCount(`order:${orderId}`)).toEqual(['order.approve', 'order.disburse']);
+  });
+
+  test("an agent replies to a complaint with an image and the borrower's complaint details show it", async () => {
+    const session = await borrower();
+    const filed = await fetch(`${baseUrl}${routes.problemSave.path}?${sessionQuery(session)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+      body: new URLSearchParams({
+        problemType: '5',
+        problemDetail: `Console e2e ${stamp}: please call me back`,
+      }),
+    });
+    const body = (await filed.json()) as Record<string, { problemId?: number } | undefined>;
+    const problemId = Object.values(body).find(
+      (value) => typeof value === 'object' && value && 'problemId' in value,
+    )!.problemId!;
+
+    const agent = await signIn('agent');
+    await agent.goto(`${baseUrl}/console#/complaints`);
+    const item = agent
+      .getByRole('listitem')
+      .filter({ has: agent.getByRole('heading', { name: new RegExp(`Complaint ${problemId} `) }) });
+    await item.waitFor();
+    await item
+      .getByLabel(`Reply to complaint ${problemId}`)
+      .fill('We called you back. Thank you for your patience.');
+    const image = await sharp({
+      create: { width: 240, height: 180, channels: 3, background: { r: 20, g: 120, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    await item
+      .getByLabel('Images (up to 3)')
+      .setInputFiles([{ name: 'reply.png', mimeType: 'image/png', buffer: image }]);
+    await screenshot(agent, 'console-complaints');
+    await expectNoAxeViolations(agent, 'console complaints inbox');
+    await item.getByRole('button', { name: 'Send reply' }).click();
+    // Answered, it leaves the waiting list for the answered one.
+    await item.waitFor({ state: 'detached' });
+    await agent.getByRole('radio', { name: 'Answered' }).check();
+    await agent
+      .getByText(`Reply by ${nameOf('agent')}: We called you back. Thank you for your patience.`)
+      .waitFor();
+    await screenshot(agent, 'console-complaints-answered');
+
+    const phone = await browser.newPage();
+    await phone.goto(`${baseUrl}/complainDetails?${sessionQuery(session, { problemId })}`);
+    await phone.getByRole('heading', { name: messages.processResult }).waitFor();
+    await phone.getByText('We called you back. Thank you for your patience.').waitFor();
+    await expect
+      .poll(() =>
+        phone
+          .locator('.image-grid img')
+          .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toEqual([true]);
+    expect(await auditCount(`problem:${problemId}`)).toEqual(['complaint.reply']);
+  });
+
+  test("an admin changes a product's rate and the borrower's confirmation shows the new plan", async () => {
+    const admin = await signIn('admin');
+    await admin.goto(`${baseUrl}/console#/products`);
+    const form = admin.getByRole('form', { name: 'Kwarta Flex' });
+    await form.getByLabel('Rate over the term (basis points)').fill(String(originalRate * 2));
+    await form.getByRole('button', { name: 'Preview plan' }).click();
+    const firstLine = form.getByRole('table').getByRole('row').nth(1).getByRole('cell').nth(2);
+    await firstLine.waitFor();
+    const instalment = (await firstLine.textContent())!;
+    await form.getByRole('button', { name: 'Save Kwarta Flex' }).click();
+    await admin.getByText('Saved.').waitFor();
+    await screenshot(admin, 'console-products');
+    await expectNoAxeViolations(admin, 'console products, saved');
+    expect((await auditCount(`product:${productId}`)).at(-1)).toBe('product.save');
+
+    const phone = await browser.newPage();
+    await openLive(phone, `${baseUrl}/loanConfirm?${sessionQuery(await borrower(), { productId })}`);
+    await expect.poll(() => phone.locator('.loan-plan li').count()).toBe(3);
+    await expect.poll(() => phone.getByText(instalment).first().isVisible()).toBe(true);
+    await screenshot(phone, 'console-borrower-new-plan', { fullPage: false });
+
+    await admin.goto(`${baseUrl}/console#/audit`);
+    await admin.getByRole('cell', { name: 'product.save' }).first().waitFor();
+    await expectNoAxeViolations(admin, 'console audit log');
+  });
+});

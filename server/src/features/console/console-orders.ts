@@ -1,0 +1,196 @@
+import type { Kysely } from 'kysely';
+import { rolesSeeingPhones, type OperatorRole } from '@kwarta/contract';
+import { OrderStatus, calendarDateAt, daysBetween, weekdaysBefore } from '@kwarta/domain';
+import { COMPLAINT_REPLY_WEEKDAYS } from '@kwarta/contract';
+import type { Database } from '../../db/schema.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { maskPhone } from '../../lib/log-redaction.ts';
+import { orderStatusText } from '../orders/index.ts';
+
+/** A borrower's phone as this role may see it: whole for those who call borrowers, else the last four. */
+export const phoneFor = (role: OperatorRole, phone: string) =>
+  rolesSeeingPhones.includes(role) ? phone : maskPhone(phone);
+
+/** The instant before which an unanswered complaint is past the 3-weekday service line. */
+export function complaintLine(now: Date, timeZone: string): string {
+  const today = calendarDateAt(now, timeZone);
+  const back = daysBetween(weekdaysBefore(today, COMPLAINT_REPLY_WEEKDAYS), today);
+  return new Date(now.getTime() - back * 86_400_000).toISOString();
+}
+
+export async function consoleDashboard(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
+  const now = deps.clock.now();
+  const today = calendarDateAt(now, deps.config.lenderTimeZone);
+  const [byStatus, dueToday, complaints] = await Promise.all([
+    deps.db
+      .selectFrom('orders')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('status')
+      .orderBy('status')
+      .execute(),
+    deps.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', 'in', [OrderStatus.Repaying, OrderStatus.Due])
+      .where('due_date', '=', today)
+      .executeTakeFirstOrThrow(),
+    deps.db
+      .selectFrom('problems')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('replied_at', 'is', null)
+      .where('created_at', '<', complaintLine(now, deps.config.lenderTimeZone))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    byStatus: byStatus.map((row) => ({
+      status: row.status,
+      statusText: orderStatusText(row.status),
+      count: Number(row.count),
+    })),
+    dueToday: Number(dueToday.count),
+    overdue: Number(byStatus.find((row) => row.status === OrderStatus.Overdue)?.count ?? 0),
+    complaintsPastLine: Number(complaints.count),
+    paymentsHeld: null,
+  };
+}
+
+export interface QueueFilter {
+  page: number;
+  pageSize: number;
+  status: number | '';
+  q: string;
+}
+
+/**
+ * The order queue, newest first, one page read (plus one row to know whether more follow; no
+ * count over the whole table). A search is an order number or a phone, each answered by a unique
+ * index, so it costs the same at 100,000 orders as at 10.
+ */
+export async function orderQueue(db: Kysely<Database>, role: OperatorRole, filter: QueueFilter) {
+  let query = db
+    .selectFrom('orders')
+    .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
+    .innerJoin('products', 'products.id', 'orders.product_id')
+    .select([
+      'orders.id',
+      'orders.order_no',
+      'orders.status',
+      'orders.principal',
+      'orders.applied_at',
+      'borrowers.phone',
+      'products.name as product_name',
+    ]);
+  if (filter.status !== '') query = query.where('orders.status', '=', filter.status);
+  const q = filter.q.trim();
+  if (q !== '') {
+    // The phone is resolved to its borrower first (unique index), so the orders are found by
+    // borrower_id or order_no, both indexed, instead of by a condition across the join.
+    const digits = q.replace(/[\s-]/g, '');
+    const borrower = /^\+?\d{6,15}$/.test(digits)
+      ? await db.selectFrom('borrowers').select('id').where('phone', '=', digits).executeTakeFirst()
+      : undefined;
+    query = query.where((eb) =>
+      eb.or([
+        eb('orders.order_no', '=', q),
+        ...(borrower ? [eb('orders.borrower_id', '=', borrower.id)] : []),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('orders.id', 'desc')
+    .limit(filter.pageSize + 1)
+    .offset((filter.page - 1) * filter.pageSize)
+    .execute();
+  return {
+    items: rows.slice(0, filter.pageSize).map((row) => ({
+      orderId: row.id,
+      orderNo: row.order_no,
+      status: row.status,
+      statusText: orderStatusText(row.status),
+      productName: row.product_name,
+      phone: phoneFor(role, row.phone),
+      principal: row.principal,
+      appliedAt: row.applied_at,
+    })),
+    page: filter.page,
+    pageSize: filter.pageSize,
+    hasMore: rows.length > filter.pageSize,
+  };
+}
+
+/** One order for the order page, or undefined. */
+export async function consoleOrderPage(db: Kysely<Database>, role: OperatorRole, orderId: number) {
+  const row = await db
+    .selectFrom('orders')
+    .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
+    .innerJoin('products', 'products.id', 'orders.product_id')
+    .selectAll('orders')
+    .select([
+      'borrowers.phone',
+      'borrowers.full_name',
+      'borrowers.is_repeat_client',
+      'products.name as product_name',
+      'products.withdraw_confirm_url',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [plan, history, complaints] = await Promise.all([
+    db.selectFrom('order_plan_lines').selectAll().where('order_id', '=', orderId).orderBy('seq').execute(),
+    db.selectFrom('order_status_history').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+    db
+      .selectFrom('problems')
+      .select(['id', 'content', 'created_at', 'replied_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    order: {
+      orderId: row.id,
+      orderNo: row.order_no,
+      status: row.status,
+      statusText: orderStatusText(row.status),
+      productName: row.product_name,
+      phone: phoneFor(role, row.phone),
+      principal: row.principal,
+      appliedAt: row.applied_at,
+      totalDue: row.total_due,
+      paidAmount: row.paid_amount,
+      penaltyAmount: row.penalty_amount,
+      termDays: row.term_days,
+      periods: row.periods,
+      disbursedOn: row.disbursed_on,
+      dueDate: row.due_date,
+      withdrawConfirmRequired: row.withdraw_confirm_url !== '',
+      withdrawConfirmedAt: row.withdraw_confirmed_at,
+    },
+    borrower: {
+      id: row.borrower_id,
+      name: row.full_name,
+      phone: phoneFor(role, row.phone),
+      repeatClient: row.is_repeat_client === 1,
+    },
+    plan: plan.map((line) => ({
+      seq: line.seq,
+      dueDate: line.due_date,
+      principal: line.principal,
+      interest: line.interest,
+      amount: line.amount,
+      paidAmount: line.paid_amount,
+    })),
+    history: history.map((entry) => ({
+      from: entry.from_status,
+      to: entry.to_status,
+      actor: entry.actor,
+      reason: entry.reason,
+      at: entry.created_at,
+    })),
+    complaints: complaints.map((problem) => ({
+      id: problem.id,
+      content: problem.content,
+      createdAt: problem.created_at,
+      repliedAt: problem.replied_at,
+    })),
+  };
+}

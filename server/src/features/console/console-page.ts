@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { OPERATOR_SESSION_COOKIE, consoleMenu, type OperatorRole } from '@kwarta/contract';
+import { csrfTokenFor, findLiveOperatorSession } from '../operators/index.ts';
+
+const MARKET_META = /<meta name="kwarta-market" content="[^"]*"\s*\/?>/;
+
+/**
+ * GET /console: the console's own entry (web/console.html), never loaded by a borrower page. When
+ * the cookie's session is live the page carries the operator (name, role, menu, CSRF token) as a
+ * JSON data block, so it opens signed in without a first call; the page is private and never stored.
+ */
+export async function consolePage(app: FastifyInstance): Promise<void> {
+  const file = path.join(app.config.webDistDir, 'console.html');
+  const html = fs.existsSync(file)
+    ? fs
+        .readFileSync(file, 'utf8')
+        .replace(MARKET_META, `<meta name="kwarta-market" content="${app.config.market.id}">`)
+    : null;
+  app.get('/console', async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    if (!html)
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The console is not built yet: run npm run build.');
+    const token = request.cookies[OPERATOR_SESSION_COOKIE];
+    const live = token ? await findLiveOperatorSession(app.db, { token, now: app.clock.now() }) : null;
+    const embedded = live
+      ? JSON.stringify({
+          name: live.operator.name,
+          role: live.operator.role,
+          csrfToken: csrfTokenFor(token!),
+          menu: consoleMenu(live.operator.role as OperatorRole),
+        }).replace(/</g, '\\u003c')
+      : null;
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        html.replace(
+          '<!--kw:operator-->',
+          embedded ? `<script type="application/json" id="console-operator">${embedded}</script>` : '',
+        ),
+      );
+  });
+}

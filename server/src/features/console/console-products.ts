@@ -1,0 +1,107 @@
+import type { Kysely } from 'kysely';
+import { fillMessage, messages } from '@kwarta/contract';
+import { DomainError, calendarDateAt, loanRulesSchema, type LoanRules } from '@kwarta/domain';
+import type { Database, Product } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { quoteLoan, type LoanProduct } from '../orders/index.ts';
+
+export interface ProductEdit {
+  productId: number;
+  minAmount?: number | undefined;
+  maxAmount?: number | undefined;
+  termDays?: number | undefined;
+  termRateBps?: number | undefined;
+  loanRules?: string | undefined;
+}
+
+export const productView = (product: Product) => ({
+  id: product.id,
+  name: product.name,
+  minAmount: product.min_amount,
+  maxAmount: product.max_amount,
+  termDays: product.term_days,
+  periods: product.periods,
+  termRateBps: product.term_rate_bps,
+  loanRules: product.loan_rules,
+});
+
+export function listProducts(db: Kysely<Database>) {
+  return db.selectFrom('products').selectAll().orderBy('sort_order').orderBy('id').execute();
+}
+
+/**
+ * A product with an admin's proposed changes applied and checked: the loan rules by the domain
+ * schema, amounts and term against each other and against the rules. Refusals say what is wrong.
+ * Nothing is written here; saving and previewing share it, so a preview shows exactly what a save
+ * would keep.
+ */
+export async function editedProduct(db: Kysely<Database>, edit: ProductEdit): Promise<LoanProduct> {
+  const product = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', edit.productId)
+    .executeTakeFirst();
+  if (!product) throw ApiError.notFound();
+  let rules: LoanRules;
+  try {
+    rules = loanRulesSchema.parse(JSON.parse(edit.loanRules ?? product.loan_rules));
+  } catch (error) {
+    const issues =
+      error instanceof Error && 'issues' in error
+        ? (error as { issues: { path: PropertyKey[]; message: string }[] }).issues
+            .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+            .join('; ')
+        : 'not JSON';
+    throw ApiError.badRequest(fillMessage(messages.consoleLoanRulesInvalid, { issues }));
+  }
+  const next: Product = {
+    ...product,
+    min_amount: edit.minAmount ?? product.min_amount,
+    max_amount: edit.maxAmount ?? product.max_amount,
+    term_days: edit.termDays ?? product.term_days,
+    term_rate_bps: edit.termRateBps ?? product.term_rate_bps,
+    loan_rules: JSON.stringify(rules),
+  };
+  const problems = [
+    next.min_amount <= 0 && 'minAmount must be positive',
+    next.max_amount < next.min_amount && 'maxAmount must be at least minAmount',
+    next.term_rate_bps < 0 && 'termRateBps must not be negative',
+    (next.term_days < rules.term.minDays || next.term_days > rules.term.maxDays) &&
+      `termDays must be within the rules' ${rules.term.minDays}-${rules.term.maxDays}`,
+    next.periods > next.term_days && 'periods must not exceed termDays',
+  ].filter(Boolean);
+  if (problems.length)
+    throw ApiError.badRequest(fillMessage(messages.consoleLoanRulesInvalid, { issues: problems.join('; ') }));
+  return { product: next, rules };
+}
+
+export async function planPreview(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  edit: ProductEdit & { amount: number; term?: number | undefined },
+) {
+  const loanProduct = await editedProduct(deps.db, edit);
+  const today = calendarDateAt(deps.clock.now(), deps.config.lenderTimeZone);
+  try {
+    const quote = quoteLoan(
+      loanProduct,
+      { amount: edit.amount, term: edit.term },
+      today,
+      deps.config.market.money,
+    );
+    return {
+      principal: quote.principal,
+      charges: quote.charges,
+      total: quote.schedule.total,
+      termDays: quote.termDays,
+      lines: quote.schedule.lines.map((line) => ({
+        seq: line.period,
+        dueDate: line.dueDate,
+        amount: line.amount,
+      })),
+    };
+  } catch (error) {
+    if (error instanceof DomainError) throw ApiError.badRequest(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,297 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import {
+  ComplaintRules,
+  OPERATOR_SESSION_COOKIE,
+  consoleApproveOrder,
+  consoleAudit,
+  consoleComplaints,
+  consoleDashboard,
+  consoleDisburseOrder,
+  consoleFunnel,
+  consoleMe,
+  consoleMenu,
+  consoleOrder,
+  consoleOrders,
+  consolePlanPreview,
+  consoleProducts,
+  consoleRejectOrder,
+  consoleReplyComplaint,
+  consoleSaveProduct,
+  consoleSignIn,
+  consoleSignOut,
+  messages,
+  type OperatorRole,
+} from '@kwarta/contract';
+import type { Operator, Order } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { registerEndpoint } from '../../lib/contract-route.ts';
+import { ImageRefused } from '../../lib/image-intake.ts';
+import {
+  audited,
+  csrfTokenFor,
+  deleteOperatorSession,
+  listAudit,
+  OPERATOR_SESSION_POLICY,
+  signInOperator,
+} from '../operators/index.ts';
+import { approveOrder, disburseOrder, rejectOrder, TransitionRefused } from '../orders/index.ts';
+import { recordComplaintReply, refusalMessages, ReplyRefused } from '../complaints/index.ts';
+import { funnelReport } from '../promotion/index.ts';
+import { consoleDashboard as dashboard, consoleOrderPage, orderQueue } from './console-orders.ts';
+import { complaintInbox } from './console-complaints.ts';
+import { editedProduct, listProducts, planPreview, productView } from './console-products.ts';
+import { createHash } from 'node:crypto';
+
+const COOKIE_PATH = '/console';
+
+/**
+ * The operator console's calls (issue 13). Handlers stay thin: parse (the contract), one use case,
+ * reply. Every write runs inside `audited`, so its audit row commits with it or not at all.
+ */
+export async function consoleRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: ComplaintRules.uploadMaxBytes, files: 3, fields: 8, parts: 12 },
+  });
+
+  const operatorView = (operator: Operator, token: string) => ({
+    name: operator.name,
+    role: operator.role as OperatorRole,
+    csrfToken: csrfTokenFor(token),
+    menu: consoleMenu(operator.role as OperatorRole),
+  });
+
+  registerEndpoint(app, consoleSignIn, async (input, { request, reply }) => {
+    const { operator, tokens } = await signInOperator(app, { ...input, address: request.ip });
+    reply.setCookie(OPERATOR_SESSION_COOKIE, tokens.token, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      // Plain-http development (localhost) cannot keep a Secure cookie; everywhere else it is Secure.
+      secure: !(app.config.appEnv !== 'production' && request.protocol === 'http'),
+      sameSite: 'strict',
+      maxAge: OPERATOR_SESSION_POLICY.maxHours * 3600,
+    });
+    return operatorView(operator, tokens.token);
+  });
+
+  registerEndpoint(app, consoleSignOut, async (_input, { request, reply }) => {
+    const token = sessionToken(request);
+    await deleteOperatorSession(app.db, createHash('sha256').update(token).digest('hex'));
+    reply.clearCookie(OPERATOR_SESSION_COOKIE, { path: COOKIE_PATH });
+    return null;
+  });
+
+  registerEndpoint(app, consoleMe, (_input, { operator, request }) =>
+    operatorView(operator, sessionToken(request)),
+  );
+
+  registerEndpoint(app, consoleDashboard, () => dashboard(app));
+
+  registerEndpoint(app, consoleOrders, (input, { operator }) =>
+    orderQueue(app.db, operator.role as OperatorRole, input),
+  );
+
+  registerEndpoint(app, consoleOrder, async (input, { operator }) => {
+    const page = await consoleOrderPage(app.db, operator.role as OperatorRole, input.orderId);
+    if (!page) throw ApiError.notFound();
+    return page;
+  });
+
+  const decide =
+    (
+      action: string,
+      move: (deps: FastifyInstance, orderId: number, actor: string, reason: string) => Promise<Order>,
+    ) =>
+    (input: { orderId: number; reason: string }, { operator }: { operator: Operator }) =>
+      audited(app, operator, async (trx) => {
+        const before = await trx
+          .selectFrom('orders')
+          .select(['status'])
+          .where('id', '=', input.orderId)
+          .executeTakeFirst();
+        if (!before) throw ApiError.notFound();
+        try {
+          // The app is the use case's deps (whatever it needs now or later), on this transaction.
+          const order = await move(
+            withDb(app, trx),
+            input.orderId,
+            `operator:${operator.name}`,
+            input.reason,
+          );
+          return {
+            result: { orderId: order.id, status: order.status },
+            audit: {
+              action,
+              subject: `order:${order.id}`,
+              before: { status: before.status },
+              after: {
+                status: order.status,
+                ...(input.reason ? { reason: input.reason } : {}),
+                ...(order.disbursed_on ? { disbursedOn: order.disbursed_on, dueDate: order.due_date } : {}),
+              },
+            },
+          };
+        } catch (error) {
+          if (error instanceof TransitionRefused) throw ApiError.conflict(error.message);
+          throw error;
+        }
+      });
+
+  registerEndpoint(app, consoleApproveOrder, decide('order.approve', approveOrder));
+  registerEndpoint(app, consoleRejectOrder, (input, context) => {
+    if (input.reason.trim() === '') throw ApiError.badRequest(messages.consoleReasonRequired);
+    return decide('order.reject', rejectOrder)(input, context);
+  });
+  // Not through `decide`: the payout is an outside call that must not hold a transaction open,
+  // and a refused payout is recorded (and audited) although the order does not move. The audit
+  // row is written in the transaction that records the outcome (decision 0052).
+  registerEndpoint(app, consoleDisburseOrder, async (input, { operator }) => {
+    const before = await app.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', input.orderId)
+      .executeTakeFirst();
+    if (!before) throw ApiError.notFound();
+    const subject = `order:${input.orderId}`;
+    try {
+      const order = await disburseOrder(app, input.orderId, `operator:${operator.name}`, input.reason, {
+        recordOutcome: (trx, outcome) =>
+          audited({ db: trx, clock: app.clock }, operator, async () => ({
+            result: undefined,
+            audit: outcome.paid
+              ? {
+                  action: 'order.disburse',
+                  subject,
+                  before: { status: before.status },
+                  after: {
+                    status: outcome.order.status,
+                    ...(input.reason ? { reason: input.reason } : {}),
+                    disbursedOn: outcome.order.disbursed_on,
+                    dueDate: outcome.order.due_date,
+                  },
+                }
+              : {
+                  action: 'order.disburse.refused',
+                  subject,
+                  before: { status: before.status },
+                  after: { status: before.status, account: outcome.account, refusal: outcome.reason },
+                },
+          })),
+      });
+      return { orderId: order.id, status: order.status };
+    } catch (error) {
+      if (error instanceof TransitionRefused) throw ApiError.conflict(error.message);
+      throw error;
+    }
+  });
+
+  registerEndpoint(app, consoleComplaints, (input, { operator }) =>
+    complaintInbox(
+      { db: app.db, now: app.clock.now(), timeZone: app.config.lenderTimeZone },
+      operator.role as OperatorRole,
+      input,
+    ),
+  );
+
+  registerEndpoint(app, consoleReplyComplaint, async (input, { operator }) => {
+    const files = [input.image1, input.image2, input.image3].filter(
+      (file): file is File => file !== undefined,
+    );
+    const images = await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer())));
+    try {
+      return await audited(app, operator, async (trx) => {
+        const now = app.clock.now();
+        await recordComplaintReply(
+          { db: trx, storage: app.storage },
+          { problemId: input.problemId, text: input.text, images, agent: operator.name, now },
+        );
+        const after = await trx
+          .selectFrom('problems')
+          .select(['reply_text', 'replied_at'])
+          .where('id', '=', input.problemId)
+          .executeTakeFirstOrThrow();
+        return {
+          result: { problemId: input.problemId },
+          audit: {
+            action: 'complaint.reply',
+            subject: `problem:${input.problemId}`,
+            before: { repliedAt: null },
+            after: { text: after.reply_text, images: images.length, repliedAt: after.replied_at },
+          },
+        };
+      });
+    } catch (error) {
+      if (error instanceof ReplyRefused) throw ApiError.conflict(error.message);
+      if (error instanceof ImageRefused) throw ApiError.badRequest(refusalMessages[error.reason]);
+      throw error;
+    }
+  });
+
+  registerEndpoint(app, consoleFunnel, async (input) => {
+    const rows = await funnelReport(app.db, {
+      ...(input.from ? { from: input.from } : {}),
+      ...(input.to ? { to: input.to } : {}),
+    });
+    return rows.map((row) => ({
+      utmTag: row.utmTag,
+      appFrom: row.appFrom,
+      userFrom: row.userFrom,
+      visits: row.visits,
+      clicks: row.clicks,
+      smsSent: row.smsSent,
+      registrations: row.registrations,
+      conversion: row.visits > 0 ? row.registrations / row.visits : 0,
+    }));
+  });
+
+  registerEndpoint(app, consoleProducts, async () => (await listProducts(app.db)).map(productView));
+
+  registerEndpoint(app, consoleSaveProduct, (input, { operator }) =>
+    audited(app, operator, async (trx) => {
+      const { product: next } = await editedProduct(trx, input);
+      const before = await trx
+        .selectFrom('products')
+        .selectAll()
+        .where('id', '=', input.productId)
+        .executeTakeFirstOrThrow();
+      const saved = await trx
+        .updateTable('products')
+        .set({
+          min_amount: next.min_amount,
+          max_amount: next.max_amount,
+          term_days: next.term_days,
+          term_rate_bps: next.term_rate_bps,
+          loan_rules: next.loan_rules,
+        })
+        .where('id', '=', input.productId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return {
+        result: productView(saved),
+        audit: {
+          action: 'product.save',
+          subject: `product:${saved.id}`,
+          before: productView(before),
+          after: productView(saved),
+        },
+      };
+    }),
+  );
+
+  registerEndpoint(app, consolePlanPreview, (input) => planPreview(app, input));
+
+  registerEndpoint(app, consoleAudit, (input) => listAudit(app.db, input));
+}
+
+/** The cookie's session token (the caller kind already found it live). */
+function sessionToken(request: FastifyRequest): string {
+  return request.cookies[OPERATOR_SESSION_COOKIE] ?? '';
+}
+
+/**
+ * The app as a use case's deps, but on a transaction: every other dependency (whatever the use
+ * case needs now or later) comes from the app itself.
+ */
+function withDb<T extends object>(app: T, db: unknown): T {
+  return Object.create(app, { db: { value: db, enumerable: true } }) as T;
+}

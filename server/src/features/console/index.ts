@@ -1,0 +1,3 @@
+// The operator console's calls (issue 13): the public module.
+export { consoleRoutes } from './console-routes.ts';
+export { consolePage } from './console-page.ts';

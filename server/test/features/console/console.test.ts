@@ -1,0 +1,575 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import {
+  CSRF_HEADER,
+  ConsoleRoles,
+  OPERATOR_SESSION_COOKIE,
+  consoleApproveOrder,
+  consoleAudit,
+  consoleComplaints,
+  consoleDashboard,
+  consoleDisburseOrder,
+  consoleFunnel,
+  consoleMe,
+  consoleOrder,
+  consoleOrders,
+  consolePlanPreview,
+  consoleProducts,
+  consoleRejectOrder,
+  consoleReplyComplaint,
+  consoleSaveProduct,
+  consoleSignIn,
+  consoleSignOut,
+  contactKfInfo,
+  endpoints,
+  messages,
+  operatorRoles,
+  problemDetail,
+  problemSave,
+  type Endpoint,
+  type OperatorRole,
+} from '@kwarta/contract';
+import { OrderStatus } from '@kwarta/domain';
+import { callEndpoint, demoSession } from '../../support/api.ts';
+import { jpegImage } from '../../support/images.ts';
+import { bindCard } from '../../support/payment-accounts.ts';
+import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
+import {
+  createOperator,
+  hashPassword,
+  newTotpSecret,
+  totpCode,
+  totpStep,
+} from '../../../src/features/operators/index.ts';
+
+const PASSWORD = 'correct horse battery';
+
+interface Signed {
+  cookie: string;
+  csrf: string;
+}
+
+describe.each(databaseTargets)('operator console (%s)', (target) => {
+  let t: TestApp;
+  const clock = testClock('2026-11-23T03:00:00.000Z');
+  const as: Partial<Record<OperatorRole, Signed>> = {};
+  const passwordHash = hashPassword(PASSWORD);
+
+  beforeAll(async () => {
+    t = await createTestApp(target, { clock, env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' } });
+    for (const role of operatorRoles) {
+      await createOperator(t.app.db, {
+        name: `${role}-1`,
+        role,
+        now: clock.now(),
+        passwordHash: await passwordHash,
+      });
+    }
+    for (const role of operatorRoles) as[role] = await signIn(`${role}-1`, '198.51.100.1');
+  });
+  afterAll(() => t.close());
+
+  async function signIn(name: string, address: string, password = PASSWORD, totp = ''): Promise<Signed> {
+    const response = await attemptSignIn(name, address, password, totp);
+    expect(response.status, JSON.stringify(response.envelope)).toBe(200);
+    const cookie = String(response.headers['set-cookie']).split(';')[0]!;
+    return { cookie, csrf: (response.envelope?.data as { csrfToken: string }).csrfToken };
+  }
+  const attemptSignIn = (name: string, address: string, password: string, totp = '') =>
+    callEndpoint(t.app, consoleSignIn, {
+      body: { name, password, totp },
+      headers: { 'x-forwarded-for': address },
+    });
+
+  const call = (endpoint: Endpoint, role: OperatorRole, body: Record<string, string> = {}, csrf = true) =>
+    callEndpoint(t.app, endpoint, {
+      body,
+      headers: { cookie: as[role]!.cookie, ...(csrf ? { [CSRF_HEADER]: as[role]!.csrf } : {}) },
+    });
+  const auditRows = () => t.app.db.selectFrom('operator_audit').selectAll().orderBy('id').execute();
+  const orderStatus = async (orderId: number) =>
+    (await t.app.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow())
+      .status;
+  async function orderUnderReview(): Promise<number> {
+    const row = await t.app.db
+      .selectFrom('orders')
+      .innerJoin('products', 'products.id', 'orders.product_id')
+      .select('orders.id')
+      .where('orders.status', '=', OrderStatus.UnderReview)
+      .where('products.withdraw_confirm_url', '=', '')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  describe('sign-in', () => {
+    it('sets an HttpOnly, SameSite=Strict cookie for /console and hands over the CSRF token and menu', async () => {
+      const response = await attemptSignIn('credit-1', '198.51.100.2', PASSWORD);
+      const cookie = String(response.headers['set-cookie']);
+      expect(cookie).toMatch(new RegExp(`^${OPERATOR_SESSION_COOKIE}=`));
+      expect(cookie).toContain('HttpOnly');
+      expect(cookie).toContain('SameSite=Strict');
+      expect(cookie).toContain('Path=/console');
+      expect(cookie).toContain('Max-Age=43200');
+      // Behind https (the forwarded protocol) the cookie is Secure.
+      const secure = await callEndpoint(t.app, consoleSignIn, {
+        body: { name: 'credit-1', password: PASSWORD },
+        headers: { 'x-forwarded-for': '198.51.100.2', 'x-forwarded-proto': 'https' },
+      });
+      expect(String(secure.headers['set-cookie'])).toContain('Secure');
+      expect(response.envelope?.data).toMatchObject({
+        name: 'credit-1',
+        role: 'credit',
+        menu: ['dashboard', 'orders'],
+      });
+      const stored = await t.app.db
+        .selectFrom('operators')
+        .select('password_hash')
+        .where('name', '=', 'credit-1')
+        .executeTakeFirstOrThrow();
+      expect(stored.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    });
+
+    it('gives each role its own menu, and the CSRF token again after a reload', async () => {
+      const menus = Object.fromEntries(
+        await Promise.all(
+          operatorRoles.map(async (role) => {
+            const me = await call(consoleMe, role, {}, false);
+            expect(me.status).toBe(200);
+            expect((me.envelope?.data as { csrfToken: string }).csrfToken).toBe(as[role]!.csrf);
+            return [role, (me.envelope?.data as { menu: string[] }).menu];
+          }),
+        ),
+      );
+      expect(menus).toEqual({
+        viewer: ['dashboard', 'orders', 'complaints', 'funnel'],
+        agent: ['dashboard', 'orders', 'complaints'],
+        credit: ['dashboard', 'orders'],
+        finance: ['dashboard', 'orders'],
+        admin: ['dashboard', 'orders', 'complaints', 'funnel', 'products', 'audit'],
+      });
+    });
+
+    it('throttles the sixth wrong password within a minute, even when the sixth is right', async () => {
+      const name = 'viewer-1';
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        const wrong = await attemptSignIn(name, `203.0.113.${attempt}`, 'wrong password');
+        expect(wrong.status).toBe(401);
+        expect(wrong.envelope?.message).toBe(messages.consoleSignInFailed);
+      }
+      const sixth = await attemptSignIn(name, '203.0.113.9', 'wrong password');
+      expect(sixth.status).toBe(429);
+      expect(sixth.envelope?.message).toBe(messages.consoleSignInThrottled);
+      const right = await attemptSignIn(name, '203.0.113.10', PASSWORD);
+      expect(right.status).toBe(429);
+      expect(right.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('throttles one address across accounts', { timeout: 120_000 }, async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 31; attempt += 1) {
+        statuses.push((await attemptSignIn(`nobody-${attempt}`, '192.0.2.77', 'x')).status);
+      }
+      expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    });
+
+    it('answers an unknown name exactly like a wrong password', async () => {
+      const unknown = await attemptSignIn('ghost', '198.51.100.40', PASSWORD);
+      expect(unknown.status).toBe(401);
+      expect(unknown.envelope?.message).toBe(messages.consoleSignInFailed);
+    });
+
+    it('asks for the TOTP code once set up, and takes each code once', async () => {
+      const secret = newTotpSecret();
+      await createOperator(t.app.db, {
+        name: 'totp-1',
+        role: 'viewer',
+        now: clock.now(),
+        passwordHash: await passwordHash,
+      });
+      await t.app.db
+        .updateTable('operators')
+        .set({ totp_secret: secret })
+        .where('name', '=', 'totp-1')
+        .execute();
+      const none = await attemptSignIn('totp-1', '198.51.100.50', PASSWORD);
+      expect(none.status).toBe(401);
+      expect(none.envelope?.message).toBe(messages.consoleTotpRequired);
+      const code = totpCode(secret, totpStep(clock.now()));
+      const wrongCode = code === '000000' ? '111111' : '000000';
+      expect((await attemptSignIn('totp-1', '198.51.100.50', PASSWORD, wrongCode)).status).toBe(401);
+      await signIn('totp-1', '198.51.100.50', PASSWORD, code);
+      expect((await attemptSignIn('totp-1', '198.51.100.50', PASSWORD, code)).status).toBe(401);
+    });
+
+    it('ends the session on sign-out', async () => {
+      const session = await signIn('finance-1', '198.51.100.60');
+      const headers = { cookie: session.cookie, [CSRF_HEADER]: session.csrf };
+      expect((await callEndpoint(t.app, consoleSignOut, { headers })).status).toBe(200);
+      expect((await callEndpoint(t.app, consoleMe, { headers })).status).toBe(401);
+    });
+
+    it('ends a session idle for half an hour', async () => {
+      const session = await signIn('agent-1', '198.51.100.61');
+      clock.advance(31 * 60_000);
+      expect((await callEndpoint(t.app, consoleMe, { headers: { cookie: session.cookie } })).status).toBe(
+        401,
+      );
+      // The shared sessions stay live for the other tests.
+      for (const role of operatorRoles) as[role] = await signIn(`${role}-1`, '198.51.100.1');
+    });
+  });
+
+  describe('security', () => {
+    it("refuses a viewer's write with 403 and changes nothing", async () => {
+      const orderId = await orderUnderReview();
+      const before = await auditRows();
+      const response = await call(consoleApproveOrder, 'viewer', { orderId: String(orderId) });
+      expect(response.status).toBe(403);
+      expect(response.envelope?.message).toBe(messages.operatorRoleRefused);
+      expect(await orderStatus(orderId)).toBe(OrderStatus.UnderReview);
+      const product = await call(consoleSaveProduct, 'viewer', { productId: '1', termRateBps: '1' });
+      expect(product.status).toBe(403);
+      expect(await auditRows()).toEqual(before);
+    });
+
+    it('refuses a write without the CSRF token and changes nothing', async () => {
+      const orderId = await orderUnderReview();
+      const before = await auditRows();
+      const response = await call(consoleApproveOrder, 'credit', { orderId: String(orderId) }, false);
+      expect(response.status).toBe(403);
+      expect(response.envelope?.message).toBe(messages.csrfRefused);
+      const foreign = await callEndpoint(t.app, consoleApproveOrder, {
+        body: { orderId: String(orderId) },
+        headers: { cookie: as.credit!.cookie, [CSRF_HEADER]: as.admin!.csrf },
+      });
+      expect(foreign.status).toBe(403);
+      expect(await orderStatus(orderId)).toBe(OrderStatus.UnderReview);
+      expect(await auditRows()).toEqual(before);
+    });
+
+    it('lets a borrower session reach no console call', async () => {
+      const session = await demoSession(t.app);
+      for (const endpoint of endpoints.filter((e) => e.auth === 'operator')) {
+        const response = await callEndpoint(t.app, endpoint, { session });
+        expect(response.status, endpoint.name).toBe(401);
+      }
+    });
+
+    it('makes a console session no borrower session', async () => {
+      for (const endpoint of endpoints.filter((e) => e.auth === 'borrower')) {
+        const response = await t.app.inject({
+          method: endpoint.method,
+          url: endpoint.path,
+          headers: { cookie: as.admin!.cookie, [CSRF_HEADER]: as.admin!.csrf },
+        });
+        expect(response.statusCode, endpoint.name).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, endpoint.name).not.toBe(200);
+      }
+      const kf = await t.app.inject({
+        method: 'POST',
+        url: contactKfInfo.path,
+        headers: { cookie: as.admin!.cookie },
+      });
+      expect(kf.statusCode).toBe(401);
+    });
+
+    it('keeps the audit log append-only at the database', async () => {
+      await t.app.db
+        .insertInto('operator_audit')
+        .values({
+          operator_id: 1,
+          operator_name: 'test',
+          action: 'test',
+          subject: 'test:1',
+          before_json: null,
+          after_json: null,
+          created_at: clock.now().toISOString(),
+        })
+        .execute();
+      await expect(sql`update operator_audit set action = 'x'`.execute(t.app.db)).rejects.toThrow(
+        /append-only/,
+      );
+      await expect(sql`delete from operator_audit`.execute(t.app.db)).rejects.toThrow(/append-only/);
+    });
+
+    it('checks roles on every console call as the contract says', () => {
+      for (const endpoint of endpoints.filter((e) => e.auth === 'operator')) {
+        expect(endpoint.roles?.length, endpoint.name).toBeGreaterThan(0);
+      }
+      expect(consoleDisburseOrder.roles).toEqual(ConsoleRoles.disburseOrders);
+    });
+  });
+
+  describe('orders', () => {
+    it('credit approves, finance disburses; each write leaves an audit row with before and after', async () => {
+      const [orderId] = (await createReviewOrders(1)) as [number];
+      expect((await call(consoleDisburseOrder, 'credit', { orderId: String(orderId) })).status).toBe(403);
+      expect((await call(consoleApproveOrder, 'finance', { orderId: String(orderId) })).status).toBe(403);
+      const approved = await call(consoleApproveOrder, 'credit', { orderId: String(orderId) });
+      expect(approved.envelope?.data).toEqual({ orderId, status: OrderStatus.Approved });
+      const again = await call(consoleApproveOrder, 'credit', { orderId: String(orderId) });
+      expect(again.envelope?.code).toBe('409');
+      // The payout goes to the borrower's default payment account (decision 0052).
+      const { product_id: productId } = await t.app.db
+        .selectFrom('orders')
+        .select('product_id')
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      await bindCard(t.app, await demoSession(t.app), productId);
+      const disbursed = await call(consoleDisburseOrder, 'finance', { orderId: String(orderId) });
+      expect(disbursed.envelope?.data).toEqual({ orderId, status: OrderStatus.Repaying });
+
+      const rows = (await auditRows()).filter((row) => row.subject === `order:${orderId}`);
+      expect(rows.map((row) => [row.operator_name, row.action, JSON.parse(row.before_json!).status])).toEqual(
+        [
+          ['credit-1', 'order.approve', OrderStatus.UnderReview],
+          ['finance-1', 'order.disburse', OrderStatus.Approved],
+        ],
+      );
+      expect(JSON.parse(rows[1]!.after_json!)).toMatchObject({
+        status: OrderStatus.Repaying,
+        disbursedOn: '2026-11-23',
+      });
+
+      const page = await call(consoleOrder, 'viewer', { orderId: String(orderId) });
+      const history = (page.envelope?.data as { history: { actor: string; to: number }[] }).history;
+      expect(history.slice(-2)).toMatchObject([
+        { actor: 'operator:credit-1', to: OrderStatus.Approved },
+        { actor: 'operator:finance-1', to: OrderStatus.Repaying },
+      ]);
+    });
+
+    it('a refused payout answers 409, keeps the order approved and is audited', async () => {
+      const [orderId] = (await createReviewOrders(1)) as [number];
+      await call(consoleApproveOrder, 'credit', { orderId: String(orderId) });
+      const { product_id: productId } = await t.app.db
+        .selectFrom('orders')
+        .select('product_id')
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      // The sandbox refuses account numbers ending in 0000.
+      await bindCard(t.app, await demoSession(t.app), productId, '6222021234560000');
+      const refused = await call(consoleDisburseOrder, 'finance', { orderId: String(orderId) });
+      expect(refused.envelope?.code).toBe('409');
+      expect(refused.envelope?.message).toContain('**** 0000');
+      const order = await t.app.db
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      expect(order.status).toBe(OrderStatus.Approved);
+      const rows = (await auditRows()).filter((row) => row.subject === `order:${orderId}`);
+      expect(rows.map((row) => row.action)).toEqual(['order.approve', 'order.disburse.refused']);
+      expect(JSON.parse(rows[1]!.after_json!)).toMatchObject({
+        status: OrderStatus.Approved,
+        account: '**** 0000',
+      });
+      // The borrower binds another account; the next disbursement pays it.
+      await bindCard(t.app, await demoSession(t.app), productId);
+      const paid = await call(consoleDisburseOrder, 'finance', { orderId: String(orderId) });
+      expect(paid.envelope?.data).toEqual({ orderId, status: OrderStatus.Repaying });
+    });
+
+    it('refuses a rejection without a reason, and records one with it', async () => {
+      const [orderId] = (await createReviewOrders(1)) as [number];
+      const before = await auditRows();
+      const missing = await call(consoleRejectOrder, 'credit', { orderId: String(orderId), reason: '  ' });
+      expect(missing.status).toBe(400);
+      expect(missing.envelope?.message).toBe(messages.consoleReasonRequired);
+      expect(await auditRows()).toEqual(before);
+      const rejected = await call(consoleRejectOrder, 'credit', {
+        orderId: String(orderId),
+        reason: 'Income not verified',
+      });
+      expect(rejected.envelope?.data).toEqual({ orderId, status: OrderStatus.Rejected });
+      const row = (await auditRows()).at(-1)!;
+      expect(row).toMatchObject({
+        action: 'order.reject',
+        subject: `order:${orderId}`,
+        operator_name: 'credit-1',
+      });
+      expect(JSON.parse(row.after_json!)).toEqual({
+        status: OrderStatus.Rejected,
+        reason: 'Income not verified',
+      });
+    });
+
+    it('answers a missing order with 404 and writes nothing', async () => {
+      const before = await auditRows();
+      expect((await call(consoleApproveOrder, 'credit', { orderId: '999999' })).status).toBe(404);
+      expect((await call(consoleOrder, 'credit', { orderId: '999999' })).status).toBe(404);
+      expect(await auditRows()).toEqual(before);
+    });
+
+    it('pages the queue, filters by status, finds by order number and phone, masks phones for a viewer', async () => {
+      const first = await call(consoleOrders, 'viewer', { pageSize: '2' });
+      const data = first.envelope?.data as { items: { orderNo: string; phone: string }[]; hasMore: boolean };
+      expect(data.items).toHaveLength(2);
+      expect(data.hasMore).toBe(true);
+      expect(data.items[0]!.phone).toMatch(/^\*+\d{4}$/);
+      const byNo = await call(consoleOrders, 'credit', { q: data.items[0]!.orderNo });
+      expect((byNo.envelope?.data as { items: unknown[] }).items).toHaveLength(1);
+      const byPhone = await call(consoleOrders, 'credit', { q: '13912345678' });
+      const phoneItems = (byPhone.envelope?.data as { items: { phone: string }[] }).items;
+      expect(phoneItems.length).toBeGreaterThan(1);
+      expect(phoneItems.every((item) => item.phone === '13912345678')).toBe(true);
+      const review = await call(consoleOrders, 'viewer', { status: String(OrderStatus.Overdue) });
+      expect(
+        (review.envelope?.data as { items: { status: number }[] }).items.every((i) => i.status === 180),
+      ).toBe(true);
+      expect((await call(consoleOrders, 'viewer', { pageSize: '101' })).status).toBe(400);
+    });
+
+    it('counts the dashboard', async () => {
+      const response = await call(consoleDashboard, 'finance');
+      const data = response.envelope?.data as {
+        byStatus: { status: number; count: number }[];
+        overdue: number;
+        paymentsHeld: null;
+      };
+      expect(data.byStatus.find((row) => row.status === OrderStatus.Overdue)?.count).toBe(data.overdue);
+      expect(data.paymentsHeld).toBeNull();
+    });
+  });
+
+  describe('complaints', () => {
+    it('lists oldest first with the 3-weekday line, and an agent replies with text and an image (audited)', async () => {
+      const session = await demoSession(t.app);
+      const filed = await callEndpoint(t.app, problemSave, {
+        session,
+        body: { problemType: '5', problemDetail: 'Please call me back about my order' },
+      });
+      const problemId = (filed.envelope?.data as { problemId: number }).problemId;
+      clock.advance(5 * 86_400_000); // Monday → Saturday: 4 weekdays later, past the line
+      for (const role of operatorRoles) as[role] = await signIn(`${role}-1`, '198.51.100.1');
+      const inbox = await call(consoleComplaints, 'agent');
+      const items = (inbox.envelope?.data as { items: { id: number; pastLine: boolean }[] }).items;
+      expect(items.find((item) => item.id === problemId)?.pastLine).toBe(true);
+      expect((await call(consoleComplaints, 'credit')).status).toBe(403);
+
+      const before = await auditRows();
+      const image = await jpegImage();
+      const reply = await replyWith(as.agent!, problemId, 'We called you back; all settled.', image);
+      expect(reply.statusCode, reply.body).toBe(200);
+      const viewerReply = await replyWith(as.viewer!, problemId, 'no', image);
+      expect(viewerReply.statusCode).toBe(403);
+      const rows = (await auditRows()).slice(before.length);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        action: 'complaint.reply',
+        subject: `problem:${problemId}`,
+        operator_name: 'agent-1',
+      });
+      expect(JSON.parse(rows[0]!.after_json!)).toMatchObject({
+        text: 'We called you back; all settled.',
+        images: 1,
+      });
+
+      const detail = await callEndpoint(t.app, problemDetail, {
+        session: await demoSession(t.app),
+        body: { problemId: String(problemId) },
+      });
+      expect(JSON.stringify(detail.envelope?.data)).toContain('We called you back; all settled.');
+      const twice = await replyWith(as.agent!, problemId, 'again', image);
+      expect(twice.json()).toMatchObject({ kwc: '409' });
+    });
+  });
+
+  describe('products, funnel, audit', () => {
+    it('an admin changes a rate (audited), refuses invalid loan rules, and previews a plan', async () => {
+      const products = (await call(consoleProducts, 'admin')).envelope?.data as {
+        id: number;
+        termRateBps: number;
+        loanRules: string;
+        maxAmount: number;
+      }[];
+      const product = products[0]!;
+      const before = await auditRows();
+      const bad = await call(consoleSaveProduct, 'admin', {
+        productId: String(product.id),
+        loanRules: '{"term":{}}',
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.envelope?.message).toMatch(/^The loan rules are not valid: /);
+      expect(await auditRows()).toEqual(before);
+      const preview = await call(consolePlanPreview, 'admin', {
+        productId: String(product.id),
+        termRateBps: String(product.termRateBps * 2),
+        amount: String(product.maxAmount),
+      });
+      const previewed = preview.envelope?.data as { charges: number; total: number };
+      const saved = await call(consoleSaveProduct, 'admin', {
+        productId: String(product.id),
+        termRateBps: String(product.termRateBps * 2),
+      });
+      expect(saved.envelope?.data).toMatchObject({ termRateBps: product.termRateBps * 2 });
+      const row = (await auditRows()).at(-1)!;
+      expect(row.action).toBe('product.save');
+      expect(JSON.parse(row.before_json!).termRateBps).toBe(product.termRateBps);
+      expect(JSON.parse(row.after_json!).termRateBps).toBe(product.termRateBps * 2);
+      const after = await call(consolePlanPreview, 'admin', {
+        productId: String(product.id),
+        amount: String(product.maxAmount),
+      });
+      expect(after.envelope?.data).toEqual(previewed);
+      expect(previewed.total).toBe(product.maxAmount + previewed.charges);
+    });
+
+    it('reads the funnel and the audit log, which the console cannot write', async () => {
+      expect((await call(consoleFunnel, 'viewer')).status).toBe(200);
+      expect((await call(consoleFunnel, 'agent')).status).toBe(403);
+      const audit = await call(consoleAudit, 'admin', { pageSize: '100' });
+      const items = (audit.envelope?.data as { items: { action: string }[] }).items;
+      expect(items.map((item) => item.action)).toContain('order.approve');
+      expect((await call(consoleAudit, 'viewer')).status).toBe(403);
+      expect(endpoints.filter((e) => e.path.startsWith('/console/api/audit') && e.method === 'POST')).toEqual(
+        [],
+      );
+    });
+  });
+
+  async function replyWith(session: Signed, problemId: number, text: string, image: Buffer) {
+    const form = new FormData();
+    form.append('problemId', String(problemId));
+    form.append('text', text);
+    form.append('image1', new Blob([image], { type: 'image/jpeg' }), 'reply.jpg');
+    const request = new Request('http://kwarta.test/', { method: 'POST', body: form });
+    return t.app.inject({
+      method: 'POST',
+      url: consoleReplyComplaint.path,
+      headers: {
+        'content-type': request.headers.get('content-type') ?? '',
+        cookie: session.cookie,
+        [CSRF_HEADER]: session.csrf,
+      },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+  }
+
+  async function createReviewOrders(count: number): Promise<number[]> {
+    const source = await t.app.db
+      .selectFrom('orders')
+      .innerJoin('products', 'products.id', 'orders.product_id')
+      .selectAll('orders')
+      .where('products.withdraw_confirm_url', '=', '')
+      .orderBy('orders.id')
+      .executeTakeFirstOrThrow();
+    const ids: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const { id: _id, ...rest } = source;
+      const row = await t.app.db
+        .insertInto('orders')
+        .values({
+          ...rest,
+          status: OrderStatus.UnderReview,
+          order_no: `${source.order_no}-T${Date.now()}${index}`,
+          request_id: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    return ids;
+  }
+});

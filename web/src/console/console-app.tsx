@@ -1,0 +1,133 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { consoleSections, routes, type ConsoleSection, type OperatorRole } from '@kwarta/contract';
+import { consoleCall, setCsrfToken, whenSignedOut } from './console-api.ts';
+import { DashboardSection } from './sections/dashboard.tsx';
+import { OrdersSection } from './sections/orders.tsx';
+import { OrderSection } from './sections/order.tsx';
+import { ComplaintsSection } from './sections/complaints.tsx';
+import { FunnelSection } from './sections/funnel.tsx';
+import { ProductsSection } from './sections/products.tsx';
+import { AuditSection } from './sections/audit.tsx';
+
+export interface SignedIn {
+  name: string;
+  role: OperatorRole;
+  csrfToken: string;
+  menu: ConsoleSection[];
+}
+
+/** Where the console is: `#/orders`, `#/order/12`; the hash keeps one server route (/console). */
+function useHashRoute(): string[] {
+  const read = () => location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  const [parts, setParts] = useState(read);
+  useEffect(() => {
+    const update = () => setParts(read());
+    window.addEventListener('hashchange', update);
+    return () => window.removeEventListener('hashchange', update);
+  }, []);
+  return parts;
+}
+
+export function ConsoleApp({ initial }: { initial: SignedIn | null }) {
+  const [operator, setOperator] = useState(initial);
+  useEffect(() => {
+    setCsrfToken(operator?.csrfToken ?? '');
+    whenSignedOut(() => setOperator(null));
+  }, [operator]);
+  if (!operator) return <SignIn onSignedIn={setOperator} />;
+  return <Shell operator={operator} onSignOut={() => setOperator(null)} />;
+}
+
+function SignIn({ onSignedIn }: { onSignedIn: (operator: SignedIn) => void }) {
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    const result = await consoleCall(routes.consoleSignIn, {
+      name: String(form.get('name') ?? ''),
+      password: String(form.get('password') ?? ''),
+      totp: String(form.get('totp') ?? ''),
+    });
+    setBusy(false);
+    if (result.ok && result.data) onSignedIn(result.data as SignedIn);
+    else setError(result.message);
+  }
+  return (
+    <main className="sign-in">
+      <h1>Kwarta console</h1>
+      <form onSubmit={submit} aria-describedby={error ? 'sign-in-error' : undefined}>
+        <label>
+          Name
+          <input name="name" autoComplete="username" required />
+        </label>
+        <label>
+          Password
+          <input name="password" type="password" autoComplete="current-password" required />
+        </label>
+        <label>
+          Authenticator code (if set up)
+          <input name="totp" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" />
+        </label>
+        {error ? (
+          <p id="sign-in-error" role="alert" className="error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy}>
+          Sign in
+        </button>
+      </form>
+    </main>
+  );
+}
+
+const labels = Object.fromEntries(consoleSections.map((section) => [section.key, section.label])) as Record<
+  ConsoleSection,
+  string
+>;
+
+function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => void }) {
+  const [section = 'dashboard', id] = useHashRoute();
+  async function signOut() {
+    await consoleCall(routes.consoleSignOut, {});
+    onSignOut();
+  }
+  const allowed = (key: string) => operator.menu.includes(key as ConsoleSection);
+  let content;
+  if (section === 'order' && id && allowed('orders'))
+    content = <OrderSection role={operator.role} orderId={id} />;
+  else if (!allowed(section)) content = <p>This section is not part of your role.</p>;
+  else if (section === 'orders') content = <OrdersSection />;
+  else if (section === 'complaints') content = <ComplaintsSection role={operator.role} />;
+  else if (section === 'funnel') content = <FunnelSection />;
+  else if (section === 'products') content = <ProductsSection />;
+  else if (section === 'audit') content = <AuditSection />;
+  else content = <DashboardSection />;
+  return (
+    <div className="shell">
+      <header className="top">
+        <p className="brand">Kwarta console</p>
+        <p className="who">
+          {operator.name} · {operator.role}
+        </p>
+        <button type="button" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      <nav aria-label="Console">
+        <ul>
+          {operator.menu.map((key) => (
+            <li key={key}>
+              <a href={`#/${key}`} aria-current={section === key ? 'page' : undefined}>
+                {labels[key]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main>{content}</main>
+    </div>
+  );
+}

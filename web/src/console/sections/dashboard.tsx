@@ -1,0 +1,49 @@
+import { routes } from '@kwarta/contract';
+import { useConsoleQuery } from '../use-console-query.ts';
+
+export function DashboardSection() {
+  const { data, error } = useConsoleQuery(routes.consoleDashboard, {});
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title">Dashboard</h1>
+      {error ? <p role="alert">{error}</p> : null}
+      {data ? (
+        <>
+          <ul className="tiles">
+            <li>
+              <span className="tile-value">{data.dueToday}</span> due today
+            </li>
+            <li>
+              <span className="tile-value">{data.overdue}</span> overdue
+            </li>
+            <li>
+              <span className="tile-value">{data.complaintsPastLine}</span> complaints older than 3 weekdays
+            </li>
+            <li>
+              <span className="tile-value">{data.paymentsHeld ?? '—'}</span> payments held for review
+            </li>
+          </ul>
+          <table>
+            <caption>Orders per status</caption>
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Orders</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.byStatus.map((row) => (
+                <tr key={row.status}>
+                  <td>
+                    {row.status} {row.statusText}
+                  </td>
+                  <td className="num">{row.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+    </section>
+  );
+}

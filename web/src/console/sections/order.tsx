@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { ConsoleRoles, mayAct, routes, type OperatorRole } from '@kwarta/contract';
+import { OrderStatus } from '@kwarta/domain/order-status';
+import { consoleCall } from '../console-api.ts';
+import { money, useConsoleQuery, when } from '../use-console-query.ts';
+
+export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: string }) {
+  const { data, error, reload } = useConsoleQuery(routes.consoleOrder, { orderId });
+  const [outcome, setOutcome] = useState('');
+  const [reason, setReason] = useState('');
+  async function act(
+    route:
+      | typeof routes.consoleApproveOrder
+      | typeof routes.consoleRejectOrder
+      | typeof routes.consoleDisburseOrder,
+  ) {
+    const result = await consoleCall(route, { orderId, reason });
+    setOutcome(result.ok ? `Order is now in status ${result.data?.status}.` : result.message);
+    if (result.ok) {
+      setReason('');
+      reload();
+    }
+  }
+  if (error) return <p role="alert">{error}</p>;
+  if (!data) return <p>Loading…</p>;
+  const { order, borrower } = data;
+  const canDecide = mayAct(role, ConsoleRoles.decideOrders) && order.status === OrderStatus.UnderReview;
+  const canDisburse = mayAct(role, ConsoleRoles.disburseOrders) && order.status === OrderStatus.Approved;
+  return (
+    <section aria-labelledby="order-title">
+      <h1 id="order-title">Order {order.orderNo}</h1>
+      <dl className="facts">
+        <dt>Status</dt>
+        <dd>
+          {order.status} {order.statusText}
+        </dd>
+        <dt>Product</dt>
+        <dd>{order.productName}</dd>
+        <dt>Borrower</dt>
+        <dd>
+          {borrower.name ?? '—'} · {borrower.phone} {borrower.repeatClient ? '· repeat client' : ''}
+        </dd>
+        <dt>Amount</dt>
+        <dd>{money(order.principal)}</dd>
+        <dt>Total due</dt>
+        <dd>{money(order.totalDue)}</dd>
+        <dt>Term</dt>
+        <dd>
+          {order.termDays} days, {order.periods} instalment(s)
+        </dd>
+        <dt>Disbursed</dt>
+        <dd>{order.disbursedOn ?? '—'}</dd>
+        <dt>Due</dt>
+        <dd>{order.dueDate ?? '—'}</dd>
+      </dl>
+      {canDecide || canDisburse ? (
+        <div className="actions">
+          <label>
+            Reason {canDecide ? '(required to reject)' : '(optional)'}
+            <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={2} />
+          </label>
+          {canDecide ? (
+            <>
+              <button type="button" onClick={() => act(routes.consoleApproveOrder)}>
+                Approve
+              </button>
+              <button
+                type="button"
+                disabled={reason.trim() === ''}
+                onClick={() => act(routes.consoleRejectOrder)}
+              >
+                Reject
+              </button>
+            </>
+          ) : null}
+          {canDisburse ? (
+            <button type="button" onClick={() => act(routes.consoleDisburseOrder)}>
+              Disburse
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <p role="status">{outcome}</p>
+      <table>
+        <caption>Plan</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Due</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Paid</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.plan.map((line) => (
+            <tr key={line.seq}>
+              <td>{line.seq}</td>
+              <td>{line.dueDate}</td>
+              <td className="num">{money(line.amount)}</td>
+              <td className="num">{money(line.paidAmount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table>
+        <caption>History</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Move</th>
+            <th scope="col">By</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.history.map((entry, index) => (
+            <tr key={index}>
+              <td>{when(entry.at)}</td>
+              <td>
+                {entry.from ?? '—'} → {entry.to}
+              </td>
+              <td>{entry.actor}</td>
+              <td>{entry.reason ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>Complaints</h2>
+      {data.complaints.length === 0 ? <p>None.</p> : null}
+      <ul>
+        {data.complaints.map((complaint) => (
+          <li key={complaint.id}>
+            {when(complaint.createdAt)}: {complaint.content} {complaint.repliedAt ? '(answered)' : '(open)'}
+          </li>
+        ))}
+      </ul>
+      {/* Payments (pending, held, by provider) join this page with the repayment issue. */}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { routes } from '@kwarta/contract';
+import { consoleCall, type ConsoleData } from '../console-api.ts';
+import { money, useConsoleQuery } from '../use-console-query.ts';
+
+type Product = ConsoleData<typeof routes.consoleProducts>[number];
+type Preview = ConsoleData<typeof routes.consolePlanPreview>;
+
+export function ProductsSection() {
+  const { data, error, reload } = useConsoleQuery(routes.consoleProducts, {});
+  return (
+    <section aria-labelledby="products-title">
+      <h1 id="products-title">Products and loan rules</h1>
+      {error ? <p role="alert">{error}</p> : null}
+      {data?.map((product) => (
+        <ProductForm key={product.id} product={product} onSaved={reload} />
+      ))}
+    </section>
+  );
+}
+
+function ProductForm({ product, onSaved }: { product: Product; onSaved: () => void }) {
+  const [message, setMessage] = useState('');
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const fields = (form: HTMLFormElement) => {
+    const values = new FormData(form);
+    const read = (name: string) => String(values.get(name) ?? '').trim();
+    return {
+      productId: String(product.id),
+      minAmount: read('minAmount'),
+      maxAmount: read('maxAmount'),
+      termDays: read('termDays'),
+      termRateBps: read('termRateBps'),
+      loanRules: read('loanRules'),
+    };
+  };
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = await consoleCall(routes.consoleSaveProduct, fields(event.currentTarget));
+    setMessage(result.ok ? 'Saved.' : result.message);
+    if (result.ok) onSaved();
+  }
+  async function previewPlan(form: HTMLFormElement) {
+    const amount = String(new FormData(form).get('amount') ?? '');
+    const result = await consoleCall(routes.consolePlanPreview, { ...fields(form), amount });
+    setPreview(result.data);
+    setMessage(result.ok ? '' : result.message);
+  }
+  const id = (name: string) => `product-${product.id}-${name}`;
+  return (
+    <form className="product" onSubmit={save} aria-labelledby={id('title')}>
+      <h2 id={id('title')}>{product.name}</h2>
+      <div className="grid">
+        <label>
+          Minimum amount (centavos)
+          <input name="minAmount" inputMode="numeric" defaultValue={product.minAmount} />
+        </label>
+        <label>
+          Maximum amount (centavos)
+          <input name="maxAmount" inputMode="numeric" defaultValue={product.maxAmount} />
+        </label>
+        <label>
+          Term (days)
+          <input name="termDays" inputMode="numeric" defaultValue={product.termDays} />
+        </label>
+        <label>
+          Rate over the term (basis points)
+          <input name="termRateBps" inputMode="numeric" defaultValue={product.termRateBps} />
+        </label>
+      </div>
+      <label>
+        Loan rules (JSON)
+        <textarea name="loanRules" rows={4} defaultValue={product.loanRules} spellCheck={false} />
+      </label>
+      <div className="actions">
+        <button type="submit">Save {product.name}</button>
+        <label>
+          Preview amount (centavos)
+          <input name="amount" inputMode="numeric" defaultValue={product.maxAmount} />
+        </label>
+        <button type="button" onClick={(event) => previewPlan(event.currentTarget.form!)}>
+          Preview plan
+        </button>
+      </div>
+      <p role="status">{message}</p>
+      {preview ? (
+        <table>
+          <caption>
+            Plan for {money(preview.principal)} over {preview.termDays} days: charges {money(preview.charges)}
+            , total {money(preview.total)}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Due</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.lines.map((line) => (
+              <tr key={line.seq}>
+                <td>{line.seq}</td>
+                <td>{line.dueDate}</td>
+                <td className="num">{money(line.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </form>
+  );
+}
