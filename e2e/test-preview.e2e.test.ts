@@ -1,6 +1,6 @@
 import { describe, expect, inject, test } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
+import { openLive, pageErrors, screenshot, useBrowser } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const phone = useBrowser();
@@ -76,15 +76,16 @@ describe('/testPreview', () => {
 
   test('the photo picker previews the chosen photo', async () => {
     const page = await phone.newPage();
-    await page.goto(`${baseUrl}/testPreview`);
+    // The picker's change handler exists once the page is live (the content paints before).
+    await openLive(page, `${baseUrl}/testPreview`);
     // A 1×1 PNG.
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
       'base64',
     );
     await page.getByLabel('Photo').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png });
-    expect(await page.getByRole('img', { name: 'Chosen photo' }).isVisible()).toBe(true);
-    expect(await page.getByText('receipt.png').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('img', { name: 'Chosen photo' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('receipt.png').isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'test preview with a chosen photo');
   });
 });
