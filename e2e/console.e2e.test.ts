@@ -11,12 +11,14 @@ import { repoRoot } from './support/paths.ts';
 import { sessionQuery } from './support/session.ts';
 import { openServerStore } from './support/server-store.ts';
 import { bindCard } from './support/payment-accounts.ts';
+import { sandboxPostback } from '../server/src/features/payments/sandbox.ts';
+import { repayableOrder } from '../server/test/support/repayment.ts';
 
 const baseUrl = inject('baseUrl');
 const serverStore = inject('serverStore');
 const browser = useBrowser();
 
-const { db, applicant: borrower } = openServerStore();
+const { db, config, applicant: borrower } = openServerStore();
 const PASSWORD = 'e2e console password';
 const DESK = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
 const stamp = Date.now().toString(36);
@@ -93,11 +95,22 @@ describe('operator console', () => {
   test('each role signs in and sees only its menu', { timeout: 120_000 }, async () => {
     const labels = Object.fromEntries(consoleSections.map((s) => [s.key, s.label]));
     const expected: Record<OperatorRole, string[]> = {
-      viewer: ['dashboard', 'orders', 'complaints', 'funnel'],
-      agent: ['dashboard', 'orders', 'complaints'],
-      credit: ['dashboard', 'orders'],
-      finance: ['dashboard', 'orders'],
-      admin: ['dashboard', 'orders', 'complaints', 'funnel', 'products', 'audit'],
+      viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel'],
+      agent: ['dashboard', 'orders', 'payments', 'complaints'],
+      credit: ['dashboard', 'orders', 'payments'],
+      finance: ['dashboard', 'orders', 'payments'],
+      admin: [
+        'dashboard',
+        'orders',
+        'payments',
+        'complaints',
+        'funnel',
+        'products',
+        'templates',
+        'service',
+        'operators',
+        'audit',
+      ],
     };
     for (const role of operatorRoles) {
       const page = await signIn(role);
@@ -161,14 +174,82 @@ describe('operator console', () => {
     expect(await auditCount(`order:${orderId}`)).toEqual(['order.approve', 'order.disburse']);
   });
 
+  test('finance follows the dashboard to a held payment, accepts it, and the order page shows it applied', async () => {
+    // The borrower makes a pay code, and the cashier reports a different amount paid: held.
+    const order = await repayableOrder({ db, config, clock: { now: () => new Date() } }, { lines: 2 });
+    await bindCard(order.session, order.productId, '6222021234561234');
+    const code = await fetch(`${baseUrl}${routes.generateVcode.path}?${sessionQuery(order.session)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+      body: new URLSearchParams({
+        productId: String(order.productId),
+        orderId: String(order.orderId),
+        channelNumber: 'BAYD',
+      }),
+    });
+    expect(await code.text()).toContain('"00"');
+    const pending = await db
+      .selectFrom('payments')
+      .select(['id', 'txnid'])
+      .where('order_id', '=', order.orderId)
+      .executeTakeFirstOrThrow();
+    // postbackPath('sandbox'); payment-routes.ts itself pulls the server's features into the e2e's types.
+    const postback = await fetch(`${baseUrl}/payments/sandbox/postback`, {
+      method: 'POST',
+      body: sandboxPostback(config.payments.sandboxSecret, {
+        txnid: pending.txnid,
+        refNo: 'E2EHELD',
+        status: 'S',
+        amount: 12_345_600,
+      }),
+    });
+    expect(await postback.text()).toBe('result=OK');
+    const paymentId = pending.id;
+
+    const finance = await signIn('finance');
+    await finance.getByRole('link', { name: 'payments held for review' }).click();
+    const row = finance.getByRole('row').filter({ hasText: order.orderNo });
+    await row.getByRole('button', { name: 'Accept' }).waitFor();
+    await screenshot(finance, 'console-payments-held');
+    await expectNoAxeViolations(finance, 'console payments, held');
+    finance.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await finance.getByText(`Payment ${paymentId} is now paid.`).waitFor();
+
+    await finance.goto(`${baseUrl}/console#/order/${order.orderId}`);
+    await finance.getByRole('table', { name: 'Payments' }).getByText('accepted by an operator').waitFor();
+    // Finance pays the account, so it sees the number whole.
+    await finance.getByText('6222021234561234').waitFor();
+    await screenshot(finance, 'console-order-payments');
+    await expectNoAxeViolations(finance, 'console order page, payments');
+    expect(await auditCount(`payment:${paymentId}`)).toEqual(['payment.accept']);
+    expect(pageErrors(finance)).toEqual([]);
+  });
+
   test("an agent replies to a complaint with an image and the borrower's complaint details show it", async () => {
     const session = await borrower();
+    const evidence = new FormData();
+    const photo = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 80, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    evidence.append('problemImage', new Blob([photo], { type: 'image/jpeg' }), 'evidence.jpg');
+    const uploaded = await fetch(`${baseUrl}${routes.uploadProblemImg.path}?${sessionQuery(session)}`, {
+      method: 'POST',
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+      body: evidence,
+    });
+    const imageUrl = Object.values(
+      (await uploaded.json()) as Record<string, { url?: string } | undefined>,
+    ).find((value) => typeof value === 'object' && value && 'url' in value)!.url!;
     const filed = await fetch(`${baseUrl}${routes.problemSave.path}?${sessionQuery(session)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
       body: new URLSearchParams({
         problemType: '5',
         problemDetail: `Console e2e ${stamp}: please call me back`,
+        problemImage: imageUrl,
       }),
     });
     const body = (await filed.json()) as Record<string, { problemId?: number } | undefined>;
@@ -178,6 +259,15 @@ describe('operator console', () => {
 
     const agent = await signIn('agent');
     await agent.goto(`${baseUrl}/console#/complaints`);
+    // The borrower's evidence shows as a thumbnail the console's route serves.
+    await expect
+      .poll(() =>
+        agent
+          .getByRole('list', { name: `Images of complaint ${problemId}` })
+          .getByRole('img')
+          .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toEqual([true]);
     const item = agent
       .getByRole('listitem')
       .filter({ has: agent.getByRole('heading', { name: new RegExp(`Complaint ${problemId} `) }) });
@@ -202,6 +292,17 @@ describe('operator console', () => {
     await agent
       .getByText(`Reply by ${nameOf('agent')}: We called you back. Thank you for your patience.`)
       .waitFor();
+    // The reply's image shows with the reply, the borrower's evidence with the complaint.
+    await agent
+      .getByRole('list', { name: `Images of the reply to complaint ${problemId}` })
+      .getByRole('img')
+      .waitFor();
+    expect(
+      await agent
+        .getByRole('list', { name: `Images of complaint ${problemId}` })
+        .getByRole('img')
+        .count(),
+    ).toBe(1);
     await screenshot(agent, 'console-complaints-answered');
 
     const phone = await browser.newPage();
@@ -214,7 +315,8 @@ describe('operator console', () => {
           .locator('.image-grid img')
           .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0)),
       )
-      .toEqual([true]);
+      // The borrower's evidence and the agent's reply image.
+      .toEqual([true, true]);
     expect(await auditCount(`problem:${problemId}`)).toEqual(['complaint.reply']);
   });
 
@@ -242,5 +344,67 @@ describe('operator console', () => {
     await admin.goto(`${baseUrl}/console#/audit`);
     await admin.getByRole('cell', { name: 'product.save' }).first().waitFor();
     await expectNoAxeViolations(admin, 'console audit log');
+  });
+
+  test('an admin edits a channel template, the service contacts, and creates an operator who signs in', async () => {
+    const admin = await signIn('admin');
+    await admin.goto(`${baseUrl}/console#/templates`);
+    const list = admin.getByRole('table', { name: /Landing configurations/ });
+    await list.getByRole('row').nth(1).waitFor();
+    await list
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    const form = admin.getByRole('form', { name: /^Edit template \d+$/ });
+    const templateId = Number((await form.getAttribute('aria-label'))!.replace(/\D/g, ''));
+    const original = await form.getByLabel(/^Headline/).inputValue();
+    await form.getByLabel(/^Headline/).fill(`Console e2e ${stamp}: up to {maxAmount}`);
+    await form.getByRole('button', { name: 'Save template' }).click();
+    await form.getByText('Saved.', { exact: false }).waitFor();
+    await screenshot(admin, 'console-templates');
+    await expectNoAxeViolations(admin, 'console channel templates, saved');
+    expect((await auditCount(`template:${templateId}`)).at(-1)).toBe('template.save');
+    const landing = await browser.newPage();
+    await landing.goto(`${baseUrl}/promotion?id=${templateId}`);
+    await landing.getByText(`Console e2e ${stamp}: up to`).first().waitFor();
+    // The other files' landing keeps its headline.
+    await form.getByLabel(/^Headline/).fill(original);
+    await form.getByRole('button', { name: 'Save template' }).click();
+    await expect.poll(() => auditCount(`template:${templateId}`)).toEqual(['template.save', 'template.save']);
+
+    await admin.goto(`${baseUrl}/console#/service`);
+    // Saved as shown (the other files read the contacts from the server, whatever they are).
+    await admin.getByRole('button', { name: 'Save contacts' }).click();
+    await admin.getByText('Saved.', { exact: false }).waitFor();
+    await screenshot(admin, 'console-service');
+    await expectNoAxeViolations(admin, 'console service contacts, saved');
+    expect((await auditCount('settings:service')).at(-1)).toBe('service-contacts.save');
+
+    await admin.goto(`${baseUrl}/console#/operators`);
+    const created = `e2e-made-${stamp}`;
+    const newOperator = admin.getByRole('form', { name: 'New operator' });
+    await newOperator.getByLabel('Name').fill(created);
+    await newOperator.getByLabel('Role').selectOption('agent');
+    await newOperator.getByLabel(/^Initial password/).fill(PASSWORD);
+    await newOperator.getByRole('button', { name: 'Create operator' }).click();
+    await admin.getByText(`Operator ${created} created.`).waitFor();
+    await screenshot(admin, 'console-operators');
+    await expectNoAxeViolations(admin, 'console operators, created');
+
+    const agent = await browser.newPage(DESK);
+    await agent.goto(`${baseUrl}/console`);
+    await agent.getByLabel('Name').fill(created);
+    await agent.getByLabel('Password').fill(PASSWORD);
+    await agent.getByRole('button', { name: 'Sign in' }).click();
+    const menu = agent.getByRole('navigation', { name: 'Console' });
+    await menu.waitFor();
+    // The agent's menu, as the first test checks it for every role.
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
+      'Orders',
+      'Payments',
+      'Complaints',
+    ]);
+    expect(pageErrors(admin)).toEqual([]);
   });
 });

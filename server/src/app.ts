@@ -30,7 +30,7 @@ import { devRoutes } from './features/dev/index.ts';
 import { webApp } from './features/web/index.ts';
 import { borrowerCaller } from './features/sessions/index.ts';
 import { operatorCaller, seedDemoOperators } from './features/operators/index.ts';
-import { consolePage, consoleRoutes } from './features/console/index.ts';
+import { consoleAdminRoutes, consolePage, consoleRoutes } from './features/console/index.ts';
 import { LenderWideCache } from './lib/lender-wide-cache.ts';
 import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
@@ -175,7 +175,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Scheduled jobs (server/src/jobs): created here, started only by server.ts (or a test that
   // means it), so no job runs by surprise. Stopped before the database closes.
   const lease = createJobLease(config, database.db, app.clock);
-  const jobDeps = { db: database.db, clock: app.clock, store, storage: app.storage, config, log: app.log };
+  const jobDeps = {
+    db: database.db,
+    clock: app.clock,
+    store,
+    storage: app.storage,
+    config,
+    log: app.log,
+    accountKeys: app.accountKeys,
+    payouts: app.payouts,
+  };
   app.decorate('jobs', createScheduler({ ...jobDeps, lease }, overrides.jobs ?? jobRegistry));
   app.addHook('preClose', async () => app.jobs.stop());
   app.addHook('onClose', async () => lease.close());
@@ -183,6 +192,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(smsLoginRoutes);
   await app.register(legacyRepaymentRoutes);
   await app.register(consoleRoutes);
+  await app.register(consoleAdminRoutes);
   await app.register(consolePage);
   if (config.devToolsEnabled) await app.register(devRoutes);
   await app.register(webApp, {

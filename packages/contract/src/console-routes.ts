@@ -36,7 +36,7 @@ export const consoleRoutes = {
   },
   consoleDashboard: {
     name: 'consoleDashboard',
-    summary: 'Orders per status, due today, overdue, complaints past the 3-weekday line',
+    summary: 'Orders per status, due today, overdue, complaints past the 3-weekday line, payments held',
     tag: 'Console',
     method: 'GET',
     path: '/console/api/dashboard',
@@ -54,7 +54,7 @@ export const consoleRoutes = {
   },
   consoleOrder: {
     name: 'consoleOrder',
-    summary: 'One order: borrower, plan, history, complaints',
+    summary: 'One order: borrower (and payout account), plan, payments, history, complaints',
     tag: 'Console',
     method: 'GET',
     path: '/console/api/order',
@@ -87,6 +87,34 @@ export const consoleRoutes = {
     path: '/console/api/order/disburse',
     auth: 'operator',
     roles: R.disburseOrders,
+  },
+  consolePayments: {
+    name: 'consolePayments',
+    summary: 'Payments, newest first, paged on the server; filter by status (e.g. held) and provider',
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/payments',
+    auth: 'operator',
+    roles: R.readOrders,
+  },
+  consoleAcceptPayment: {
+    name: 'consoleAcceptPayment',
+    summary:
+      'Accepts a held payment: the amount received is applied to the order (beyond what is owed: credit)',
+    tag: 'Console',
+    method: 'POST',
+    path: '/console/api/payment/accept',
+    auth: 'operator',
+    roles: R.reviewPayments,
+  },
+  consoleReturnPayment: {
+    name: 'consoleReturnPayment',
+    summary: "Returns a held payment's amount to the borrower's payment account through the payout provider",
+    tag: 'Console',
+    method: 'POST',
+    path: '/console/api/payment/return',
+    auth: 'operator',
+    roles: R.reviewPayments,
   },
   consoleComplaints: {
     name: 'consoleComplaints',

@@ -51,6 +51,16 @@ export const messages = {
   consoleTotpRequired: 'Enter the code from your authenticator app.',
   consoleReasonRequired: 'A rejection needs a reason.',
   consoleLoanRulesInvalid: 'The loan rules are not valid: {issues}',
+  operatorNameInvalid: 'A name is 2-64 letters, digits, dots, dashes or underscores.',
+  operatorNameTaken: 'An operator with this name exists already.',
+  operatorPasswordShort: 'A password has at least {min} characters.',
+  operatorNotFound: 'There is no such operator.',
+  operatorSelfChange: 'You cannot demote or disable yourself; ask another admin.',
+  operatorLastAdmin: 'The last enabled admin must stay an enabled admin.',
+  serviceEmailInvalid: 'Enter an email address such as help@example.com.',
+  servicePhoneInvalid: 'Enter a phone number: digits, spaces, dashes, an optional leading +.',
+  templateLinkInvalid: 'must be an https:// link',
+  templateSchemeInvalid: 'must be an app link such as kwarta://open',
   serverError: 'Something went wrong. Please try again.',
   unavailable: 'The service is busy. Please try again in a moment.',
   locationUnsupported: 'Location is not supported on this device.',
@@ -320,6 +330,11 @@ export const messages = {
   orderPayoutInProgress: 'Order {orderId} is already being paid out or was paid out.',
   orderPayoutFailed:
     'Order {orderId}: the payout to account {account} failed ({reason}); the borrower is asked to bind another account.',
+  paymentNotHeld:
+    'Payment {paymentId} is {status}: only a payment held for review can be accepted or returned.',
+  paymentNoReturnAccount: 'Payment {paymentId}: the borrower has no payment account to return the money to.',
+  paymentReturnFailed:
+    'Payment {paymentId}: returning the money to account {account} failed ({reason}); the payment stays held.',
   promotionCaptchaImageAlt: 'Image code — tap for a new one',
   promotionGetCode: 'Get code',
   promotionCountdown: '{seconds}s',

@@ -27,6 +27,8 @@ export const ConsoleRoles = {
   readOrders: ['viewer', 'agent', 'credit', 'finance'],
   decideOrders: ['credit'],
   disburseOrders: ['finance'],
+  /** Accept or return a payment held for review (the amount paid differed from the one asked). */
+  reviewPayments: ['finance'],
   readComplaints: ['viewer', 'agent'],
   replyComplaints: ['agent'],
   readFunnel: ['viewer'],
@@ -34,8 +36,22 @@ export const ConsoleRoles = {
   administer: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
-/** Roles that see a borrower's full phone (they call borrowers); others see the last four digits. */
-export const rolesSeeingPhones: readonly OperatorRole[] = ['agent', 'credit', 'admin'];
+/**
+ * Who sees a borrower's detail whole; every other role sees its last four digits. One rule for
+ * every masked detail, so the reason a role sees one is written next to it.
+ */
+export const rolesSeeingWhole = {
+  /** They call borrowers. */
+  phone: ['agent', 'credit', 'admin'],
+  /** They pay it: disbursements and returns of held payments go to it. */
+  accountNumber: ['finance', 'admin'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
+export type MaskedDetail = keyof typeof rolesSeeingWhole;
+
+export function seesWhole(role: OperatorRole, detail: MaskedDetail): boolean {
+  return (rolesSeeingWhole[detail] as readonly OperatorRole[]).includes(role);
+}
 
 export function mayAct(role: OperatorRole, allowed: readonly OperatorRole[]): boolean {
   return role === 'admin' || allowed.includes(role);
@@ -44,11 +60,13 @@ export function mayAct(role: OperatorRole, allowed: readonly OperatorRole[]): bo
 export const consoleSections = [
   { key: 'dashboard', label: 'Dashboard', roles: ConsoleRoles.anyone },
   { key: 'orders', label: 'Orders', roles: ConsoleRoles.readOrders },
-  // Payments (held for review, accept or return) arrive with the repayment issue.
+  { key: 'payments', label: 'Payments', roles: ConsoleRoles.readOrders },
   { key: 'complaints', label: 'Complaints', roles: ConsoleRoles.readComplaints },
   { key: 'funnel', label: 'Funnel', roles: ConsoleRoles.readFunnel },
   { key: 'products', label: 'Products', roles: ConsoleRoles.administer },
-  // Channel templates, service contacts and operators are still to come (npm run operator meanwhile).
+  { key: 'templates', label: 'Channel templates', roles: ConsoleRoles.administer },
+  { key: 'service', label: 'Service contacts', roles: ConsoleRoles.administer },
+  { key: 'operators', label: 'Operators', roles: ConsoleRoles.administer },
   { key: 'audit', label: 'Audit log', roles: ConsoleRoles.administer },
 ] as const;
 
@@ -58,6 +76,15 @@ export type ConsoleSection = (typeof consoleSections)[number]['key'];
 export function consoleMenu(role: OperatorRole): ConsoleSection[] {
   return consoleSections.filter((section) => mayAct(role, section.roles)).map((section) => section.key);
 }
+
+/**
+ * An operator password's least length, checked by the one use case the console and
+ * `npm run operator` share (features/operators/operator-accounts.ts) and by the console's form.
+ */
+export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
+
+/** Operator names: what a person types at sign-in and the audit log shows; no spaces. */
+export const OPERATOR_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{1,63}$/;
 
 /** Console sign-in throttling (per account and per address, one-minute windows). */
 export const ConsoleSignInLimits = {

@@ -1,6 +1,5 @@
 import type { OperatorRole } from './operators.ts';
 import { loanConfirmWireKeys, type WireKeys } from './wire-map.ts';
-import { consoleRoutes } from './console-routes.ts';
 
 /**
  * Where each call of spec §7 lives: name, method, path, who may call it. Kept free of schema
@@ -23,8 +22,11 @@ export interface EndpointRoute {
   roles?: readonly OperatorRole[];
   /** 'multipart' for uploads; otherwise form-encoded (POST) or query (GET). */
   encoding?: 'form' | 'multipart';
-  /** Set when the call answers something other than the JSON envelope (e.g. the captcha image). */
-  produces?: 'image/png';
+  /**
+   * Set when the call answers something other than the JSON envelope (e.g. the captcha image);
+   * 'image/*' when the handler sends the stored image with its own type.
+   */
+  produces?: 'image/png' | 'image/*';
   /** Disguised response keys of `data` (D6, wire-map.ts), applied by the server and read back by the client. */
   wireKeys?: WireKeys;
 }
@@ -375,7 +377,4 @@ export const routes = {
     path: '/api/v2/youmi/auth/sms-login',
     auth: 'public',
   },
-  ...consoleRoutes,
 } as const satisfies Record<string, EndpointRoute>;
-
-export type RouteName = keyof typeof routes;

@@ -5,12 +5,16 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import {
-  createOperator,
+  changeOperator,
+  createOperatorAccount,
   findOperatorByName,
-  hashPassword,
-  newTotpSecret,
+  newPasswordHash,
+  OperatorChangeRefused,
+  resetOperatorPassword,
+  setUpTotp,
   totpUri,
 } from '../features/operators/index.ts';
+import { loadAccountKeyRing } from '../features/bank-binding/index.ts';
 
 const USAGE = `Console operators (the first admin, password resets, the second factor).
 
@@ -21,7 +25,8 @@ const USAGE = `Console operators (the first admin, password resets, the second f
   npm run operator -- disable  --name <name>
 
 Without --password-stdin a random password is made and printed once. Passwords are stored as
-scrypt hashes (N=2^17, r=8, p=1). Uses the same DATA_DIR / DATABASE_URL as the server.`;
+scrypt hashes (N=2^17, r=8, p=1); second-factor secrets are sealed with ACCOUNT_KEY. Uses the same
+DATA_DIR / DATABASE_URL (and ACCOUNT_KEY) as the server.`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -52,10 +57,10 @@ async function main(): Promise<number> {
     console.error(`--name is required.\n\n${USAGE}`);
     return 2;
   }
+  // The length rule is the console's too: newPasswordHash (the use case both call) checks it.
   const newPassword = async () => {
     const password = values['password-stdin'] ? await readStdin() : randomBytes(12).toString('base64url');
-    if (password.length < 12) throw new ConfigError('A password has at least 12 characters.');
-    return { password, shown: !values['password-stdin'] };
+    return { password, passwordHash: await newPasswordHash(password), shown: !values['password-stdin'] };
   };
 
   const config = loadConfig();
@@ -68,18 +73,9 @@ async function main(): Promise<number> {
         console.error(`--role must be one of ${operatorRoles.join(', ')}.`);
         return 2;
       }
-      if (await findOperatorByName(db, name)) {
-        console.error(`An operator named ${name} exists already.`);
-        return 1;
-      }
-      const { password, shown } = await newPassword();
-      const id = await createOperator(db, {
-        name,
-        role: values.role,
-        now,
-        passwordHash: await hashPassword(password),
-      });
-      console.log(`Operator ${name} (${values.role}) created with id ${id}.`);
+      const { password, passwordHash, shown } = await newPassword();
+      const created = await createOperatorAccount(db, { name, role: values.role, now, passwordHash });
+      console.log(`Operator ${name} (${values.role}) created with id ${created.id}.`);
       if (shown) console.log(`Password (shown once): ${password}`);
       return 0;
     }
@@ -88,25 +84,28 @@ async function main(): Promise<number> {
       console.error(`There is no operator named ${name}.`);
       return 1;
     }
-    const update = (set: { password_hash?: string; totp_secret?: string | null; disabled?: number }) =>
+    const update = (set: { totp_secret: string | null }) =>
       db.updateTable('operators').set(set).where('id', '=', operator.id).execute();
-    // Any change of credentials ends the operator's open sessions.
-    const endSessions = () =>
-      db.deleteFrom('operator_sessions').where('operator_id', '=', operator.id).execute();
     switch (action) {
       case 'password': {
-        const { password, shown } = await newPassword();
-        await update({ password_hash: await hashPassword(password) });
-        await endSessions();
+        const { password, passwordHash, shown } = await newPassword();
+        await resetOperatorPassword(db, { operatorId: operator.id, passwordHash });
         console.log(
           shown ? `New password for ${name} (shown once): ${password}` : `Password of ${name} changed.`,
         );
         return 0;
       }
       case 'totp': {
-        const secret = newTotpSecret();
-        await update({ totp_secret: secret });
-        await endSessions();
+        // Sealed with the key ring of the payment accounts (ACCOUNT_KEY), like the server reads it.
+        let accountKeys;
+        try {
+          accountKeys = loadAccountKeyRing(config, (message) => console.warn(message));
+        } catch (error) {
+          // Production without ACCOUNT_KEY: the server could not read the secret either.
+          console.error(error instanceof Error ? error.message : String(error));
+          return 1;
+        }
+        const secret = await setUpTotp({ db, accountKeys }, operator.id);
         console.log(
           `Second factor set for ${name}. Add it to an authenticator app:\n  secret ${secret}\n  ${totpUri(secret, name)}`,
         );
@@ -117,8 +116,7 @@ async function main(): Promise<number> {
         console.log(`Second factor of ${name} removed.`);
         return 0;
       case 'disable':
-        await update({ disabled: 1 });
-        await endSessions();
+        await changeOperator(db, { operatorId: operator.id, disabled: true });
         console.log(`Operator ${name} disabled; their sessions ended.`);
         return 0;
       default:
@@ -133,7 +131,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    const plain = error instanceof ConfigError || error instanceof OperatorChangeRefused;
+    console.error(plain ? error.message : error);
     process.exit(1);
   },
 );

@@ -12,6 +12,7 @@ import * as disbursements from './migrations/2026-11-23-55-disbursements.ts';
 import * as payments from './migrations/2026-11-23-60-payments.ts';
 import * as legacyRepayments from './migrations/2026-11-23-65-legacy-repayments.ts';
 import * as console_ from './migrations/2026-11-23-70-console.ts';
+import * as paymentReview from './migrations/2026-11-23-75-payment-review.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-60-payments': payments,
   '2026-11-23-65-legacy-repayments': legacyRepayments,
   '2026-11-23-70-console': console_,
+  '2026-11-23-75-payment-review': paymentReview,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

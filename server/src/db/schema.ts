@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PaymentKind, PaymentStatus } from '@kwarta/contract';
 
 /**
  * Table types (Kysely example style). Portable across SQLite and PostgreSQL on purpose:
@@ -345,6 +346,8 @@ export interface ChannelTemplateTable {
   created_at: string;
 }
 
+export type ChannelTemplate = Selectable<ChannelTemplateTable>;
+
 export interface PromotionEventTable {
   id: Generated<number>;
   kind: 'visit' | 'click';
@@ -445,8 +448,8 @@ export interface AppRatingTable {
 }
 
 // Repayment (migration 2026-11-23-60)
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'held';
-export type PaymentKind = 'repayment' | 'extension';
+// The statuses and kinds are the contract's (the console filters by them).
+export type { PaymentStatus, PaymentKind };
 
 /** One pay code / provider transaction (D8); (provider, txnid) is unique. */
 export interface PaymentTable {
@@ -470,6 +473,12 @@ export interface PaymentTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** Returns of a held payment tried so far; the payout reference is `refund-<id>-<attempt>`. */
+  refund_attempts: Generated<number>;
+  /** The account the (last) return was sent to. */
+  refund_account_id: number | null;
+  /** The payout provider's reference once the money went back. */
+  refund_reference: string | null;
 }
 
 export interface PaymentAllocationTable {

@@ -1,13 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { consoleSections, routes, type ConsoleSection, type OperatorRole } from '@kwarta/contract';
+import { consoleSections, consoleCalls, type ConsoleSection, type OperatorRole } from '@kwarta/contract';
 import { consoleCall, setCsrfToken, whenSignedOut } from './console-api.ts';
 import { DashboardSection } from './sections/dashboard.tsx';
 import { OrdersSection } from './sections/orders.tsx';
 import { OrderSection } from './sections/order.tsx';
+import { PaymentsSection } from './sections/payments.tsx';
 import { ComplaintsSection } from './sections/complaints.tsx';
 import { FunnelSection } from './sections/funnel.tsx';
 import { ProductsSection } from './sections/products.tsx';
 import { AuditSection } from './sections/audit.tsx';
+import { TemplatesSection } from './sections/templates.tsx';
+import { ServiceSection } from './sections/service.tsx';
+import { OperatorsSection } from './sections/operators.tsx';
 
 export interface SignedIn {
   name: string;
@@ -16,7 +20,10 @@ export interface SignedIn {
   menu: ConsoleSection[];
 }
 
-/** Where the console is: `#/orders`, `#/order/12`; the hash keeps one server route (/console). */
+/**
+ * Where the console is: `#/orders`, `#/order/12`, `#/payments/held`; the hash keeps one server
+ * route (/console).
+ */
 function useHashRoute(): string[] {
   const read = () => location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
   const [parts, setParts] = useState(read);
@@ -45,7 +52,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (operator: SignedIn) => void }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
-    const result = await consoleCall(routes.consoleSignIn, {
+    const result = await consoleCall(consoleCalls.consoleSignIn, {
       name: String(form.get('name') ?? ''),
       password: String(form.get('password') ?? ''),
       totp: String(form.get('totp') ?? ''),
@@ -91,7 +98,7 @@ const labels = Object.fromEntries(consoleSections.map((section) => [section.key,
 function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => void }) {
   const [section = 'dashboard', id] = useHashRoute();
   async function signOut() {
-    await consoleCall(routes.consoleSignOut, {});
+    await consoleCall(consoleCalls.consoleSignOut, {});
     onSignOut();
   }
   const allowed = (key: string) => operator.menu.includes(key as ConsoleSection);
@@ -100,9 +107,14 @@ function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => v
     content = <OrderSection role={operator.role} orderId={id} />;
   else if (!allowed(section)) content = <p>This section is not part of your role.</p>;
   else if (section === 'orders') content = <OrdersSection />;
+  else if (section === 'payments')
+    content = <PaymentsSection key={id ?? ''} role={operator.role} status={id ?? ''} />;
   else if (section === 'complaints') content = <ComplaintsSection role={operator.role} />;
   else if (section === 'funnel') content = <FunnelSection />;
   else if (section === 'products') content = <ProductsSection />;
+  else if (section === 'templates') content = <TemplatesSection />;
+  else if (section === 'service') content = <ServiceSection />;
+  else if (section === 'operators') content = <OperatorsSection me={operator.name} />;
   else if (section === 'audit') content = <AuditSection />;
   else content = <DashboardSection />;
   return (

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { routes } from '../routes.ts';
+import { consoleRoutes } from '../console-routes.ts';
 import { operatorRoles } from '../operators.ts';
+import { paymentKinds, paymentStatuses } from '../payment-statuses.ts';
 import { idField, intField, textField } from '../form-fields.ts';
 import { Limits } from '../constants.ts';
 
 const role = z.enum(operatorRoles);
 const operatorView = z.object({ name: z.string(), role, csrfToken: z.string(), menu: z.array(z.string()) });
 
-export const consoleSignIn = defineEndpoint(routes.consoleSignIn, {
+export const consoleSignIn = defineEndpoint(consoleRoutes.consoleSignIn, {
   request: z.object({
     name: textField(64).min(1),
     password: textField(256).min(1),
@@ -17,14 +18,17 @@ export const consoleSignIn = defineEndpoint(routes.consoleSignIn, {
   data: operatorView,
 });
 
-export const consoleSignOut = defineEndpoint(routes.consoleSignOut, {
+export const consoleSignOut = defineEndpoint(consoleRoutes.consoleSignOut, {
   request: z.object({}),
   data: z.null(),
 });
 
-export const consoleMe = defineEndpoint(routes.consoleMe, { request: z.object({}), data: operatorView });
+export const consoleMe = defineEndpoint(consoleRoutes.consoleMe, {
+  request: z.object({}),
+  data: operatorView,
+});
 
-export const consoleDashboard = defineEndpoint(routes.consoleDashboard, {
+export const consoleDashboard = defineEndpoint(consoleRoutes.consoleDashboard, {
   request: z.object({}),
   data: z.object({
     byStatus: z.array(
@@ -34,12 +38,13 @@ export const consoleDashboard = defineEndpoint(routes.consoleDashboard, {
     overdue: z.number().int(),
     /** Unanswered complaints filed more than 3 weekdays ago. */
     complaintsPastLine: z.number().int(),
-    /** Payments held for review: null until the repayment issue lands. */
-    paymentsHeld: z.number().int().nullable(),
+    /** Payments held for review (paid, but not the amount asked). */
+    paymentsHeld: z.number().int(),
   }),
 });
 
-const pageFields = {
+/** A paged list's request: the console's lists read one page (pageSize + 1 rows, no count). */
+export const pageFields = {
   page: intField('page')
     .refine((value) => value >= 1, 'page starts at 1')
     .default(1),
@@ -47,6 +52,16 @@ const pageFields = {
     .refine((value) => value >= 1 && value <= 100, 'pageSize is 1-100')
     .default(20),
 };
+
+/** A paged list's answer: one page of `item` and whether a further page exists. */
+export const pageOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** Whether a further page exists (no count over the whole table per page). */
+    hasMore: z.boolean(),
+  });
 
 const queueItem = z.object({
   orderId: z.number().int(),
@@ -60,25 +75,70 @@ const queueItem = z.object({
   appliedAt: z.string(),
 });
 
-export const consoleOrders = defineEndpoint(routes.consoleOrders, {
+export const consoleOrders = defineEndpoint(consoleRoutes.consoleOrders, {
   request: z.object({
     ...pageFields,
     status: z.union([z.literal(''), intField('status')]).default(''),
     /** An order number or a phone. */
     q: textField(64).default(''),
   }),
-  data: z.object({
-    items: z.array(queueItem),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    /** Whether a further page exists (no count over the whole table per page). */
-    hasMore: z.boolean(),
-  }),
+  data: pageOf(queueItem),
 });
 
 const money = z.number().int();
 
-export const consoleOrder = defineEndpoint(routes.consoleOrder, {
+const paymentItem = z.object({
+  id: z.number().int(),
+  txnid: z.string(),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  kind: z.enum(paymentKinds),
+  provider: z.string(),
+  channel: z.string(),
+  /** What we asked for (the server's figure when the code was made). */
+  expectedAmount: money,
+  /** What the provider says arrived; null until something did. */
+  receivedAmount: money.nullable(),
+  status: z.enum(paymentStatuses),
+  /** Why it is in that status: amount_mismatch, accepted_by_operator, returned_by_operator. */
+  statusReason: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+
+export const consolePayments = defineEndpoint(consoleRoutes.consolePayments, {
+  request: z.object({
+    ...pageFields,
+    status: z.union([z.literal(''), z.enum(paymentStatuses)]).default(''),
+    provider: textField(40).default(''),
+  }),
+  data: pageOf(paymentItem),
+});
+
+const paymentAction = z.object({ paymentId: idField('paymentId') });
+export const consoleAcceptPayment = defineEndpoint(consoleRoutes.consoleAcceptPayment, {
+  request: paymentAction,
+  data: z.object({
+    paymentId: z.number().int(),
+    status: z.enum(paymentStatuses),
+    /** Applied to what the order owed. */
+    allocated: money,
+    /** Beyond what was owed: the borrower's credit. */
+    credit: money,
+    orderStatus: z.number().int(),
+  }),
+});
+export const consoleReturnPayment = defineEndpoint(consoleRoutes.consoleReturnPayment, {
+  request: paymentAction,
+  data: z.object({
+    paymentId: z.number().int(),
+    status: z.enum(paymentStatuses),
+    /** The account it went to, masked. */
+    account: z.string(),
+  }),
+});
+
+export const consoleOrder = defineEndpoint(consoleRoutes.consoleOrder, {
   request: z.object({ orderId: idField('orderId') }),
   data: z.object({
     order: queueItem.extend({
@@ -97,6 +157,10 @@ export const consoleOrder = defineEndpoint(routes.consoleOrder, {
       name: z.string().nullable(),
       phone: z.string(),
       repeatClient: z.boolean(),
+      /** The default account payouts go to; its number whole for the roles that pay it, else masked. */
+      payoutAccount: z
+        .object({ institution: z.string(), holderName: z.string(), accountNumber: z.string() })
+        .nullable(),
     }),
     plan: z.array(
       z.object({
@@ -108,6 +172,7 @@ export const consoleOrder = defineEndpoint(routes.consoleOrder, {
         paidAmount: money,
       }),
     ),
+    payments: z.array(paymentItem),
     history: z.array(
       z.object({
         from: z.number().int().nullable(),
@@ -131,20 +196,20 @@ export const consoleOrder = defineEndpoint(routes.consoleOrder, {
 const orderAction = z.object({ orderId: idField('orderId'), reason: textField(500).default('') });
 const orderAfter = z.object({ orderId: z.number().int(), status: z.number().int() });
 
-export const consoleApproveOrder = defineEndpoint(routes.consoleApproveOrder, {
+export const consoleApproveOrder = defineEndpoint(consoleRoutes.consoleApproveOrder, {
   request: orderAction,
   data: orderAfter,
 });
-export const consoleRejectOrder = defineEndpoint(routes.consoleRejectOrder, {
+export const consoleRejectOrder = defineEndpoint(consoleRoutes.consoleRejectOrder, {
   request: orderAction,
   data: orderAfter,
 });
-export const consoleDisburseOrder = defineEndpoint(routes.consoleDisburseOrder, {
+export const consoleDisburseOrder = defineEndpoint(consoleRoutes.consoleDisburseOrder, {
   request: orderAction,
   data: orderAfter,
 });
 
-export const consoleComplaints = defineEndpoint(routes.consoleComplaints, {
+export const consoleComplaints = defineEndpoint(consoleRoutes.consoleComplaints, {
   request: z.object({ ...pageFields, answered: z.enum(['0', '1']).default('0') }),
   data: z.object({
     items: z.array(
@@ -157,8 +222,11 @@ export const consoleComplaints = defineEndpoint(routes.consoleComplaints, {
         createdAt: z.string(),
         /** Filed more than 3 weekdays ago and still unanswered. */
         pastLine: z.boolean(),
+        /** The borrower's evidence (public ids; consoleComplaintImage serves them). */
         images: z.array(z.string()),
         reply: z.string().nullable(),
+        /** The images sent with the reply. */
+        replyImages: z.array(z.string()),
         repliedBy: z.string().nullable(),
         repliedAt: z.string().nullable(),
       }),
@@ -173,7 +241,7 @@ const replyImage = z
   .file({ message: 'images must be files' })
   .max(10 * 1024 * 1024)
   .optional();
-export const consoleReplyComplaint = defineEndpoint(routes.consoleReplyComplaint, {
+export const consoleReplyComplaint = defineEndpoint(consoleRoutes.consoleReplyComplaint, {
   request: z.object({
     problemId: idField('problemId'),
     text: textField(Limits.complaintTextMax * 10).default(''),
@@ -185,7 +253,7 @@ export const consoleReplyComplaint = defineEndpoint(routes.consoleReplyComplaint
   data: z.object({ problemId: z.number().int() }),
 });
 
-export const consoleFunnel = defineEndpoint(routes.consoleFunnel, {
+export const consoleFunnel = defineEndpoint(consoleRoutes.consoleFunnel, {
   request: z.object({ from: textField(40).default(''), to: textField(40).default('') }),
   data: z.array(
     z.object({
@@ -214,7 +282,7 @@ const productView = z.object({
   loanRules: z.string(),
 });
 
-export const consoleProducts = defineEndpoint(routes.consoleProducts, {
+export const consoleProducts = defineEndpoint(consoleRoutes.consoleProducts, {
   request: z.object({}),
   data: z.array(productView),
 });
@@ -228,12 +296,12 @@ const productEdit = {
   loanRules: textField(20_000).optional(),
 };
 
-export const consoleSaveProduct = defineEndpoint(routes.consoleSaveProduct, {
+export const consoleSaveProduct = defineEndpoint(consoleRoutes.consoleSaveProduct, {
   request: z.object(productEdit),
   data: productView,
 });
 
-export const consolePlanPreview = defineEndpoint(routes.consolePlanPreview, {
+export const consolePlanPreview = defineEndpoint(consoleRoutes.consolePlanPreview, {
   request: z.object({ ...productEdit, amount: intField('amount'), term: intField('term').optional() }),
   data: z.object({
     principal: money,
@@ -244,7 +312,7 @@ export const consolePlanPreview = defineEndpoint(routes.consolePlanPreview, {
   }),
 });
 
-export const consoleAudit = defineEndpoint(routes.consoleAudit, {
+export const consoleAudit = defineEndpoint(consoleRoutes.consoleAudit, {
   request: z.object({ ...pageFields, subject: textField(80).default('') }),
   data: z.object({
     items: z.array(

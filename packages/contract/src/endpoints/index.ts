@@ -1,4 +1,4 @@
-import type { RouteName } from '../routes.ts';
+import type { RouteName } from '../all-routes.ts';
 import { contactKfInfo } from './service.ts';
 import {
   consoleSignIn,
@@ -10,6 +10,9 @@ import {
   consoleApproveOrder,
   consoleRejectOrder,
   consoleDisburseOrder,
+  consolePayments,
+  consoleAcceptPayment,
+  consoleReturnPayment,
   consoleComplaints,
   consoleReplyComplaint,
   consoleFunnel,
@@ -18,6 +21,17 @@ import {
   consolePlanPreview,
   consoleAudit,
 } from './console.ts';
+import {
+  consoleTemplates,
+  consoleSaveTemplate,
+  consoleServiceContacts,
+  consoleSaveServiceContacts,
+  consoleOperators,
+  consoleCreateOperator,
+  consoleChangeOperator,
+  consoleResetOperatorPassword,
+  consoleComplaintImage,
+} from './console-admin.ts';
 import { bindCardNew, cardInit } from './bank-binding.ts';
 import { repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay } from './legacy-repayment.ts';
 import {
@@ -113,6 +127,9 @@ export const endpointMap = {
   consoleApproveOrder,
   consoleRejectOrder,
   consoleDisburseOrder,
+  consolePayments,
+  consoleAcceptPayment,
+  consoleReturnPayment,
   consoleComplaints,
   consoleReplyComplaint,
   consoleFunnel,
@@ -120,6 +137,15 @@ export const endpointMap = {
   consoleSaveProduct,
   consolePlanPreview,
   consoleAudit,
+  consoleTemplates,
+  consoleSaveTemplate,
+  consoleServiceContacts,
+  consoleSaveServiceContacts,
+  consoleOperators,
+  consoleCreateOperator,
+  consoleChangeOperator,
+  consoleResetOperatorPassword,
+  consoleComplaintImage,
 } as const satisfies Record<RouteName, unknown>;
 
 export type EndpointMap = typeof endpointMap;
@@ -173,6 +199,9 @@ export {
   consoleApproveOrder,
   consoleRejectOrder,
   consoleDisburseOrder,
+  consolePayments,
+  consoleAcceptPayment,
+  consoleReturnPayment,
   consoleComplaints,
   consoleReplyComplaint,
   consoleFunnel,
@@ -180,4 +209,15 @@ export {
   consoleSaveProduct,
   consolePlanPreview,
   consoleAudit,
+};
+export {
+  consoleTemplates,
+  consoleSaveTemplate,
+  consoleServiceContacts,
+  consoleSaveServiceContacts,
+  consoleOperators,
+  consoleCreateOperator,
+  consoleChangeOperator,
+  consoleResetOperatorPassword,
+  consoleComplaintImage,
 };

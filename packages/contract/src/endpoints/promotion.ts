@@ -43,10 +43,12 @@ export const channelTemplateConfig = z.object({
   agreementTitle: z.string(),
   agreementText: z.string(),
   // Links the page puts in href: store pages over https, and an app scheme that is not a script.
-  androidUrl: z.string().regex(/^https:\/\//),
-  iosUrl: z.string().regex(/^https:\/\//),
+  androidUrl: z.string().regex(/^https:\/\/[^\s"'<>]+$/, messages.templateLinkInvalid),
+  iosUrl: z.string().regex(/^https:\/\/[^\s"'<>]+$/, messages.templateLinkInvalid),
   /** The app's URL scheme, e.g. `kwarta://open`, to open it when installed. */
-  appScheme: z.string().regex(/^(?!(javascript|data|vbscript):)[a-z][a-z0-9+.-]*:/i),
+  appScheme: z
+    .string()
+    .regex(/^(?!(javascript|data|vbscript):)[a-z][a-z0-9+.-]*:/i, messages.templateSchemeInvalid),
   /** The largest loan the landing advertises, in minor units: `{maxAmount}` in the texts. */
   maxAmountMinor: z.number().int().nonnegative().optional(),
 });

@@ -67,6 +67,22 @@ export async function findBorrowerImage(
     .executeTakeFirst();
 }
 
+/**
+ * An image of a filed complaint (the borrower's evidence or a reply) by its public id, for the
+ * console. Uploads not attached to a complaint are nobody's business yet: undefined, like missing.
+ */
+export async function findComplaintImage(
+  db: Kysely<Database>,
+  publicId: string,
+): Promise<ProblemImage | undefined> {
+  return db
+    .selectFrom('problem_images')
+    .selectAll()
+    .where('public_id', '=', publicId)
+    .where('problem_id', 'is not', null)
+    .executeTakeFirst();
+}
+
 /** Evidence this borrower uploaded and has not attached to a complaint yet. */
 export async function countUnattachedEvidence(
   db: Kysely<Database>,
@@ -165,9 +181,9 @@ export async function insertReply(
     imagePublicIds: readonly string[];
     now: string;
   },
-): Promise<void> {
+): Promise<boolean> {
   // Joins the caller's transaction (the console audits the reply in the same one).
-  await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable('problems')
       .set({
@@ -180,11 +196,12 @@ export async function insertReply(
       .where('id', '=', reply.problemId)
       .where('replied_at', 'is', null)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1)
-      throw new Error(`problem ${reply.problemId} already has a reply`);
+    // Another reply got there first (two agents at once): the caller says so, nothing is written.
+    if (Number(result.numUpdatedRows) !== 1) return false;
     if (!(await attachImages(trx, reply.borrowerId, reply.problemId, reply.imagePublicIds, 'reply'))) {
       throw new Error('a reply image could not be attached');
     }
+    return true;
   });
 }
 

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ComplaintRules, messages } from '@kwarta/contract';
-import type { Database } from '../../db/schema.ts';
+import type { FastifyReply } from 'fastify';
+import type { Database, ProblemImage } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import type { BlobStorage } from '../../lib/blob-storage.ts';
 import { intakeImage, type ImageLimits, type ImageRefusal } from '../../lib/image-intake.ts';
 import { deleteImageRow, insertProblemImage, listUnattachedImages } from './complaint-repository.ts';
@@ -54,6 +56,26 @@ export async function storeProblemImage(
     throw error;
   }
   return publicId;
+}
+
+/**
+ * Sends a stored complaint image, the same way to its borrower and to the console: the bytes as
+ * re-encoded at upload, cached privately (never by a shared cache), inline, same-origin only
+ * (`nosniff` is on every response). A missing row or file is the same 404.
+ */
+export async function sendProblemImage(
+  deps: { storage: BlobStorage },
+  reply: FastifyReply,
+  image: ProblemImage | undefined,
+): Promise<FastifyReply> {
+  const bytes = image ? await deps.storage.get(image.storage_key) : null;
+  if (!image || !bytes) throw ApiError.notFound();
+  return reply
+    .type(image.content_type)
+    .header('Cache-Control', 'private, max-age=86400')
+    .header('Content-Disposition', 'inline')
+    .header('Cross-Origin-Resource-Policy', 'same-origin')
+    .send(bytes);
 }
 
 /** How long an upload may wait to be attached to a complaint before it is removed. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OperatorRole } from '@kwarta/contract';
 import type { Database } from '../../db/schema.ts';
+import { readPage, type PageRequest } from '../../lib/paging.ts';
 import { complaintLine, phoneFor } from './console-orders.ts';
 
 /**
@@ -10,49 +11,55 @@ import { complaintLine, phoneFor } from './console-orders.ts';
 export async function complaintInbox(
   deps: { db: Kysely<Database>; now: Date; timeZone: string },
   role: OperatorRole,
-  input: { page: number; pageSize: number; answered: '0' | '1' },
+  input: PageRequest & { answered: '0' | '1' },
 ) {
   const line = complaintLine(deps.now, deps.timeZone);
-  const rows = await deps.db
-    .selectFrom('problems')
-    .innerJoin('borrowers', 'borrowers.id', 'problems.borrower_id')
-    .leftJoin('orders', 'orders.id', 'problems.order_id')
-    .leftJoin('problem_types', (join) =>
-      join
-        .onRef('problem_types.value', '=', 'problems.problem_type')
-        .on('problem_types.parent_value', '=', 0),
-    )
-    .select([
-      'problems.id',
-      'problems.content',
-      'problems.created_at',
-      'problems.reply_text',
-      'problems.replied_by',
-      'problems.replied_at',
-      'borrowers.phone',
-      'orders.order_no',
-      'problem_types.title',
-    ])
-    .where('problems.replied_at', input.answered === '1' ? 'is not' : 'is', null)
-    .orderBy('problems.id', input.answered === '1' ? 'desc' : 'asc')
-    .limit(input.pageSize + 1)
-    .offset((input.page - 1) * input.pageSize)
-    .execute();
-  const page = rows.slice(0, input.pageSize);
-  const images = page.length
+  const page = await readPage(
+    deps.db
+      .selectFrom('problems')
+      .innerJoin('borrowers', 'borrowers.id', 'problems.borrower_id')
+      .leftJoin('orders', 'orders.id', 'problems.order_id')
+      .leftJoin('problem_types', (join) =>
+        join
+          .onRef('problem_types.value', '=', 'problems.problem_type')
+          .on('problem_types.parent_value', '=', 0),
+      )
+      .select([
+        'problems.id',
+        'problems.content',
+        'problems.created_at',
+        'problems.reply_text',
+        'problems.replied_by',
+        'problems.replied_at',
+        'borrowers.phone',
+        'orders.order_no',
+        'problem_types.title',
+      ])
+      .where('problems.replied_at', input.answered === '1' ? 'is not' : 'is', null)
+      .orderBy('problems.id', input.answered === '1' ? 'desc' : 'asc'),
+    input,
+    (row) => row,
+  );
+  const images = page.items.length
     ? await deps.db
         .selectFrom('problem_images')
         .select(['problem_id', 'public_id', 'role'])
         .where(
           'problem_id',
           'in',
-          page.map((row) => row.id),
+          page.items.map((row) => row.id),
         )
         .orderBy('sort_order')
         .execute()
     : [];
+  const imagesOf = (problemId: number, role: 'evidence' | 'reply') =>
+    images
+      .filter((image) => image.problem_id === problemId && image.role === role)
+      .map((image) => image.public_id);
+  // The page's images are read in one query once the page is known.
   return {
-    items: page.map((row) => ({
+    ...page,
+    items: page.items.map((row) => ({
       id: row.id,
       type: row.title ?? '',
       content: row.content,
@@ -60,13 +67,11 @@ export async function complaintInbox(
       phone: phoneFor(role, row.phone),
       createdAt: row.created_at,
       pastLine: row.replied_at === null && row.created_at < line,
-      images: images.filter((image) => image.problem_id === row.id).map((image) => image.public_id),
+      images: imagesOf(row.id, 'evidence'),
+      replyImages: imagesOf(row.id, 'reply'),
       reply: row.reply_text,
       repliedBy: row.replied_by,
       repliedAt: row.replied_at,
     })),
-    page: input.page,
-    pageSize: input.pageSize,
-    hasMore: rows.length > input.pageSize,
   };
 }

@@ -1,15 +1,48 @@
 import type { Kysely } from 'kysely';
-import { rolesSeeingPhones, type OperatorRole } from '@kwarta/contract';
+import { seesWhole, type OperatorRole } from '@kwarta/contract';
 import { OrderStatus, calendarDateAt, daysBetween, weekdaysBefore } from '@kwarta/domain';
 import { COMPLAINT_REPLY_WEEKDAYS } from '@kwarta/contract';
-import type { Database } from '../../db/schema.ts';
+import type { Database, Order } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { maskPhone } from '../../lib/log-redaction.ts';
+import { readPage, type PageRequest } from '../../lib/paging.ts';
+import { defaultPayoutAccount, maskedDefaultAccount } from '../bank-binding/index.ts';
 import { orderStatusText } from '../orders/index.ts';
+import { heldPaymentCount, orderPayments } from './console-payments.ts';
 
 /** A borrower's phone as this role may see it: whole for those who call borrowers, else the last four. */
 export const phoneFor = (role: OperatorRole, phone: string) =>
-  rolesSeeingPhones.includes(role) ? phone : maskPhone(phone);
+  seesWhole(role, 'phone') ? phone : maskPhone(phone);
+
+/**
+ * The borrower's default payout account as this role may see it: the number whole for those who
+ * pay it, else masked; null when none is bound.
+ */
+async function payoutAccountFor(
+  deps: Pick<Deps, 'db' | 'accountKeys'>,
+  role: OperatorRole,
+  borrowerId: number,
+) {
+  // Decrypted only for the roles that pay it.
+  if (seesWhole(role, 'accountNumber')) {
+    const account = await defaultPayoutAccount(deps, borrowerId);
+    return account
+      ? {
+          institution: account.institutionName,
+          holderName: account.holderName,
+          accountNumber: account.accountNumber,
+        }
+      : null;
+  }
+  const account = await maskedDefaultAccount(deps.db, borrowerId);
+  return account
+    ? {
+        institution: account.institutionName,
+        holderName: account.holderName,
+        accountNumber: account.maskedAccount,
+      }
+    : null;
+}
 
 /** The instant before which an unanswered complaint is past the 3-weekday service line. */
 export function complaintLine(now: Date, timeZone: string): string {
@@ -21,7 +54,7 @@ export function complaintLine(now: Date, timeZone: string): string {
 export async function consoleDashboard(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const now = deps.clock.now();
   const today = calendarDateAt(now, deps.config.lenderTimeZone);
-  const [byStatus, dueToday, complaints] = await Promise.all([
+  const [byStatus, dueToday, complaints, paymentsHeld] = await Promise.all([
     deps.db
       .selectFrom('orders')
       .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
@@ -40,6 +73,7 @@ export async function consoleDashboard(deps: Pick<Deps, 'db' | 'clock' | 'config
       .where('replied_at', 'is', null)
       .where('created_at', '<', complaintLine(now, deps.config.lenderTimeZone))
       .executeTakeFirstOrThrow(),
+    heldPaymentCount(deps.db),
   ]);
   return {
     byStatus: byStatus.map((row) => ({
@@ -50,13 +84,11 @@ export async function consoleDashboard(deps: Pick<Deps, 'db' | 'clock' | 'config
     dueToday: Number(dueToday.count),
     overdue: Number(byStatus.find((row) => row.status === OrderStatus.Overdue)?.count ?? 0),
     complaintsPastLine: Number(complaints.count),
-    paymentsHeld: null,
+    paymentsHeld,
   };
 }
 
-export interface QueueFilter {
-  page: number;
-  pageSize: number;
+export interface QueueFilter extends PageRequest {
   status: number | '';
   q: string;
 }
@@ -96,30 +128,34 @@ export async function orderQueue(db: Kysely<Database>, role: OperatorRole, filte
       ]),
     );
   }
-  const rows = await query
-    .orderBy('orders.id', 'desc')
-    .limit(filter.pageSize + 1)
-    .offset((filter.page - 1) * filter.pageSize)
-    .execute();
-  return {
-    items: rows.slice(0, filter.pageSize).map((row) => ({
-      orderId: row.id,
-      orderNo: row.order_no,
-      status: row.status,
-      statusText: orderStatusText(row.status),
-      productName: row.product_name,
-      phone: phoneFor(role, row.phone),
-      principal: row.principal,
-      appliedAt: row.applied_at,
-    })),
-    page: filter.page,
-    pageSize: filter.pageSize,
-    hasMore: rows.length > filter.pageSize,
-  };
+  return readPage(query.orderBy('orders.id', 'desc'), filter, (row) => queueItem(role, row));
 }
 
+/** An order as the queue shows it (and the order page begins). */
+const queueItem = (
+  role: OperatorRole,
+  row: Pick<Order, 'id' | 'order_no' | 'status' | 'principal' | 'applied_at'> & {
+    phone: string;
+    product_name: string;
+  },
+) => ({
+  orderId: row.id,
+  orderNo: row.order_no,
+  status: row.status,
+  statusText: orderStatusText(row.status),
+  productName: row.product_name,
+  phone: phoneFor(role, row.phone),
+  principal: row.principal,
+  appliedAt: row.applied_at,
+});
+
 /** One order for the order page, or undefined. */
-export async function consoleOrderPage(db: Kysely<Database>, role: OperatorRole, orderId: number) {
+export async function consoleOrderPage(
+  deps: Pick<Deps, 'db' | 'accountKeys'>,
+  role: OperatorRole,
+  orderId: number,
+) {
+  const { db } = deps;
   const row = await db
     .selectFrom('orders')
     .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
@@ -135,8 +171,9 @@ export async function consoleOrderPage(db: Kysely<Database>, role: OperatorRole,
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const [plan, history, complaints] = await Promise.all([
+  const [plan, payments, history, complaints, payoutAccount] = await Promise.all([
     db.selectFrom('order_plan_lines').selectAll().where('order_id', '=', orderId).orderBy('seq').execute(),
+    orderPayments(db, orderId),
     db.selectFrom('order_status_history').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
     db
       .selectFrom('problems')
@@ -144,17 +181,11 @@ export async function consoleOrderPage(db: Kysely<Database>, role: OperatorRole,
       .where('order_id', '=', orderId)
       .orderBy('id')
       .execute(),
+    payoutAccountFor(deps, role, row.borrower_id),
   ]);
   return {
     order: {
-      orderId: row.id,
-      orderNo: row.order_no,
-      status: row.status,
-      statusText: orderStatusText(row.status),
-      productName: row.product_name,
-      phone: phoneFor(role, row.phone),
-      principal: row.principal,
-      appliedAt: row.applied_at,
+      ...queueItem(role, row),
       totalDue: row.total_due,
       paidAmount: row.paid_amount,
       penaltyAmount: row.penalty_amount,
@@ -170,6 +201,7 @@ export async function consoleOrderPage(db: Kysely<Database>, role: OperatorRole,
       name: row.full_name,
       phone: phoneFor(role, row.phone),
       repeatClient: row.is_repeat_client === 1,
+      payoutAccount,
     },
     plan: plan.map((line) => ({
       seq: line.seq,
@@ -179,6 +211,7 @@ export async function consoleOrderPage(db: Kysely<Database>, role: OperatorRole,
       amount: line.amount,
       paidAmount: line.paid_amount,
     })),
+    payments,
     history: history.map((entry) => ({
       from: entry.from_status,
       to: entry.to_status,

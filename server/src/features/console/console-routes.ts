@@ -42,6 +42,8 @@ import { consoleDashboard as dashboard, consoleOrderPage, orderQueue } from './c
 import { complaintInbox } from './console-complaints.ts';
 import { editedProduct, listProducts, planPreview, productView } from './console-products.ts';
 import { createHash } from 'node:crypto';
+import { consolePaymentCalls } from './console-payment-routes.ts';
+import { withDb } from './with-db.ts';
 
 const COOKIE_PATH = '/console';
 
@@ -92,7 +94,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerEndpoint(app, consoleOrder, async (input, { operator }) => {
-    const page = await consoleOrderPage(app.db, operator.role as OperatorRole, input.orderId);
+    const page = await consoleOrderPage(app, operator.role as OperatorRole, input.orderId);
     if (!page) throw ApiError.notFound();
     return page;
   });
@@ -184,6 +186,8 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
       throw error;
     }
   });
+
+  consolePaymentCalls(app);
 
   registerEndpoint(app, consoleComplaints, (input, { operator }) =>
     complaintInbox(
@@ -286,12 +290,4 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
 /** The cookie's session token (the caller kind already found it live). */
 function sessionToken(request: FastifyRequest): string {
   return request.cookies[OPERATOR_SESSION_COOKIE] ?? '';
-}
-
-/**
- * The app as a use case's deps, but on a transaction: every other dependency (whatever the use
- * case needs now or later) comes from the app itself.
- */
-function withDb<T extends object>(app: T, db: unknown): T {
-  return Object.create(app, { db: { value: db, enumerable: true } }) as T;
 }

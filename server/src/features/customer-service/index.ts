@@ -2,6 +2,7 @@
 export { customerServiceRoutes } from './customer-service-routes.ts';
 export {
   getServiceContacts,
+  saveServiceContacts,
   shownServiceContacts,
   SERVICE_CONTACT_KEYS,
   type ServiceContacts,

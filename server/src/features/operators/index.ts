@@ -12,5 +12,18 @@ export {
 export { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS } from './password-hash.ts';
 export { findOperatorByName, signInOperator } from './operator-sign-in.ts';
 export { matchTotp, newTotpSecret, totpCode, totpStep, totpUri } from './totp.ts';
+export { openTotpSecret, rotateTotpSecrets, sealTotpSecret } from './totp-secrets.ts';
 export { audited, listAudit, type AuditEntry } from './operator-audit.ts';
+export {
+  changeOperator,
+  createOperatorAccount,
+  endOperatorSessions,
+  listOperators,
+  newPasswordHash,
+  OperatorChangeRefused,
+  operatorSummary,
+  resetOperatorPassword,
+  setUpTotp,
+  type OperatorSummary,
+} from './operator-accounts.ts';
 export { seedDemoOperators, DEMO_OPERATOR_PASSWORD } from './demo-operators.ts';

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Operator } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { readPage, type PageRequest } from '../../lib/paging.ts';
 
 export interface AuditEntry {
   /** What was done: 'order.approve', 'complaint.reply', 'product.save'. */
@@ -40,29 +41,16 @@ export async function audited<T>(
   });
 }
 
-export async function listAudit(
-  db: Kysely<Database>,
-  input: { page: number; pageSize: number; subject: string },
-) {
+export function listAudit(db: Kysely<Database>, input: PageRequest & { subject: string }) {
   let query = db.selectFrom('operator_audit').selectAll();
   if (input.subject) query = query.where('subject', '=', input.subject);
-  const rows = await query
-    .orderBy('id', 'desc')
-    .limit(input.pageSize + 1)
-    .offset((input.page - 1) * input.pageSize)
-    .execute();
-  return {
-    items: rows.slice(0, input.pageSize).map((row) => ({
-      id: row.id,
-      operator: row.operator_name,
-      action: row.action,
-      subject: row.subject,
-      before: row.before_json,
-      after: row.after_json,
-      at: row.created_at,
-    })),
-    page: input.page,
-    pageSize: input.pageSize,
-    hasMore: rows.length > input.pageSize,
-  };
+  return readPage(query.orderBy('id', 'desc'), input, (row) => ({
+    id: row.id,
+    operator: row.operator_name,
+    action: row.action,
+    subject: row.subject,
+    before: row.before_json,
+    after: row.after_json,
+    at: row.created_at,
+  }));
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { routes } from '@kwarta/contract';
+import { consoleCalls } from '@kwarta/contract';
 import { useConsoleQuery, when } from '../use-console-query.ts';
 import { Pager } from './pager.tsx';
 
 export function AuditSection() {
   const [page, setPage] = useState(1);
-  const { data, error } = useConsoleQuery(routes.consoleAudit, { page: String(page) });
+  const { data, error } = useConsoleQuery(consoleCalls.consoleAudit, { page: String(page) });
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">Audit log</h1>

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { ConsoleRoles, mayAct, routes, type OperatorRole } from '@kwarta/contract';
+import { ConsoleRoles, mayAct, consoleCalls, type OperatorRole } from '@kwarta/contract';
 import { consoleCall } from '../console-api.ts';
 import { useConsoleQuery, when } from '../use-console-query.ts';
 import { Pager } from './pager.tsx';
 
 export function ComplaintsSection({ role }: { role: OperatorRole }) {
   const [query, setQuery] = useState({ answered: '0', page: '1' });
-  const { data, error, reload } = useConsoleQuery(routes.consoleComplaints, query);
+  const { data, error, reload } = useConsoleQuery(consoleCalls.consoleComplaints, query);
   const mayReply = mayAct(role, ConsoleRoles.replyComplaints);
   return (
     <section aria-labelledby="complaints-title">
@@ -45,10 +45,17 @@ export function ComplaintsSection({ role }: { role: OperatorRole }) {
               {item.images.length} image(s)
             </p>
             <p>{item.content}</p>
+            <ComplaintImages label={`Images of complaint ${item.id}`} images={item.images} />
             {item.reply !== null ? (
-              <p className="reply">
-                Reply by {item.repliedBy}: {item.reply}
-              </p>
+              <>
+                <p className="reply">
+                  Reply by {item.repliedBy}: {item.reply}
+                </p>
+                <ComplaintImages
+                  label={`Images of the reply to complaint ${item.id}`}
+                  images={item.replyImages}
+                />
+              </>
             ) : mayReply ? (
               <ReplyForm problemId={item.id} onReplied={reload} />
             ) : null}
@@ -65,13 +72,32 @@ export function ComplaintsSection({ role }: { role: OperatorRole }) {
   );
 }
 
+/** A complaint's images as thumbnails; each opens full size (served to complaint readers only). */
+function ComplaintImages({ label, images }: { label: string; images: string[] }) {
+  if (images.length === 0) return null;
+  return (
+    <ul className="thumbs" aria-label={label}>
+      {images.map((id, index) => {
+        const url = `${consoleCalls.consoleComplaintImage.path}?${new URLSearchParams({ id })}`;
+        return (
+          <li key={id}>
+            <a href={url} target="_blank" rel="noopener">
+              <img src={url} alt={`${label}: ${index + 1}`} loading="lazy" />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function ReplyForm({ problemId, onReplied }: { problemId: number; onReplied: () => void }) {
   const [message, setMessage] = useState('');
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const files = form.getAll('images').filter((file): file is File => file instanceof File && file.size > 0);
-    const result = await consoleCall(routes.consoleReplyComplaint, {
+    const result = await consoleCall(consoleCalls.consoleReplyComplaint, {
       problemId: String(problemId),
       text: String(form.get('text') ?? ''),
       image1: files[0],

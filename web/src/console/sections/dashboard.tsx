@@ -1,8 +1,8 @@
-import { routes } from '@kwarta/contract';
+import { consoleCalls } from '@kwarta/contract';
 import { useConsoleQuery } from '../use-console-query.ts';
 
 export function DashboardSection() {
-  const { data, error } = useConsoleQuery(routes.consoleDashboard, {});
+  const { data, error } = useConsoleQuery(consoleCalls.consoleDashboard, {});
   return (
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
@@ -20,7 +20,8 @@ export function DashboardSection() {
               <span className="tile-value">{data.complaintsPastLine}</span> complaints older than 3 weekdays
             </li>
             <li>
-              <span className="tile-value">{data.paymentsHeld ?? '—'}</span> payments held for review
+              <span className="tile-value">{data.paymentsHeld}</span>{' '}
+              <a href="#/payments/held">payments held for review</a>
             </li>
           </ul>
           <table>

@@ -1,8 +1,8 @@
-import { routes } from '@kwarta/contract';
+import { consoleCalls } from '@kwarta/contract';
 import { useConsoleQuery } from '../use-console-query.ts';
 
 export function FunnelSection() {
-  const { data, error } = useConsoleQuery(routes.consoleFunnel, {});
+  const { data, error } = useConsoleQuery(consoleCalls.consoleFunnel, {});
   const most = Math.max(1, ...(data ?? []).map((row) => row.visits));
   return (
     <section aria-labelledby="funnel-title">

@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { ConsoleRoles, mayAct, routes, type OperatorRole } from '@kwarta/contract';
+import { ConsoleRoles, mayAct, consoleCalls, type OperatorRole } from '@kwarta/contract';
 import { OrderStatus } from '@kwarta/domain/order-status';
 import { consoleCall } from '../console-api.ts';
 import { money, useConsoleQuery, when } from '../use-console-query.ts';
+import { PaymentsTable } from './payments.tsx';
 
 export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: string }) {
-  const { data, error, reload } = useConsoleQuery(routes.consoleOrder, { orderId });
+  const { data, error, reload } = useConsoleQuery(consoleCalls.consoleOrder, { orderId });
   const [outcome, setOutcome] = useState('');
   const [reason, setReason] = useState('');
   async function act(
     route:
-      | typeof routes.consoleApproveOrder
-      | typeof routes.consoleRejectOrder
-      | typeof routes.consoleDisburseOrder,
+      | typeof consoleCalls.consoleApproveOrder
+      | typeof consoleCalls.consoleRejectOrder
+      | typeof consoleCalls.consoleDisburseOrder,
   ) {
     const result = await consoleCall(route, { orderId, reason });
     setOutcome(result.ok ? `Order is now in status ${result.data?.status}.` : result.message);
@@ -40,10 +41,18 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
         <dd>
           {borrower.name ?? '—'} · {borrower.phone} {borrower.repeatClient ? '· repeat client' : ''}
         </dd>
+        <dt>Payout account</dt>
+        <dd>
+          {borrower.payoutAccount
+            ? `${borrower.payoutAccount.institution} · ${borrower.payoutAccount.holderName} · ${borrower.payoutAccount.accountNumber}`
+            : 'none bound'}
+        </dd>
         <dt>Amount</dt>
         <dd>{money(order.principal)}</dd>
         <dt>Total due</dt>
         <dd>{money(order.totalDue)}</dd>
+        <dt>Repaid</dt>
+        <dd>{money(order.paidAmount)}</dd>
         <dt>Term</dt>
         <dd>
           {order.termDays} days, {order.periods} instalment(s)
@@ -61,20 +70,20 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
           </label>
           {canDecide ? (
             <>
-              <button type="button" onClick={() => act(routes.consoleApproveOrder)}>
+              <button type="button" onClick={() => act(consoleCalls.consoleApproveOrder)}>
                 Approve
               </button>
               <button
                 type="button"
                 disabled={reason.trim() === ''}
-                onClick={() => act(routes.consoleRejectOrder)}
+                onClick={() => act(consoleCalls.consoleRejectOrder)}
               >
                 Reject
               </button>
             </>
           ) : null}
           {canDisburse ? (
-            <button type="button" onClick={() => act(routes.consoleDisburseOrder)}>
+            <button type="button" onClick={() => act(consoleCalls.consoleDisburseOrder)}>
               Disburse
             </button>
           ) : null}
@@ -102,6 +111,7 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
           ))}
         </tbody>
       </table>
+      <PaymentsTable caption="Payments" items={data.payments} role={role} onChanged={reload} />
       <table>
         <caption>History</caption>
         <thead>
@@ -134,7 +144,6 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
           </li>
         ))}
       </ul>
-      {/* Payments (pending, held, by provider) join this page with the repayment issue. */}
     </section>
   );
 }

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { routes } from '@kwarta/contract';
+import { consoleCalls } from '@kwarta/contract';
 import { OrderStatus } from '@kwarta/domain/order-status';
 import { money, useConsoleQuery, when } from '../use-console-query.ts';
 import { Pager } from './pager.tsx';
 
 export function OrdersSection() {
   const [filter, setFilter] = useState({ status: '', q: '', page: '1' });
-  const { data, error, loading } = useConsoleQuery(routes.consoleOrders, filter);
+  const { data, error, loading } = useConsoleQuery(consoleCalls.consoleOrders, filter);
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);

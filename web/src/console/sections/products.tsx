@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { routes } from '@kwarta/contract';
+import { consoleCalls } from '@kwarta/contract';
 import { consoleCall, type ConsoleData } from '../console-api.ts';
 import { money, useConsoleQuery } from '../use-console-query.ts';
 
-type Product = ConsoleData<typeof routes.consoleProducts>[number];
-type Preview = ConsoleData<typeof routes.consolePlanPreview>;
+type Product = ConsoleData<typeof consoleCalls.consoleProducts>[number];
+type Preview = ConsoleData<typeof consoleCalls.consolePlanPreview>;
 
 export function ProductsSection() {
-  const { data, error, reload } = useConsoleQuery(routes.consoleProducts, {});
+  const { data, error, reload } = useConsoleQuery(consoleCalls.consoleProducts, {});
   return (
     <section aria-labelledby="products-title">
       <h1 id="products-title">Products and loan rules</h1>
@@ -36,13 +36,13 @@ function ProductForm({ product, onSaved }: { product: Product; onSaved: () => vo
   };
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const result = await consoleCall(routes.consoleSaveProduct, fields(event.currentTarget));
+    const result = await consoleCall(consoleCalls.consoleSaveProduct, fields(event.currentTarget));
     setMessage(result.ok ? 'Saved.' : result.message);
     if (result.ok) onSaved();
   }
   async function previewPlan(form: HTMLFormElement) {
     const amount = String(new FormData(form).get('amount') ?? '');
-    const result = await consoleCall(routes.consolePlanPreview, { ...fields(form), amount });
+    const result = await consoleCall(consoleCalls.consolePlanPreview, { ...fields(form), amount });
     setPreview(result.data);
     setMessage(result.ok ? '' : result.message);
   }

@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  consoleChangeOperator,
+  consoleComplaintImage,
+  consoleCreateOperator,
+  consoleOperators,
+  consoleResetOperatorPassword,
+  consoleSaveServiceContacts,
+  consoleSaveTemplate,
+  consoleServiceContacts,
+  consoleTemplates,
+} from '@kwarta/contract';
+import { ApiError } from '../../lib/api-error.ts';
+import { registerEndpoint } from '../../lib/contract-route.ts';
+import {
+  audited,
+  changeOperator,
+  createOperatorAccount,
+  listOperators,
+  newPasswordHash,
+  OperatorChangeRefused,
+  operatorSummary,
+  resetOperatorPassword,
+} from '../operators/index.ts';
+import { listTemplates, saveTemplate } from '../promotion/index.ts';
+import { getServiceContacts, saveServiceContacts } from '../customer-service/index.ts';
+import { findComplaintImage, sendProblemImage } from '../complaints/index.ts';
+
+/**
+ * The console's admin screens (channel templates, service contacts, operators) and the complaint
+ * images operators read. Thin handlers like consoleRoutes: the contract parses, one use case
+ * acts, and every write runs inside `audited` with the values before and after.
+ */
+export async function consoleAdminRoutes(app: FastifyInstance): Promise<void> {
+  registerEndpoint(app, consoleTemplates, (input) => listTemplates(app.db, input));
+
+  registerEndpoint(app, consoleSaveTemplate, ({ templateId, name, active, ...config }, { operator }) =>
+    audited(app, operator, async (trx) => {
+      const saved = await saveTemplate(
+        trx,
+        { templateId, name, active: active === '1', config },
+        app.clock.now(),
+      );
+      if (!saved) throw ApiError.notFound();
+      return {
+        result: saved.after,
+        audit: {
+          action: saved.before ? 'template.save' : 'template.create',
+          subject: `template:${saved.after.id}`,
+          before: saved.before,
+          after: saved.after,
+        },
+      };
+    }),
+  );
+
+  // Read past the lender-wide cache: the admin sees what is stored, borrowers within seconds.
+  registerEndpoint(app, consoleServiceContacts, async () => ({
+    shown: await getServiceContacts(app.db, app.config.defaultSupport),
+    defaults: app.config.defaultSupport,
+  }));
+
+  registerEndpoint(app, consoleSaveServiceContacts, (contacts, { operator }) =>
+    audited(app, operator, async (trx) => {
+      const before = await getServiceContacts(trx, app.config.defaultSupport);
+      await saveServiceContacts(trx, contacts, app.clock.now());
+      return {
+        result: contacts,
+        audit: { action: 'service-contacts.save', subject: 'settings:service', before, after: contacts },
+      };
+    }),
+  );
+
+  registerEndpoint(app, consoleOperators, (input) => listOperators(app.db, input));
+
+  registerEndpoint(app, consoleCreateOperator, (input, { operator }) =>
+    refusalsAnswered(async () => {
+      // Hashed before the transaction opens: scrypt takes a few hundred ms.
+      const passwordHash = await newPasswordHash(input.password);
+      return audited(app, operator, async (trx) => {
+        const created = operatorSummary(
+          await createOperatorAccount(trx, { ...input, passwordHash, now: app.clock.now() }),
+        );
+        return {
+          result: created,
+          audit: {
+            action: 'operator.create',
+            subject: `operator:${created.id}`,
+            before: null,
+            after: created,
+          },
+        };
+      });
+    }),
+  );
+
+  registerEndpoint(app, consoleChangeOperator, (input, { operator }) =>
+    refusalsAnswered(() =>
+      audited(app, operator, async (trx) => {
+        const { before, after } = await changeOperator(trx, {
+          operatorId: input.operatorId,
+          actorId: operator.id,
+          ...(input.role ? { role: input.role } : {}),
+          ...(input.disabled ? { disabled: input.disabled === '1' } : {}),
+        });
+        return {
+          result: operatorSummary(after),
+          audit: {
+            action: 'operator.change',
+            subject: `operator:${after.id}`,
+            before: operatorSummary(before),
+            after: operatorSummary(after),
+          },
+        };
+      }),
+    ),
+  );
+
+  registerEndpoint(app, consoleResetOperatorPassword, (input, { operator }) =>
+    refusalsAnswered(async () => {
+      const passwordHash = await newPasswordHash(input.password);
+      return audited(app, operator, async (trx) => {
+        const changed = operatorSummary(
+          await resetOperatorPassword(trx, { operatorId: input.operatorId, passwordHash }),
+        );
+        return {
+          result: changed,
+          // The log says that the password changed, never what to.
+          audit: {
+            action: 'operator.password',
+            subject: `operator:${changed.id}`,
+            before: changed,
+            after: { ...changed, passwordReset: true, sessionsEnded: true },
+          },
+        };
+      });
+    }),
+  );
+
+  // Operators read any filed complaint's images; the same bytes and headers as the borrower's route.
+  registerEndpoint(app, consoleComplaintImage, async ({ id }, { reply }) =>
+    sendProblemImage(app, reply, await findComplaintImage(app.db, id)),
+  );
+}
+
+/** An operator-account refusal as the console answers it: 400 bad input, 409 conflict, 404 missing. */
+async function refusalsAnswered<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (!(error instanceof OperatorChangeRefused)) throw error;
+    if (error.kind === 'missing') throw ApiError.notFound(error.message);
+    if (error.kind === 'conflict') throw ApiError.conflict(error.message);
+    throw ApiError.badRequest(error.message);
+  }
+}

@@ -1,0 +1,188 @@
+import { useState, type FormEvent } from 'react';
+import {
+  ConsoleRoles,
+  mayAct,
+  paymentStatuses,
+  consoleCalls,
+  type OperatorRole,
+  type PaymentStatus,
+} from '@kwarta/contract';
+import { consoleCall, type ConsoleData } from '../console-api.ts';
+import { money, useConsoleQuery, when } from '../use-console-query.ts';
+import { Pager } from './pager.tsx';
+
+type PaymentItem = ConsoleData<typeof consoleCalls.consolePayments>['items'][number];
+
+const reasons: Record<string, string> = {
+  amount_mismatch: 'amount differs',
+  accepted_by_operator: 'accepted by an operator',
+  returned_by_operator: 'returned by an operator',
+};
+
+const isStatus = (value: string): value is PaymentStatus =>
+  (paymentStatuses as readonly string[]).includes(value);
+
+/** `#/payments` or `#/payments/held` (the dashboard's link): newest first, filtered on the server. */
+export function PaymentsSection({ role, status }: { role: OperatorRole; status: string }) {
+  const [filter, setFilter] = useState({ status: isStatus(status) ? status : '', provider: '', page: '1' });
+  const { data, error, loading, reload } = useConsoleQuery(consoleCalls.consolePayments, filter);
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setFilter({
+      status: String(form.get('status') ?? ''),
+      provider: String(form.get('provider') ?? '').trim(),
+      page: '1',
+    });
+  }
+  return (
+    <section aria-labelledby="payments-title">
+      <h1 id="payments-title">Payments</h1>
+      <form className="filters" onSubmit={search} role="search">
+        <label>
+          Status
+          <select name="status" defaultValue={filter.status}>
+            <option value="">All</option>
+            {paymentStatuses.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Provider
+          <input name="provider" defaultValue={filter.provider} placeholder="e.g. dragonpay" />
+        </label>
+        <button type="submit">Search</button>
+      </form>
+      {error ? <p role="alert">{error}</p> : null}
+      <PaymentsTable
+        caption="Payments, newest first"
+        items={data?.items ?? []}
+        busy={loading}
+        role={role}
+        onChanged={reload}
+      />
+      {data && data.items.length === 0 ? <p>No payments match.</p> : null}
+      <Pager
+        page={Number(filter.page)}
+        hasMore={data?.hasMore ?? false}
+        onPage={(page) => setFilter({ ...filter, page: String(page) })}
+      />
+    </section>
+  );
+}
+
+/**
+ * Payments as a table (the payments list and the order page): a held one offers accept and
+ * return to the roles that review payments. Either way the list reloads, since a refusal means
+ * someone else acted on it first.
+ */
+export function PaymentsTable({
+  caption,
+  items,
+  busy = false,
+  role,
+  onChanged,
+}: {
+  caption: string;
+  items: readonly PaymentItem[];
+  busy?: boolean;
+  role: OperatorRole;
+  onChanged: () => void;
+}) {
+  const mayReview = mayAct(role, ConsoleRoles.reviewPayments);
+  const [outcome, setOutcome] = useState('');
+  async function review(
+    route: typeof consoleCalls.consoleAcceptPayment | typeof consoleCalls.consoleReturnPayment,
+    question: string,
+    payment: PaymentItem,
+  ) {
+    if (!window.confirm(question)) return;
+    const result = await consoleCall(route, { paymentId: String(payment.id) });
+    setOutcome(result.ok ? `Payment ${payment.id} is now ${result.data?.status}.` : result.message);
+    onChanged();
+  }
+  return (
+    <>
+      <table aria-busy={busy}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Payment</th>
+            <th scope="col">Order</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Provider · channel</th>
+            <th scope="col">Expected</th>
+            <th scope="col">Received</th>
+            <th scope="col">Status</th>
+            <th scope="col">Created</th>
+            <th scope="col">Paid</th>
+            {mayReview ? <th scope="col">Review</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((payment) => {
+            const received = payment.receivedAmount === null ? '—' : money(payment.receivedAmount);
+            return (
+              <tr key={payment.id}>
+                <td>
+                  {payment.id} <code>{payment.txnid}</code>
+                </td>
+                <td>
+                  <a href={`#/order/${payment.orderId}`}>{payment.orderNo}</a>
+                </td>
+                <td>{payment.kind}</td>
+                <td>
+                  {payment.provider} · {payment.channel}
+                </td>
+                <td className="num">{money(payment.expectedAmount)}</td>
+                <td className="num">{received}</td>
+                <td>
+                  {payment.status}
+                  {payment.statusReason ? ` (${reasons[payment.statusReason] ?? payment.statusReason})` : ''}
+                </td>
+                <td>{when(payment.createdAt)}</td>
+                <td>{payment.paidAt ? when(payment.paidAt) : '—'}</td>
+                {mayReview ? (
+                  <td>
+                    {payment.status === 'held' ? (
+                      <span className="row-actions">
+                        <button
+                          type="button"
+                          onClick={() =>
+                            review(
+                              consoleCalls.consoleAcceptPayment,
+                              `Apply the ${received} received to order ${payment.orderNo}?`,
+                              payment,
+                            )
+                          }
+                        >
+                          Accept
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() =>
+                            review(
+                              consoleCalls.consoleReturnPayment,
+                              `Send the ${received} received back to the borrower's payment account?`,
+                              payment,
+                            )
+                          }
+                        >
+                          Return
+                        </button>
+                      </span>
+                    ) : null}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p role="status">{outcome}</p>
+    </>
+  );
+}
