@@ -3,12 +3,14 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AccountKeyMissing, loadAccountKeyRing, rotateAccountKey } from '../features/bank-binding/index.ts';
+import { rotateTotpSecrets } from '../features/operators/index.ts';
 
 const USAGE = `Payment account maintenance (decision 0060).
 
   npm run accounts -- rotate-key
 
-Re-encrypts every payment account number that is not under the current ACCOUNT_KEY. To rotate:
+Re-encrypts every payment account number, and every operator's second-factor secret, that is not
+under the current ACCOUNT_KEY (a secret stored before sealing is sealed too). To rotate:
 set ACCOUNT_KEY to the new key and ACCOUNT_KEYS_RETIRED to the old one (comma-separated if
 several), restart the servers, run this, then remove the old key from ACCOUNT_KEYS_RETIRED.
 Uses the same DATA_DIR / DATABASE_URL as the server; safe to run again.`;
@@ -33,7 +35,10 @@ async function main(): Promise<number> {
     await migrateToLatest(db);
     const accountKeys = loadAccountKeyRing(config, (message) => console.warn(message));
     const { reencrypted } = await rotateAccountKey({ db, accountKeys });
-    console.log(`Re-encrypted ${reencrypted} payment account(s) with key ${accountKeys.currentId}.`);
+    const { resealed } = await rotateTotpSecrets({ db, accountKeys });
+    console.log(
+      `Re-encrypted ${reencrypted} payment account(s) and ${resealed} operator second-factor secret(s) with key ${accountKeys.currentId}.`,
+    );
     return 0;
   } catch (error) {
     if (!(error instanceof AccountKeyMissing)) throw error;

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindCardNew } from '@kwarta/contract';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { callEndpoint, demoSession } from '../support/api.ts';
-import { accountKeyId } from '../../src/features/bank-binding/index.ts';
+import { accountKeyId, createAccountKeyRing } from '../../src/features/bank-binding/index.ts';
+import { createOperator, openTotpSecret, setUpTotp } from '../../src/features/operators/index.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -43,7 +44,34 @@ describe('npm run accounts -- rotate-key', () => {
   });
   afterAll(() => t.close());
 
+  /** An operator with a second factor sealed under the server's key, and one stored before sealing. */
+  async function operatorsWithSecondFactors() {
+    const now = new Date();
+    const sealedId = await createOperator(t.app.db, { name: 'totp-sealed', role: 'viewer', now });
+    const sealedSecret = await setUpTotp(t.app, sealedId);
+    const plainId = await createOperator(t.app.db, { name: 'totp-plain', role: 'viewer', now });
+    const plainSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await t.app.db
+      .updateTable('operators')
+      .set({ totp_secret: plainSecret })
+      .where('id', '=', plainId)
+      .execute();
+    return [
+      { id: sealedId, secret: sealedSecret },
+      { id: plainId, secret: plainSecret },
+    ];
+  }
+  const storedSecret = async (id: number) =>
+    (
+      await t.app.db
+        .selectFrom('operators')
+        .select('totp_secret')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).totp_secret!;
+
   it('moves every row to the new key; without the old key it names the key it lacks', async () => {
+    const secondFactors = await operatorsWithSecondFactors();
     const oldKey = fs.readFileSync(path.join(t.config.dataDir, 'account-key'), 'utf8').trim();
     const newKey = randomBytes(32).toString('base64');
     const newerKey = randomBytes(32).toString('base64');
@@ -55,15 +83,26 @@ describe('npm run accounts -- rotate-key', () => {
     });
 
     const { stdout } = await accounts({ ACCOUNT_KEY: newKey, ACCOUNT_KEYS_RETIRED: oldKey }, 'rotate-key');
+    const newKeyId = accountKeyId(Buffer.from(newKey, 'base64'));
     expect(stdout).toContain(
-      `Re-encrypted 1 payment account(s) with key ${accountKeyId(Buffer.from(newKey, 'base64'))}`,
+      `Re-encrypted 1 payment account(s) and 2 operator second-factor secret(s) with key ${newKeyId}`,
     );
     const rows = await t.app.db.selectFrom('payment_accounts').select('account_key_id').execute();
-    expect(rows).toEqual([{ account_key_id: accountKeyId(Buffer.from(newKey, 'base64')) }]);
+    expect(rows).toEqual([{ account_key_id: newKeyId }]);
+    // Both second factors are sealed under the new key now (the plain one too) and open to the same secret.
+    const newRing = createAccountKeyRing(Buffer.from(newKey, 'base64'), []);
+    for (const { id, secret } of secondFactors) {
+      const stored = await storedSecret(id);
+      expect(stored.startsWith(`sealed:${newKeyId}:`)).toBe(true);
+      expect(stored).not.toContain(secret);
+      expect(openTotpSecret(newRing, id, stored)).toBe(secret);
+    }
 
     // A later rotation needs only the key just retired.
     const again = await accounts({ ACCOUNT_KEY: newerKey, ACCOUNT_KEYS_RETIRED: newKey }, 'rotate-key');
-    expect(again.stdout).toContain('Re-encrypted 1 payment account(s)');
+    expect(again.stdout).toContain(
+      'Re-encrypted 1 payment account(s) and 2 operator second-factor secret(s)',
+    );
     await expect(accounts({}, 'nonsense')).rejects.toMatchObject({ code: 2 });
   }, 60_000);
 });

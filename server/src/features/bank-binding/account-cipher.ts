@@ -70,10 +70,19 @@ export function loadAccountKeyRing(
 }
 
 export function sealAccount(ring: AccountKeyRing, plaintext: string, borrowerId: number): SealedAccount {
+  return sealSecret(ring, plaintext, associatedData(borrowerId));
+}
+
+/**
+ * AES-256-GCM under the ring's current key, bound to `context` (the associated data: what the
+ * secret belongs to, so a ciphertext copied to another row does not open there). Payment account
+ * numbers and operators' second-factor secrets use it.
+ */
+export function sealSecret(ring: AccountKeyRing, plaintext: string, context: string): SealedAccount {
   const key = ring.keys.get(ring.currentId)!;
   const nonce = randomBytes(NONCE_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, nonce);
-  cipher.setAAD(associatedData(borrowerId));
+  cipher.setAAD(Buffer.from(context, 'utf8'));
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return {
     ciphertext: Buffer.concat([nonce, cipher.getAuthTag(), body]).toString('base64'),
@@ -84,6 +93,10 @@ export function sealAccount(ring: AccountKeyRing, plaintext: string, borrowerId:
 export class AccountKeyMissing extends Error {}
 
 export function openAccount(ring: AccountKeyRing, sealed: SealedAccount, borrowerId: number): string {
+  return openSecret(ring, sealed, associatedData(borrowerId));
+}
+
+export function openSecret(ring: AccountKeyRing, sealed: SealedAccount, context: string): string {
   const key = ring.keys.get(sealed.keyId);
   if (!key)
     throw new AccountKeyMissing(
@@ -92,14 +105,14 @@ export function openAccount(ring: AccountKeyRing, sealed: SealedAccount, borrowe
   const bytes = Buffer.from(sealed.ciphertext, 'base64');
   const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, NONCE_BYTES));
   decipher.setAuthTag(bytes.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES));
-  decipher.setAAD(associatedData(borrowerId));
+  decipher.setAAD(Buffer.from(context, 'utf8'));
   return Buffer.concat([decipher.update(bytes.subarray(NONCE_BYTES + TAG_BYTES)), decipher.final()]).toString(
     'utf8',
   );
 }
 
-function associatedData(borrowerId: number): Buffer {
-  return Buffer.from(`payment_account:borrower:${borrowerId}`, 'utf8');
+function associatedData(borrowerId: number): string {
+  return `payment_account:borrower:${borrowerId}`;
 }
 
 /** What pages and calls show of an account number: its last 4 digits. */

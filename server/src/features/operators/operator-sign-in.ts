@@ -6,6 +6,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { NO_PASSWORD, verifyPassword } from './password-hash.ts';
 import { createOperatorSession, type OperatorSessionTokens } from './operator-repository.ts';
 import { matchTotp } from './totp.ts';
+import { openTotpSecret } from './totp-secrets.ts';
 
 const throttled = () => new ApiError(ResultCode.tooManyRequests, messages.consoleSignInThrottled, 429);
 const refused = (message: string = messages.consoleSignInFailed) =>
@@ -19,7 +20,7 @@ const refused = (message: string = messages.consoleSignInFailed) =>
  * gets the same answer as a wrong password.
  */
 export async function signInOperator(
-  deps: Pick<Deps, 'db' | 'clock' | 'store'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'store' | 'accountKeys'>,
   input: { name: string; password: string; totp: string; address: string },
 ): Promise<{ operator: Operator; tokens: OperatorSessionTokens }> {
   const { windowMs, attemptsPerAccount, attemptsPerAddress } = ConsoleSignInLimits;
@@ -34,7 +35,8 @@ export async function signInOperator(
   if (operator.totp_secret) {
     if (input.totp.trim() === '') throw refused(messages.consoleTotpRequired);
     const now = deps.clock.now();
-    const step = matchTotp(operator.totp_secret, input.totp.trim(), now);
+    const secret = openTotpSecret(deps.accountKeys, operator.id, operator.totp_secret);
+    const step = matchTotp(secret, input.totp.trim(), now);
     // A code works once: the first to count its step wins, a replay (or a race) is refused.
     const fresh =
       step !== null && (await deps.store.increment(`console-totp:${operator.id}:${step}`, 120_000)) === 1;
