@@ -7,6 +7,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { createLocalBlobStorage } from '../lib/blob-storage.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { createEphemeralStore } from '../lib/ephemeral/create-store.ts';
+import { loadAccountKeyRing, type AccountKeyRing } from '../features/bank-binding/index.ts';
+import { sandboxPayouts } from '../features/orders/index.ts';
 import { createJobLease } from '../jobs/job-lease.ts';
 import { listRuns } from '../jobs/job-runs.ts';
 import { jobRegistry } from '../jobs/registry.ts';
@@ -72,7 +74,20 @@ async function main(): Promise<number> {
     }
     const storage = createLocalBlobStorage(path.join(config.dataDir, 'uploads'));
     const log = pino({ level: config.logLevel });
-    const outcome = await runJobNow({ db, clock, store, storage, config, log, lease }, job!);
+    // Opened only when a job reads it (one that opens a payment account): in production a missing
+    // ACCOUNT_KEY then stops that job alone, not every other one.
+    let ring: AccountKeyRing | undefined;
+    const openRing = () => (ring ??= loadAccountKeyRing(config, (message) => console.warn(message)));
+    const accountKeys: AccountKeyRing = {
+      get currentId() {
+        return openRing().currentId;
+      },
+      get keys() {
+        return openRing().keys;
+      },
+    };
+    const deps = { db, clock, store, storage, config, log, lease, accountKeys, payouts: sandboxPayouts };
+    const outcome = await runJobNow(deps, job!);
     console.log(describeOutcome(job!.name, outcome));
     return outcome.status === 'ran' && outcome.outcome === 'ok' ? 0 : 1;
   } finally {

@@ -12,7 +12,7 @@ import {
   TransitionRefused,
 } from '../features/orders/index.ts';
 
-const USAGE = `Moves an order through the lender's decisions (until the operator console exists).
+const USAGE = `Moves an order through the lender's decisions (as the console's order page does).
 
   npm run order -- approve  --order <id> [--reason "..."] [--operator name]
   npm run order -- reject   --order <id> --reason "..." [--operator name]

@@ -5,6 +5,8 @@ import type { Database } from '../db/schema.ts';
 import type { BlobStorage } from '../lib/blob-storage.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { EphemeralStore } from '../lib/ephemeral/ephemeral-store.ts';
+import type { AccountKeyRing } from '../features/bank-binding/index.ts';
+import type { PayoutGateway } from '../features/orders/index.ts';
 
 /** What a job may use: handed to it, never taken from the app, so the CLI runs it the same way. */
 export interface JobDeps {
@@ -14,6 +16,10 @@ export interface JobDeps {
   storage: BlobStorage;
   config: Config;
   log: FastifyBaseLogger;
+  /** To open a payment account for a provider call (the resume jobs). */
+  accountKeys: AccountKeyRing;
+  /** Where disbursements are paid (the disbursement resume job). */
+  payouts: PayoutGateway;
 }
 
 export interface JobContext {

@@ -1,8 +1,13 @@
 import { purgeExpiredEntries } from '../lib/ephemeral/database-store.ts';
 import { purgeExpiredSessions } from '../features/sessions/index.ts';
 import { purgeUnattachedImages } from '../features/complaints/index.ts';
-import { advanceOrdersByDate } from '../features/orders/index.ts';
-import { createPaymentProvider, reconcilePayments } from '../features/payments/index.ts';
+import { advanceOrdersByDate, resumeStalledDisbursements } from '../features/orders/index.ts';
+import {
+  createPaymentProvider,
+  reconcilePayments,
+  resumeStalledRefunds,
+} from '../features/payments/index.ts';
+import { createCardDebitProvider, resumeStalledCardRepayments } from '../features/legacy-repayment/index.ts';
 import type { Job } from './job.ts';
 
 /**
@@ -53,6 +58,35 @@ export const jobRegistry: readonly Job[] = [
     runAtStart: true,
     async run({ db, clock, config }) {
       return { ...(await reconcilePayments({ db, clock, provider: createPaymentProvider(config) })) };
+    },
+  },
+  {
+    // /carpmm card repayments a crash left `paying`: debited again under their txnid (idempotent)
+    // and posted, which frees the order for the next repayment (decision 0075).
+    name: 'resume-card-repayments',
+    schedule: '*/5 * * * *',
+    runAtStart: true,
+    async run(deps) {
+      return { ...(await resumeStalledCardRepayments({ ...deps, cardDebit: createCardDebitProvider() })) };
+    },
+  },
+  {
+    // Disbursements a crash (or a payout call that threw) left `sending`: asked again under
+    // their reference (idempotent) and recorded, which frees the order (decision 0052).
+    name: 'resume-disbursements',
+    schedule: '*/5 * * * *',
+    runAtStart: true,
+    async run(deps) {
+      return { ...(await resumeStalledDisbursements(deps)) };
+    },
+  },
+  {
+    // Returns of held payments a throw or crash left `returning`: the same, for refunds (0080).
+    name: 'resume-refunds',
+    schedule: '*/5 * * * *',
+    runAtStart: true,
+    async run(deps) {
+      return { ...(await resumeStalledRefunds(deps)) };
     },
   },
 ];

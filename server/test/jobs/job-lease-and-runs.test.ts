@@ -25,6 +25,8 @@ describe('job leases and run records (SQLite)', () => {
     storage: t.app.storage,
     config: t.config,
     log: t.app.log,
+    accountKeys: t.app.accountKeys,
+    payouts: t.app.payouts,
     lease,
     instance,
     leaseMs: 30_000,

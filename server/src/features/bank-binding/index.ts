@@ -2,8 +2,9 @@
 export { bankBindingRoutes } from './bank-binding-routes.ts';
 export {
   defaultPayoutAccount,
+  maskedDefaultAccount,
   listPaymentAccounts,
-  paymentAccountToDebit,
+  openPaymentAccount,
   rotateAccountKey,
   type BoundAccount,
   type PayoutAccount,
@@ -13,5 +14,7 @@ export {
   accountKeyId,
   createAccountKeyRing,
   loadAccountKeyRing,
+  openSecret,
+  sealSecret,
   type AccountKeyRing,
 } from './account-cipher.ts';

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { bindCardNew, cardInit } from '@kwarta/contract';
+import type { Database } from '../../db/schema.ts';
 import { bankFormFor, type EndpointData, type EndpointParsedRequest } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -121,11 +123,27 @@ export async function defaultPayoutAccount(
   return row ? openedAccount(deps, row) : null;
 }
 
+/** The default account as someone who does not pay it sees it: masked, and never decrypted. */
+export async function maskedDefaultAccount(
+  db: Kysely<Database>,
+  borrowerId: number,
+): Promise<{ institutionName: string; holderName: string; maskedAccount: string } | null> {
+  const row = await findDefaultAccount(db, borrowerId);
+  return row
+    ? {
+        institutionName: row.institution_name,
+        holderName: row.holder_name,
+        maskedAccount: maskAccount(row.account_last4),
+      }
+    : null;
+}
+
 /**
- * One of the borrower's accounts (any they bound, not only the default), decrypted, for a card
- * debit (legacy repayment); null when it is missing or another borrower's.
+ * One of the borrower's accounts (any they bound, not only the default), decrypted, for a provider
+ * call: a card debit (legacy repayment), or a payout asked again for the account it was first sent
+ * to (the resume jobs); null when it is missing or another borrower's.
  */
-export async function paymentAccountToDebit(
+export async function openPaymentAccount(
   deps: Pick<Deps, 'db' | 'accountKeys'>,
   borrowerId: number,
   accountId: number,

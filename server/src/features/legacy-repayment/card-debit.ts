@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { PayoutAccount } from '../bank-binding/index.ts';
 
 /** What the card provider says about one debit, in our words (the payments' provider states). */
@@ -13,9 +12,14 @@ export interface CardDebitResult {
 
 /**
  * The card-debit provider port (decision 0075): debits one bound account for one transaction of
- * ours. Called outside any transaction, with a timeout in a real adapter. A real provider that
- * verifies the debit itself, or answers later, says `pending`; its postback then goes through the
- * provider callbacks to the same posting (`postPayment`), exactly like the pay-code providers.
+ * ours. Called outside any transaction, with a timeout in a real adapter (shorter than
+ * STALLED_PAYING_MS). A real provider that verifies the debit itself, or answers later, says
+ * `pending`; its postback then goes through the provider callbacks to the same posting
+ * (`postPayment`), exactly like the pay-code providers.
+ *
+ * `debit` must be idempotent on txnid (the provider's idempotency key): asked again for a txnid it
+ * has seen, it answers that debit's outcome and debits nothing more. The resume job relies on it
+ * to finish a repayment whose outcome a crash lost.
  */
 export interface CardDebitProvider {
   /** The payments' provider name: (provider, txnid) is unique and posts once. */
@@ -23,18 +27,24 @@ export interface CardDebitProvider {
   debit(input: { txnid: string; amount: number; account: PayoutAccount }): Promise<CardDebitResult>;
 }
 
+/** The card-debit provider the server and its jobs use: the sandbox is the only adapter today. */
+export function createCardDebitProvider(): CardDebitProvider {
+  return sandboxCardProvider();
+}
+
 /** Sandbox cards whose number ends in these digits are declined, so a tester can see a refusal. */
 export const SANDBOX_DECLINED_SUFFIX = '0000';
 
 /**
  * The sandbox card provider: no money moves. It debits at once, the exact amount asked, and
- * declines an account ending in 0000.
+ * declines an account ending in 0000. Its answer depends only on the request, so asking again for
+ * a txnid gives the same outcome and reference (idempotent, as the port asks).
  */
 export function sandboxCardProvider(): CardDebitProvider {
   return {
     name: 'card',
-    async debit({ amount, account }) {
-      const refNo = `CARD${randomBytes(4).toString('hex').toUpperCase()}`;
+    async debit({ txnid, amount, account }) {
+      const refNo = `CARD-${txnid}`;
       if (account.accountNumber.endsWith(SANDBOX_DECLINED_SUFFIX)) {
         return { status: 'failed', amount: null, refNo, reason: 'declined' };
       }

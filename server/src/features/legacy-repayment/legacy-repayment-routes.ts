@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay } from '@kwarta/contract';
 import type { Borrower } from '../../db/schema.ts';
 import { registerEndpoint, type HandlerContext } from '../../lib/contract-route.ts';
-import { sandboxCardProvider, type CardDebitProvider } from './card-debit.ts';
+import { createCardDebitProvider, type CardDebitProvider } from './card-debit.ts';
 import {
   commitLegacyRepayment,
   confirmLegacyRepayment,
@@ -23,7 +23,7 @@ export async function legacyRepaymentRoutes(
   app: FastifyInstance,
   options: { cardDebit?: CardDebitProvider } = {},
 ): Promise<void> {
-  const cardDebit = options.cardDebit ?? sandboxCardProvider();
+  const cardDebit = options.cardDebit ?? createCardDebitProvider();
   registerEndpoint(app, repaymentWay, (input, { borrower }) =>
     legacyRepaymentOptions(app, borrower.id, input),
   );

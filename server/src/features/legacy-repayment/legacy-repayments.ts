@@ -16,9 +16,9 @@ import { ApiError } from '../../lib/api-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { listPaymentAccounts, paymentAccountToDebit } from '../bank-binding/index.ts';
+import { listPaymentAccounts, openPaymentAccount } from '../bank-binding/index.ts';
 import { deliverSmsCode, verifySmsCode, type SmsCodeSubject } from '../sms/index.ts';
-import type { CardDebitProvider } from './card-debit.ts';
+import type { CardDebitProvider, CardDebitResult } from './card-debit.ts';
 import {
   claimForPaying,
   findRepayment,
@@ -131,7 +131,7 @@ export async function commitLegacyRepayment(
     if (await tokenCommitted(deps.db, tokenHash)) throw duplicate();
     throw ApiError.badRequest(messages.legacyFailed);
   }
-  const account = await paymentAccountToDebit(deps, caller.borrowerId, input.cardId);
+  const account = await openPaymentAccount(deps, caller.borrowerId, input.cardId);
   if (!account) throw ApiError.notFound();
 
   const at = deps.clock.now().toISOString();
@@ -231,21 +231,58 @@ export async function confirmLegacyRepayment(
     throw ApiError.conflict(messages.legacyNotRepayable);
   }
 
-  const account = await paymentAccountToDebit(deps, caller.borrowerId, repayment.account_id);
+  const state = await debitClaimedRepayment(deps, {
+    repaymentId: repayment.id,
+    borrowerId: caller.borrowerId,
+    accountId: repayment.account_id,
+    txnid,
+    amount,
+  });
+  if (state.status === 'failed') throw ApiError.conflict(messages.legacyCardDeclined);
+  return { url: orderDetailsUrl(owed!), paidAmount: state.status === 'paid' ? amount : 0 };
+}
+
+/** A repayment claimed for paying (its payments row open under `txnid`), ready to be debited. */
+export interface ClaimedRepayment {
+  repaymentId: number;
+  borrowerId: number;
+  accountId: number;
+  txnid: string;
+  /** Centavos: the payments row's expected amount. */
+  amount: number;
+}
+
+/**
+ * Debits the card of a claimed repayment, outside any transaction, then posts the provider's word
+ * through the payments' one posting and closes the repayment in the same transaction. The
+ * confirmation calls it, and so does the resume job for a repayment whose outcome a crash lost:
+ * the card-debit port is idempotent on txnid, so asking again never debits twice.
+ */
+export async function debitClaimedRepayment(
+  deps: Pick<ConfirmDeps, 'db' | 'clock' | 'accountKeys' | 'log' | 'cardDebit'>,
+  claimed: ClaimedRepayment,
+): Promise<CardDebitResult> {
+  const { txnid, amount } = claimed;
+  const account = await openPaymentAccount(deps, claimed.borrowerId, claimed.accountId);
   const debit = account
     ? await deps.cardDebit.debit({ txnid, amount, account }).catch((error: unknown) => {
         deps.log.warn({ err: error, txnid }, 'card debit failed');
         return null;
       })
     : null;
-  const state = debit ?? { status: 'failed' as const, amount: null, refNo: '', reason: 'unavailable' };
+  const state: CardDebitResult = debit ?? {
+    status: 'failed',
+    amount: null,
+    refNo: '',
+    reason: 'unavailable',
+  };
   const outcome = await inTransaction(deps.db, async (trx) => {
     const posted = await postCardDebit(
       { db: trx, clock: deps.clock },
       { provider: deps.cardDebit.name, txnid, state },
     );
     await finishPaying(trx, {
-      id: repayment.id,
+      id: claimed.repaymentId,
       status: state.status === 'paid' ? 'paid' : state.status === 'pending' ? 'submitted' : 'failed',
       paidAmount: state.status === 'paid' ? (state.amount ?? amount) : null,
       failure: state.status === 'failed' ? (state.reason ?? 'declined') : null,
@@ -254,8 +291,7 @@ export async function confirmLegacyRepayment(
     return posted;
   });
   deps.log.info({ txnid, status: state.status, outcome }, 'legacy card repayment');
-  if (state.status === 'failed') throw ApiError.conflict(messages.legacyCardDeclined);
-  return { url: orderDetailsUrl(owed!), paidAmount: state.status === 'paid' ? amount : 0 };
+  return state;
 }
 
 const orderDetailsUrl = (owed: RepaymentOwed) =>

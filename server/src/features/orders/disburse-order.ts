@@ -5,7 +5,7 @@ import type { Database, Order } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { defaultPayoutAccount } from '../bank-binding/index.ts';
+import { defaultPayoutAccount, type PayoutAccount } from '../bank-binding/index.ts';
 import { transitionOrder, TransitionRefused } from './order-lifecycle.ts';
 
 export type DisburseDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'payouts'>;
@@ -96,22 +96,59 @@ export async function disburseOrder(
     throw error;
   }
 
+  return sendDisbursement(
+    deps,
+    { id: attemptId, orderId, account, amount: order.principal, actor, reason: reason ?? null },
+    options,
+  );
+}
+
+/** A disbursement recorded as `sending`: what is paid, to whom, for whom. */
+export interface SendingDisbursement {
+  id: number;
+  orderId: number;
+  account: PayoutAccount;
+  amount: number;
+  actor: string;
+  reason: string | null;
+}
+
+/**
+ * Pays a `sending` attempt through the payout port and records the outcome: the disbursement's
+ * second half, run by disburseOrder and again by the resume job for an attempt whose outcome a
+ * crash lost. The port is idempotent on the reference (`disbursement-<id>`), so asking again
+ * never pays twice; recording is conditional on the attempt still being `sending`, so only one
+ * of two runs records it (the other answers the order as it is).
+ */
+export async function sendDisbursement(
+  deps: DisburseDeps,
+  attempt: SendingDisbursement,
+  options: DisburseOptions = {},
+): Promise<Order> {
+  const { id: attemptId, orderId, account } = attempt;
   // Outside any transaction: the provider is slow and external. If it throws, the attempt stays
-  // `sending` (the outcome is unknown), which blocks a second payout until it is looked into.
+  // `sending` (the outcome is unknown), which blocks a second payout until the resume job asks again.
   const result = await deps.payouts.send({
     reference: `disbursement-${attemptId}`,
-    amount: order.principal,
+    amount: attempt.amount,
     account,
   });
   const at = deps.clock.now().toISOString();
+  const settle = (
+    trx: Kysely<Database>,
+    changes: { status: 'sent' | 'failed'; reference?: string; failure?: string },
+  ) =>
+    trx
+      .updateTable('disbursements')
+      .set({ ...changes, updated_at: at })
+      .where('id', '=', attemptId)
+      .where('status', '=', 'sending')
+      .executeTakeFirst()
+      .then((update) => Number(update.numUpdatedRows) === 1);
 
   if (!result.ok) {
-    await inTransaction(deps.db, async (trx) => {
-      await trx
-        .updateTable('disbursements')
-        .set({ status: 'failed', failure: result.reason, updated_at: at })
-        .where('id', '=', attemptId)
-        .execute();
+    const recorded = await inTransaction(deps.db, async (trx) => {
+      if (!(await settle(trx, { status: 'failed', failure: result.reason }))) return false;
       await trx
         .updateTable('orders')
         .set({ payout_failed_account_id: account.id, updated_at: at })
@@ -123,7 +160,9 @@ export async function disburseOrder(
         account: account.maskedAccount,
         reason: result.reason,
       });
+      return true;
     });
+    if (!recorded) return currentOrder(deps.db, orderId);
     throw new PayoutFailed(
       fillMessage(messages.orderPayoutFailed, {
         orderId,
@@ -135,17 +174,15 @@ export async function disburseOrder(
 
   const today = calendarDateAt(deps.clock.now(), deps.config.lenderTimeZone);
   return inTransaction(deps.db, async (trx) => {
-    await trx
-      .updateTable('disbursements')
-      .set({ status: 'sent', reference: result.providerReference, updated_at: at })
-      .where('id', '=', attemptId)
-      .execute();
+    if (!(await settle(trx, { status: 'sent', reference: result.providerReference }))) {
+      return currentOrder(trx, orderId);
+    }
     const disbursed = await transitionOrder(trx, {
       orderId,
       to: OrderStatus.Repaying,
       by: 'operator',
-      actor,
-      reason: reason ?? null,
+      actor: attempt.actor,
+      reason: attempt.reason,
       now: deps.clock.now(),
       async changes(current) {
         const dates = instalmentDueDates(today, current.term_days, current.periods);
@@ -164,3 +201,6 @@ export async function disburseOrder(
     return disbursed;
   });
 }
+
+const currentOrder = (db: Kysely<Database>, orderId: number) =>
+  db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();

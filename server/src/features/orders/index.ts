@@ -39,6 +39,11 @@ export {
   type DisbursementOutcome,
 } from './disburse-order.ts';
 export {
+  resumeStalledDisbursements,
+  STALLED_SENDING_MS,
+  type ResumeDisbursementsRun,
+} from './resume-disbursements.ts';
+export {
   sandboxPayouts,
   SANDBOX_FAILING_ACCOUNT_SUFFIX,
   type PayoutGateway,

@@ -13,4 +13,13 @@ export { postbackDigest } from './payment-provider.ts';
 export { findPaymentChannel, paymentChannels, type PaymentChannel } from './payment-channels.ts';
 export { paymentRoutes, postbackPath } from './payment-routes.ts';
 export { reconcilePayments, type ReconcileRun } from './reconcile-payments.ts';
+export { resumeStalledRefunds, STALLED_RETURNING_MS, type ResumeRefundsRun } from './resume-refunds.ts';
 export { sandboxPostback, SANDBOX_CASHIER_PATH } from './sandbox.ts';
+export {
+  acceptHeldPayment,
+  returnHeldPayment,
+  PaymentReturnFailed,
+  PaymentReviewRefused,
+  type AcceptedPayment,
+  type ReturnOutcome,
+} from './review-held-payment.ts';

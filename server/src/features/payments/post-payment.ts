@@ -32,7 +32,8 @@ const PAYABLE = ['pending', 'failed', 'expired'] as const;
  * (provider, txnid): every move is a conditional update from the statuses it may come from, so
  * a replay, a concurrent duplicate or a later contrary word changes nothing — a paid payment
  * never moves back. A paid amount other than the one we asked for is held for review, not
- * posted. Runs in the caller's transaction when given one (the provider callback's).
+ * posted: finance accepts or returns it in the console (review-held-payment.ts). Runs in the
+ * caller's transaction when given one (the provider callback's).
  */
 export async function postPayment(
   deps: Pick<Deps, 'db' | 'clock'>,
@@ -81,13 +82,34 @@ export async function postPayment(
       PAYABLE,
     );
     if (!paid) return { outcome: 'unchanged' as const, payment };
-    await applyPaidPayment(trx, paid, now);
+    await applyPaidPayment(trx, paid, {
+      as: paid.kind,
+      actor: `payment:${paid.provider}:${paid.txnid}`,
+      now,
+    });
     return { outcome: 'posted' as const, payment: paid };
   });
 }
 
-async function applyPaidPayment(trx: Kysely<Database>, payment: Payment, now: Date): Promise<void> {
-  const actor = `payment:${payment.provider}:${payment.txnid}`;
+export interface AppliedPayment {
+  /** Applied to what the order owed (or, for an extension, its fee). */
+  allocated: number;
+  /** Beyond what was owed: the borrower's credit. */
+  credit: number;
+}
+
+/**
+ * Applies a paid payment's received amount to its order (in the caller's transaction) and keeps
+ * what it paid for: allocations by instalment, or the extension; anything beyond what is owed is
+ * the borrower's credit. `as` is the payment's kind, except for a held extension an operator
+ * accepts: its amount is not the fee, so it cannot buy the extension and is applied as a repayment.
+ */
+export async function applyPaidPayment(
+  trx: Kysely<Database>,
+  payment: Payment,
+  how: { as: Payment['kind']; actor: string; now: Date },
+): Promise<AppliedPayment> {
+  const { actor, now } = how;
   const amount = payment.received_amount ?? payment.expected_amount;
   let credit = 0;
   const rows: {
@@ -95,7 +117,7 @@ async function applyPaidPayment(trx: Kysely<Database>, payment: Payment, now: Da
     plan_seq: number | null;
     amount: number;
   }[] = [];
-  if (payment.kind === 'extension') {
+  if (how.as === 'extension') {
     const extended = await applyExtension(trx, {
       orderId: payment.order_id,
       days: payment.extension_days ?? 0,
@@ -137,4 +159,5 @@ async function applyPaidPayment(trx: Kysely<Database>, payment: Payment, now: Da
       .values(rows.map((row) => ({ ...row, payment_id: payment.id, order_id: payment.order_id })))
       .execute();
   }
+  return { allocated: amount - credit, credit };
 }

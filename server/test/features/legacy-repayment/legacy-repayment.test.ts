@@ -16,6 +16,15 @@ import { rowCounts } from '../../support/faults.ts';
 import { latestSmsCode } from '../../support/promotion.ts';
 import { orderState, repayableOrder } from '../../support/repayment.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
+import { inTransaction } from '../../../src/db/transaction.ts';
+import {
+  resumeStalledCardRepayments,
+  sandboxCardProvider,
+  STALLED_PAYING_MS,
+  type CardDebitProvider,
+} from '../../../src/features/legacy-repayment/index.ts';
+import { claimForPaying } from '../../../src/features/legacy-repayment/legacy-repayment-repository.ts';
+import { openCardPayment } from '../../../src/features/legacy-repayment/card-payment.ts';
 
 type Order = Awaited<ReturnType<typeof repayableOrder>>;
 
@@ -320,6 +329,104 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
     const recommit = await commit(order, { repayToken, cardId, amount: order.lineAmount });
     expect(recommit.envelope?.code).toBe(ResultCode.legacyDuplicatePayment);
     expect((await orderState(t.app, order.orderId)).payments).toHaveLength(1);
+  });
+
+  describe('a repayment a crash left paying', () => {
+    /** What the confirmation commits before it calls the card provider, and no more: the crash. */
+    async function crashedWhilePaying(order: Order, cardNo?: string) {
+      const { repayRecordId, amount } = await committed(order, cardNo ? { cardNo } : {});
+      const txnid = `KW${order.orderId}CCRASHED${repayRecordId}`;
+      await inTransaction(t.app.db, async (trx) => {
+        expect(
+          await claimForPaying(trx, {
+            id: repayRecordId,
+            orderId: order.orderId,
+            provider: 'card',
+            txnid,
+            at: clock.now().toISOString(),
+          }),
+        ).toBe(true);
+        await openCardPayment(trx, {
+          provider: 'card',
+          txnid,
+          borrowerId: order.borrowerId,
+          orderId: order.orderId,
+          amount,
+          now: clock.now(),
+        });
+      });
+      return { repayRecordId, amount, txnid };
+    }
+
+    function countingSandbox() {
+      const sandbox = sandboxCardProvider();
+      const asked: string[] = [];
+      const cardDebit: CardDebitProvider = {
+        name: sandbox.name,
+        debit: (input) => {
+          asked.push(input.txnid);
+          return sandbox.debit(input);
+        },
+      };
+      return { cardDebit, asked };
+    }
+
+    const resume = (cardDebit: CardDebitProvider) =>
+      resumeStalledCardRepayments({
+        db: t.app.db,
+        clock,
+        accountKeys: t.app.accountKeys,
+        log: t.app.log,
+        cardDebit,
+      });
+
+    const repaymentRow = (id: number) =>
+      t.app.db.selectFrom('legacy_repayments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    it('is debited under its own txnid and posted once by the resume job, which frees the order', async () => {
+      const order = await repayableOrder(t.app, { lines: 2 });
+      const { repayRecordId, amount, txnid } = await crashedWhilePaying(order);
+      const { cardDebit, asked } = countingSandbox();
+
+      // Within the card provider's time the confirmation may still be running: left alone.
+      expect(await resume(cardDebit)).toEqual({ resumed: 0, paid: 0, failed: 0, pending: 0 });
+      clock.advance(STALLED_PAYING_MS + 1_000);
+      expect(await resume(cardDebit)).toEqual({ resumed: 1, paid: 1, failed: 0, pending: 0 });
+      expect(asked).toEqual([txnid]);
+
+      const state = await orderState(t.app, order.orderId);
+      expect(state.payments).toHaveLength(1);
+      expect(state.payments[0]).toMatchObject({ txnid, status: 'paid', received_amount: amount });
+      expect(state.lines[0]?.paid_amount).toBe(amount);
+      expect(await repaymentRow(repayRecordId)).toMatchObject({
+        status: 'paid',
+        paid_amount: amount,
+        paying_order_id: null,
+      });
+
+      // Run again: nothing is left paying, nothing is debited or posted again.
+      expect(await resume(cardDebit)).toEqual({ resumed: 0, paid: 0, failed: 0, pending: 0 });
+      expect(asked).toHaveLength(1);
+      // The order's paying place is free: the next repayment of it goes through.
+      const next = await committed(order);
+      expect((await confirm(order, next.repayRecordId, next.code)).envelope?.code).toBe('00');
+    });
+
+    it('a declined card fails the repayment and its payment, charging nothing', async () => {
+      const order = await repayableOrder(t.app);
+      const { repayRecordId } = await crashedWhilePaying(order, '6222021234560000');
+      clock.advance(STALLED_PAYING_MS + 1_000);
+      expect(await resume(countingSandbox().cardDebit)).toEqual({
+        resumed: 1,
+        paid: 0,
+        failed: 1,
+        pending: 0,
+      });
+      const state = await orderState(t.app, order.orderId);
+      expect(state.payments[0]).toMatchObject({ status: 'failed' });
+      expect(state.lines[0]?.paid_amount).toBe(0);
+      expect(await repaymentRow(repayRecordId)).toMatchObject({ status: 'failed', paying_order_id: null });
+    });
   });
 
   it('10 simultaneous confirmations with the right code debit and post once', async () => {

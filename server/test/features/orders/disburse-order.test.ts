@@ -7,7 +7,9 @@ import { createTestApp, databaseTargets, testClock, type TestApp } from '../../s
 import {
   disburseOrder,
   PayoutFailed,
+  resumeStalledDisbursements,
   sandboxPayouts,
+  STALLED_SENDING_MS,
   TransitionRefused,
   type PayoutGateway,
   type PayoutRequest,
@@ -110,5 +112,99 @@ describe.each(databaseTargets)('disbursement on %s', (target) => {
     // Disbursed once: a later press is refused and pays nothing.
     await expect(disburseOrder(t.app, order.id, 'operator:test')).rejects.toBeInstanceOf(TransitionRefused);
     expect(payouts.sent.length - before).toBe(1);
+  });
+});
+
+describe.each(databaseTargets)('a disbursement whose payout call threw, on %s', (target) => {
+  const clock = testClock('2026-11-23T02:00:00.000Z');
+  // The provider's answer: lost (the call throws, as on a timeout or a crash), or the sandbox's.
+  let answer: 'lost' | 'sandbox' = 'lost';
+  const asked: string[] = [];
+  const gateway: PayoutGateway = {
+    name: 'sandbox',
+    async send(request) {
+      asked.push(request.reference);
+      if (answer === 'lost') throw new Error('payout provider timed out');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return sandboxPayouts.send(request);
+    },
+  };
+  let t: TestApp;
+  let session: Record<string, string>;
+  let order: { id: number; product_id: number };
+
+  beforeAll(async () => {
+    t = await createTestApp(target, { clock, payouts: gateway });
+    session = await demoSession(t.app);
+    order = await t.app.db
+      .selectFrom('orders')
+      .innerJoin('products', 'products.id', 'orders.product_id')
+      .select(['orders.id', 'orders.product_id'])
+      .where('orders.status', '=', OrderStatus.Approved)
+      .where('products.name', '=', 'Kwarta Starter')
+      .executeTakeFirstOrThrow();
+  });
+  afterAll(() => t.close());
+
+  const resume = () => resumeStalledDisbursements(t.app);
+  const attempts = () =>
+    t.app.db
+      .selectFrom('disbursements')
+      .select(['id', 'status', 'reference'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+  const statusOf = async () =>
+    (
+      await t.app.db
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  it('stays sending and blocks another payout until the resume job learns the outcome, once', async () => {
+    await bindCard(t.app, session, order.product_id, '6222021234561234');
+    await expect(disburseOrder(t.app, order.id, 'operator:test')).rejects.toThrow('timed out');
+    const [attempt] = await attempts();
+    expect(attempt).toMatchObject({ status: 'sending', reference: null });
+    await expect(disburseOrder(t.app, order.id, 'operator:test')).rejects.toThrow(
+      messages.orderPayoutInProgress.replace('{orderId}', String(order.id)),
+    );
+
+    // Within the port's time the first call may still be running: left alone.
+    expect(await resume()).toEqual({ resumed: 0, sent: 0, failed: 0, unresolved: 0 });
+    clock.advance(STALLED_SENDING_MS + 1_000);
+    // The provider still does not answer: still unknown, still blocked, tried again later.
+    expect(await resume()).toEqual({ resumed: 1, sent: 0, failed: 0, unresolved: 1 });
+    expect((await attempts())[0]!.status).toBe('sending');
+
+    answer = 'sandbox';
+    asked.length = 0;
+    // Two runs at once (two instances' jobs): whichever found it asks under the same reference, one
+    // records. (The second run may read only after the first recorded, and then finds nothing.)
+    const runs = await Promise.all([resume(), resume()]);
+    expect(runs.some((run) => run.resumed === 1)).toBe(true);
+    expect(runs.every((run) => run.unresolved === 0 && run.failed === 0)).toBe(true);
+    expect(new Set(asked)).toEqual(new Set([`disbursement-${attempt!.id}`]));
+    expect(await attempts()).toEqual([
+      { id: attempt!.id, status: 'sent', reference: `SBX-PAYOUT-disbursement-${attempt!.id}` },
+    ]);
+    expect(await statusOf()).toBe(OrderStatus.Repaying);
+    const moves = await t.app.db
+      .selectFrom('order_status_history')
+      .select(['from_status', 'to_status', 'actor', 'reason'])
+      .where('order_id', '=', order.id)
+      .where('to_status', '=', OrderStatus.Repaying)
+      .execute();
+    expect(moves).toEqual([
+      {
+        from_status: 151,
+        to_status: 170,
+        actor: 'operator:test',
+        reason: 'payout confirmed after an interruption',
+      },
+    ]);
+    expect(await resume()).toEqual({ resumed: 0, sent: 0, failed: 0, unresolved: 0 });
   });
 });
