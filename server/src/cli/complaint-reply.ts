@@ -8,7 +8,7 @@ import { createLocalBlobStorage } from '../lib/blob-storage.ts';
 import { ImageRefused } from '../lib/image-intake.ts';
 import { ReplyRefused, recordComplaintReply, refusalMessages } from '../features/complaints/index.ts';
 
-const USAGE = `Records a service agent's reply to a complaint (until the operator console exists).
+const USAGE = `Records a service agent's reply to a complaint (the console's inbox does the same).
 
   npm run complaint:reply -- --problem <id> --text "..." [--image file.jpg ...] [--agent name]
 

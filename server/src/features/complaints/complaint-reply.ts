@@ -8,7 +8,7 @@ import { storeProblemImage } from './problem-images.ts';
 export class ReplyRefused extends Error {}
 
 /**
- * An agent's reply to a complaint (until the operator console exists, the CLI calls this): the
+ * An agent's reply to a complaint (the console's inbox and the CLI call this): the
  * text and images become the detail page's "Process Result", and the borrower is asked to rate.
  * Reply images go through the same D11 checks as evidence and belong to the complaint's borrower,
  * so only they can read them. A complaint is answered once.
@@ -41,7 +41,7 @@ export async function recordComplaintReply(
       }),
     );
   }
-  await insertReply(deps.db, {
+  const saved = await insertReply(deps.db, {
     problemId: problem.id,
     borrowerId: problem.borrower_id,
     text,
@@ -49,4 +49,6 @@ export async function recordComplaintReply(
     imagePublicIds,
     now: input.now.toISOString(),
   });
+  // Lost a race with another reply after the check above; its unattached images are swept later.
+  if (!saved) throw new ReplyRefused(`Complaint ${input.problemId} was already answered.`);
 }

@@ -28,7 +28,7 @@ import {
 import { isNeedScore, problemImageUrl, PROBLEM_IMAGE_PATH } from './complaint-rules.ts';
 import { fileComplaint } from './file-complaint.ts';
 import { limitPerBorrower } from './borrower-limits.ts';
-import { refusalMessages, storeProblemImage } from './problem-images.ts';
+import { refusalMessages, sendProblemImage, storeProblemImage } from './problem-images.ts';
 
 function typeTitles(types: { parent_value: number; value: number; title: string }[]) {
   const titles = new Map(types.map((type) => [`${type.parent_value}:${type.value}`, type.title]));
@@ -173,13 +173,6 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     const image = /^[\w-]{1,64}$/.test(publicId)
       ? await findBorrowerImage(app.db, borrower.id, publicId)
       : undefined;
-    const bytes = image ? await app.storage.get(image.storage_key) : null;
-    if (!image || !bytes) throw ApiError.notFound();
-    return reply
-      .type(image.content_type)
-      .header('Cache-Control', 'private, max-age=86400')
-      .header('Content-Disposition', 'inline')
-      .header('Cross-Origin-Resource-Policy', 'same-origin')
-      .send(bytes);
+    return sendProblemImage(app, reply, image);
   });
 }

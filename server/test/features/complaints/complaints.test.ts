@@ -17,7 +17,7 @@ import { callEndpoint, demoSession, uploadFile } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
 import { GPS_DATUM, jpegImage, phonePhoto, pngImage } from '../../support/images.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
-import { recordComplaintReply } from '../../../src/features/complaints/complaint-reply.ts';
+import { recordComplaintReply, ReplyRefused } from '../../../src/features/complaints/complaint-reply.ts';
 import { purgeUnattachedImages } from '../../../src/features/complaints/problem-images.ts';
 
 describe.each(databaseTargets)('complaints on %s', (target) => {
@@ -548,6 +548,20 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
           now: clock.now(),
         }),
       ).rejects.toThrow(/already/);
+    });
+
+    it('answers two replies at once with one reply and one refusal, not an error', async () => {
+      const problemId = await fileComplaint();
+      const deps = { db: t.app.db, storage: t.app.storage };
+      const outcomes = await Promise.allSettled(
+        ['One', 'Two', 'Three'].map((text) =>
+          recordComplaintReply(deps, { problemId, text, images: [], agent: 'agent:test', now: clock.now() }),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      for (const outcome of outcomes) {
+        if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(ReplyRefused);
+      }
     });
 
     it("answers another borrower's problem exactly like a missing one, in detail and save-score", async () => {
