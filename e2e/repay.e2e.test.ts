@@ -148,6 +148,13 @@ describe('repayment', () => {
     await page.getByRole('heading', { name: 'Pay at 7-Eleven' }).waitFor();
     await screenshot(page, 'repayment-of-code-2');
     await expectNoAxeViolations(page, 'repayment-of-code-2');
+
+    // Opened without an order (the spec's way), it shows what /repay saved in local storage.
+    const saved = new URL(page.url());
+    for (const name of ['productId', 'orderId', 'isDelay']) saved.searchParams.delete(name);
+    await openLive(page, saved.toString());
+    await page.getByText(messages.repayCode2Keep).waitFor();
+    await page.getByRole('heading', { name: 'Pay at 7-Eleven' }).waitFor();
   });
 
   test('an order in 174: /repayDelay → pay → due date moved by the product’s days, 170, history', async () => {

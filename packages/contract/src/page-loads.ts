@@ -17,7 +17,12 @@ export interface PageLoad {
   fromQuery?: readonly string[];
   /** A query parameter the call names differently: `{ productId: 'product_id' }`. */
   rename?: Readonly<Record<string, string>>;
+  /** Made only when the page's query satisfies this (one page, two variants). */
+  when?: (query: URLSearchParams) => boolean;
 }
+
+/** /repaymentOfCode2 opened from the extension page (repay-view's link says so). */
+export const isDelayRepaymentCode = (query: URLSearchParams): boolean => query.get('isDelay') === '1';
 
 export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
   [webRoutes.customerService]: [
@@ -35,6 +40,20 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
   [webRoutes.orderDetails]: [{ route: routes.loanDetails, fromQuery: ['productId', 'orderId'] }],
   [webRoutes.repay]: [{ route: routes.loanPlayDetail, fromQuery: ['productId', 'orderId'] }],
   [webRoutes.repayDelay]: [{ route: routes.emphasisMiles, fromQuery: ['productId', 'orderId'] }],
+  // Opened from a repayment page, the page names the order: its card and total come with the
+  // HTML. Without an order it reads what a repayment page saved in local storage (spec §2).
+  [webRoutes.repaymentOfCode2]: [
+    {
+      route: routes.loanPlayDetail,
+      fromQuery: ['productId', 'orderId'],
+      when: (query) => !isDelayRepaymentCode(query) && query.has('orderId'),
+    },
+    {
+      route: routes.emphasisMiles,
+      fromQuery: ['productId', 'orderId'],
+      when: (query) => isDelayRepaymentCode(query) && query.has('orderId'),
+    },
+  ],
   [webRoutes.jointLoginError]: [{ route: routes.unionErrorInfo, fromQuery: ['productId'] }],
   [webRoutes.loanConfirm]: [
     { route: routes.loanDetailConfirm, fromQuery: ['productId'] },

@@ -14,7 +14,8 @@ export function renderAtSearch<T>(search: string, render: () => T): T {
   }
 }
 
-function currentSearch(): string {
+/** The page's query string: the one being rendered on the server, else the address bar's. */
+export function currentSearch(): string {
   return renderingSearch ?? window.location.search;
 }
 

@@ -28,6 +28,7 @@ export async function loadPageData(
   const query = new URLSearchParams(searchOf(request.url));
   const data: PreloadedData = {};
   for (const load of pageLoads[path] ?? []) {
+    if (load.when && !load.when(query)) continue;
     const params = pageLoadParams(load, query);
     try {
       data[preloadKey(load.route, params)] = await invokeEndpoint(app, load.route, params, {

@@ -11,6 +11,7 @@ import {
   problemInit,
   problemList,
   problemSave,
+  messages,
   repaymentWay,
   type Endpoint,
 } from '@kwarta/contract';
@@ -262,6 +263,35 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
       expect(embeddedData(foreign)).toEqual({});
     },
   );
+
+  it('/repaymentOfCode2 opened for an order comes with its repayment info; without one it reads local storage', async () => {
+    const query = { productId: session.productId!, orderId: session.orderId! };
+    const key = (endpoint: Endpoint) =>
+      `${endpoint.name}?orderId=${session.orderId}&productId=${session.productId}`;
+    const instalment = (await apiData(loanPlayDetail, query)) as { repayAmount: number };
+    const html = (await page('/repaymentOfCode2', { ...session })).body;
+    expect(embeddedData(html)).toEqual({ [key(loanPlayDetail)]: instalment });
+    expect(rootText(html)).toContain(messages.repayCode2Keep);
+    expect(rootText(html)).toContain(messages.repayCode2Total);
+
+    // From the extension page: the delay call instead, and only it.
+    const delay = await apiData(emphasisMiles, query);
+    const delayHtml = (await page('/repaymentOfCode2', { ...session, isDelay: '1' })).body;
+    expect(embeddedData(delayHtml)).toEqual({ [key(emphasisMiles)]: delay });
+    expect(rootText(delayHtml)).toContain(messages.repayCode2Keep);
+
+    // No order named (the spec's way): the frame, filled in from local storage in the browser.
+    const { orderId: _orderId, productId: _productId, ...sessionOnly } = session;
+    const frame = (await page('/repaymentOfCode2', sessionOnly)).body;
+    expect(embeddedData(frame)).toEqual({});
+    expect(rootText(frame)).not.toContain(messages.repayCode2Keep);
+
+    const other = await otherBorrower(t.app, '13900000007');
+    const foreign = (await page('/repaymentOfCode2', { ...session, orderId: String(other.order.id) })).body;
+    const missing = (await page('/repaymentOfCode2', { ...session, orderId: '987654' })).body;
+    expect(foreign).toBe(missing);
+    expect(embeddedData(foreign)).toEqual({});
+  });
 
   it('/jointLoginError shows Failed and the recommended products from union-error-info', async () => {
     const html = (await page('/jointLoginError', { ...session })).body;

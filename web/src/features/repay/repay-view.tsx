@@ -72,6 +72,12 @@ export function RepayView(props: RepayViewProps) {
   }
 
   const lines = data ? (expanded ? data.detail : data.detail.slice(0, COLLAPSED_LINES)) : [];
+  // Names the order, so the instructions page comes with its content (and reads the same info).
+  const codeInstructionsUrl = pageUrl(webRoutes.repaymentOfCode2, {
+    productId: data?.productId,
+    orderId: data?.orderId,
+    isDelay: isDelay ? 1 : undefined,
+  });
   const card = data?.defDetail;
   const codeUrl = card
     ? pageUrl(webRoutes.repaymentOfCode, {
@@ -177,7 +183,7 @@ export function RepayView(props: RepayViewProps) {
               </p>
               <p className="repay-code__links">
                 <a href={codeUrl}>{messages.repayShowCode}</a>
-                <a href={pageUrl(webRoutes.repaymentOfCode2)}>{messages.repayInstructions}</a>
+                <a href={codeInstructionsUrl}>{messages.repayInstructions}</a>
               </p>
             </section>
           )}

@@ -1,24 +1,48 @@
 import { useMemo } from 'react';
-import { messages } from '@kwarta/contract';
+import { isDelayRepaymentCode, messages, preloadKey, routes } from '@kwarta/contract';
 import { formatMoney } from '@kwarta/domain/money';
 import { Page } from '../../components/page.tsx';
 import { copyWithToast } from '../../lib/clipboard.ts';
 import { readRepaymentInfo, type SavedRepaymentInfo } from '../../lib/repayment-info-store.ts';
 import { readRuntimeMarket } from '../../lib/runtime-env.ts';
-import { useHydrated } from '../../lib/preloaded-data.ts';
-import { queryParam } from '../../lib/session-query.ts';
+import type { DataOf } from '../../lib/api-client.ts';
+import { useHydrated, usePreloaded } from '../../lib/preloaded-data.ts';
+import { currentSearch, queryParam } from '../../lib/session-query.ts';
 import './repayment-of-code.css';
 
 const money = readRuntimeMarket().money;
 
-/** /repaymentOfCode2 (spec §2): the repayment info a repayment page saved in local storage. */
-export function RepaymentOfCode2Page() {
-  // Local storage exists only in the browser: the server (and hydration) render the frame.
-  const hydrated = useHydrated();
-  const info: SavedRepaymentInfo | null | undefined = useMemo(
-    () => (hydrated ? readRepaymentInfo() : undefined),
-    [hydrated],
+/**
+ * The repayment info of the order the page was opened for, when the server rendered it with the
+ * repayment page's own call (a link from /repay or /repayDelay names the order): the same card
+ * and total that page saves, so both ways show the same.
+ */
+function useServerRepaymentInfo(): SavedRepaymentInfo | null {
+  const params = { productId: queryParam('productId') ?? '', orderId: queryParam('orderId') ?? '' };
+  const instalment = usePreloaded<DataOf<typeof routes.loanPlayDetail>>(
+    preloadKey(routes.loanPlayDetail, params),
   );
+  const delay = usePreloaded<DataOf<typeof routes.emphasisMiles>>(preloadKey(routes.emphasisMiles, params));
+  if (isDelayRepaymentCode(new URLSearchParams(currentSearch()))) {
+    return delay ? { total: delay.delayInfo.delayAmount, defDetail: delay.defDetail } : null;
+  }
+  return instalment ? { total: instalment.repayAmount, defDetail: instalment.defDetail } : null;
+}
+
+/**
+ * /repaymentOfCode2 (spec §2): the repayment info a repayment page saved in local storage, or,
+ * opened for an order, that order's own (rendered with the HTML).
+ */
+export function RepaymentOfCode2Page() {
+  const fromServer = useServerRepaymentInfo();
+  // Local storage exists only in the browser: without the server's info, the server (and
+  // hydration) render the frame.
+  const hydrated = useHydrated();
+  const saved: SavedRepaymentInfo | null | undefined = useMemo(
+    () => (fromServer || !hydrated ? undefined : readRepaymentInfo()),
+    [fromServer, hydrated],
+  );
+  const info = fromServer ?? saved;
   const system = queryParam('system') ?? undefined;
   const card = info?.defDetail;
 
