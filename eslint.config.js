@@ -11,6 +11,11 @@ import globals from 'globals';
  * scripts/test/lint-boundaries.test.ts plants each violation in a copy and sees lint fail.
  */
 const restrict = (...patterns) => ['error', { patterns }];
+/** From a web feature file `depth` folders below features/: an import through features/ into another. */
+const siblingFeature = (depth) => ({
+  regex: `^${'\\.\\./'.repeat(depth)}(?!\\.\\./)`,
+  message: 'No cross-feature imports; move shared code to components/ or lib/.',
+});
 const packagesStayPure = {
   group: [
     '**/server/**',
@@ -80,6 +85,15 @@ export default tseslint.config(
         message: 'No cross-feature imports; move shared code to components/ or lib/.',
       }),
     },
+  },
+  // Inside a feature, a relative path that climbs to features/ and down again is another feature.
+  {
+    files: ['web/src/features/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(siblingFeature(1)) },
+  },
+  {
+    files: ['web/src/features/*/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(siblingFeature(2)) },
   },
   {
     files: ['web/src/lib/**/*.{ts,tsx}'],

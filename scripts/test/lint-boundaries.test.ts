@@ -30,6 +30,16 @@ const plants: Record<string, { file: string; source: string; expect: RegExp }> =
     source: "export { ToastHost } from '../components/toast.tsx';\n",
     expect: /planted-component-import\.ts[\s\S]*?web lib\/ is the bottom layer/,
   },
+  'a web feature imports another': {
+    file: 'web/src/features/bank-binding/planted-feature-import.tsx',
+    source: "export { ComplaintListPage } from '../complaints/complaint-list-page.tsx';\n",
+    expect: /planted-feature-import\.tsx[\s\S]*?No cross-feature imports/,
+  },
+  'a web feature file one folder down imports another feature': {
+    file: 'web/src/features/repay/api/planted-feature-import.ts',
+    source: "export { ComplaintListPage } from '../../complaints/complaint-list-page.tsx';\n",
+    expect: /api\/planted-feature-import\.ts[\s\S]*?No cross-feature imports/,
+  },
   'an import cycle': {
     file: 'server/src/lib/planted-cycle-a.ts',
     source: "import { b } from './planted-cycle-b.ts';\nexport const a = () => b;\n",

@@ -3,7 +3,7 @@ import { Limits, messages, webRoutes } from '@kwarta/contract';
 import { Page } from '../../components/page.tsx';
 import { closeWebView } from '../../lib/bridge.ts';
 import { pageUrl, queryParam } from '../../lib/session-query.ts';
-import { LoadState } from '../complaints/load-state.tsx';
+import { LoadState } from '../../components/load-state.tsx';
 import { bindCard } from './api/bind-card.ts';
 import { useCardInit } from './api/card-init.ts';
 import { BankField } from './bank-field.tsx';

@@ -8,7 +8,7 @@ import { queryParam } from '../../lib/session-query.ts';
 import { useProblemDetail } from './api/get-problem-detail.ts';
 import { saveScore } from './api/save-score.ts';
 import { problemImageSrc } from './complaint-draft.ts';
-import { LoadState } from './load-state.tsx';
+import { LoadState } from '../../components/load-state.tsx';
 import './complaints.css';
 
 /**

@@ -6,7 +6,7 @@ import { pageUrl, queryParam } from '../../lib/session-query.ts';
 import { useProblemInit } from './api/get-problem-init.ts';
 import { rememberComplaintOrder } from './complaint-draft.ts';
 import { OrderCard, type OrderCardData } from './order-card.tsx';
-import { LoadState } from './load-state.tsx';
+import { LoadState } from '../../components/load-state.tsx';
 import './complaints.css';
 
 /**

@@ -6,7 +6,7 @@ import { useHydrated } from '../../lib/preloaded-data.ts';
 import { pageUrl } from '../../lib/session-query.ts';
 import { useProblemList } from './api/get-problem-list.ts';
 import { formatComplaintTime } from './complaint-draft.ts';
-import { LoadState } from './load-state.tsx';
+import { LoadState } from '../../components/load-state.tsx';
 import './complaints.css';
 
 /** Spec §2 "complaintList": tabs from the server, each a list of complaints (time, type, content). */
