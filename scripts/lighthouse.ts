@@ -8,6 +8,9 @@
 // The operator console: --desktop (Lighthouse's desktop preset) and --operator <role> (its own
 // server only: an operator of that role is made and its session cookie sent), e.g.
 //   npm run lighthouse -- --desktop --operator admin --runs 3 /console '/console#/orders'
+// --save DIR keeps every run's whole report there (Lighthouse JSON), to see what cost a point.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startTestServer, type TestServer } from '../e2e/support/test-server.ts';
@@ -33,6 +36,8 @@ const runs = Number(takeOption('--runs') ?? '1');
 const desktopIndex = args.indexOf('--desktop');
 const desktop = desktopIndex !== -1 && args.splice(desktopIndex, 1).length === 1;
 const operatorRole = takeOption('--operator');
+// Where to keep every run's whole report (Lighthouse JSON), to see what cost a point afterwards.
+const saveDir = takeOption('--save');
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of at least 1');
 const routes = args.length ? args : ['/testPreview'];
 
@@ -104,6 +109,11 @@ try {
       );
       if (!result) throw new Error(`lighthouse returned nothing for ${route}`);
       const { categories, audits } = result.lhr;
+      if (saveDir) {
+        await mkdir(saveDir, { recursive: true });
+        const name = `${route.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}-${run + 1}.json`;
+        await writeFile(path.join(saveDir, name), JSON.stringify(result.lhr));
+      }
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
       // Say which audits cost points outside Performance, so a 96 can be fixed without a rerun.
       for (const key of ['accessibility', 'best-practices']) {
