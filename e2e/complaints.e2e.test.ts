@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { Limits, messages } from '@kwarta/contract';
-import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
+import { openLive, pageErrors, screenshot, useBrowser } from './support/browser.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { repoRoot } from './support/paths.ts';
 import { demoSession, sessionQuery, type DemoSession } from './support/session.ts';
@@ -122,7 +122,7 @@ describe('complaints', () => {
       const page = await phone.newPage();
 
       // Complaint home: the card is the order the shell opened the page for; All picks another.
-      await page.goto(`${baseUrl}/complainPage?${sessionQuery(session)}`);
+      await openLive(page, `${baseUrl}/complainPage?${sessionQuery(session)}`);
       // The demo session opens on the demo loan being repaid, ₱8,000 (server/src/db/seed.ts), printed
       // as the default market prints amounts: dot thousands, comma decimals (decision record 0013).
       const amount = page.locator('.order-card__row', { hasText: messages.orderCardAmount }).locator('dd');
@@ -273,7 +273,7 @@ describe('complaints', () => {
     const session = await demoSession(baseUrl);
     const refused = (await orders(session)).find((order) => order.isShow !== 1)!;
     const page = await phone.newPage();
-    await page.goto(`${baseUrl}/complainPage?${sessionQuery(session, { orderId: refused.orderId })}`);
+    await openLive(page, `${baseUrl}/complainPage?${sessionQuery(session, { orderId: refused.orderId })}`);
     await page.getByRole('button', { name: 'Collection complaint' }).click();
     await page
       .getByText(messages.collectionTypeRefused, { exact: true })
@@ -292,7 +292,8 @@ describe('complaints', () => {
   test('the description: empty is refused, input beyond 200 characters is ignored', async () => {
     const session = await demoSession(baseUrl);
     const page = await phone.newPage();
-    await page.goto(
+    await openLive(
+      page,
       `${baseUrl}/complainPageNext?${sessionQuery(session, { problemType: 2, problemSonType: '', orderNo: '' })}`,
     );
     await page.getByText('Repayment problem').waitFor();
@@ -319,7 +320,8 @@ describe('complaints', () => {
   test('at most 9 images: a tenth is not taken and the add tile goes away', { timeout: 60_000 }, async () => {
     const session = await demoSession(baseUrl);
     const page = await phone.newPage();
-    await page.goto(
+    await openLive(
+      page,
       `${baseUrl}/complainPageNext?${sessionQuery(session, { problemType: 5, problemSonType: '', orderNo: '' })}`,
     );
     const files = await Promise.all(
@@ -352,7 +354,8 @@ describe('complaints', () => {
   test('an upload the server refuses shows its message and leaves no thumbnail', async () => {
     const session = await demoSession(baseUrl);
     const page = await phone.newPage();
-    await page.goto(
+    await openLive(
+      page,
       `${baseUrl}/complainPageNext?${sessionQuery(session, { problemType: 4, problemSonType: '', orderNo: '' })}`,
     );
     await page.locator('input[type=file]').setInputFiles({

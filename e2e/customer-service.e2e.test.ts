@@ -1,6 +1,13 @@
 import { describe, expect, inject, test } from 'vitest';
 import { messages } from '@kwarta/contract';
-import { bridgeCalls, pageErrors, screenshot, useBrowser, waitForBridgeCall } from './support/browser.ts';
+import {
+  bridgeCalls,
+  openLive,
+  pageErrors,
+  screenshot,
+  useBrowser,
+  waitForBridgeCall,
+} from './support/browser.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { demoSession, sessionQuery } from './support/session.ts';
 
@@ -22,7 +29,7 @@ describe('customer service page', () => {
     const session = await demoSession(baseUrl);
     const expected = await serverContacts({ ...session });
     const page = await phone.newPage();
-    await page.goto(`${baseUrl}/customerService?${sessionQuery(session)}`);
+    await openLive(page, `${baseUrl}/customerService?${sessionQuery(session)}`);
 
     await expect.poll(() => page.getByRole('button', { name: expected.smWa }).isVisible()).toBe(true);
     const mail = page.getByRole('link', { name: expected.email });
