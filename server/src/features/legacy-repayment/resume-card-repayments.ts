@@ -1,4 +1,5 @@
 import type { Deps } from '../../lib/deps.ts';
+import { resumeEach, stalledBefore } from '../../lib/resume-stalled.ts';
 import type { CardDebitProvider } from './card-debit.ts';
 import { finishPaying } from './legacy-repayment-repository.ts';
 import { debitClaimedRepayment } from './legacy-repayments.ts';
@@ -29,8 +30,6 @@ export async function resumeStalledCardRepayments(
   deps: Pick<Deps, 'db' | 'clock' | 'accountKeys' | 'log'> & { cardDebit: CardDebitProvider },
   options: { batch?: number } = {},
 ): Promise<ResumeRun> {
-  const run: ResumeRun = { resumed: 0, paid: 0, failed: 0, pending: 0 };
-  const cutoff = new Date(deps.clock.now().getTime() - STALLED_PAYING_MS).toISOString();
   const stalled = await deps.db
     .selectFrom('legacy_repayments')
     .leftJoin('payments', (join) =>
@@ -47,12 +46,11 @@ export async function resumeStalledCardRepayments(
     ])
     .where('legacy_repayments.status', '=', 'paying')
     .where('legacy_repayments.provider', '=', deps.cardDebit.name)
-    .where('legacy_repayments.updated_at', '<', cutoff)
+    .where('legacy_repayments.updated_at', '<', stalledBefore(deps.clock, STALLED_PAYING_MS))
     .orderBy('legacy_repayments.updated_at')
     .limit(options.batch ?? 100)
     .execute();
-  for (const row of stalled) {
-    run.resumed += 1;
+  return resumeEach(stalled, ['paid', 'failed', 'pending'], async (row) => {
     // Claimed with nothing owed (no payment was opened): the confirmation would have failed it.
     if (row.txnid === null || row.expected_amount === null) {
       await finishPaying(deps.db, {
@@ -61,8 +59,7 @@ export async function resumeStalledCardRepayments(
         failure: 'nothing_owed',
         at: deps.clock.now().toISOString(),
       });
-      run.failed += 1;
-      continue;
+      return 'failed';
     }
     const state = await debitClaimedRepayment(deps, {
       repaymentId: row.id,
@@ -71,7 +68,6 @@ export async function resumeStalledCardRepayments(
       txnid: row.txnid,
       amount: row.expected_amount,
     });
-    run[state.status === 'paid' ? 'paid' : state.status === 'pending' ? 'pending' : 'failed'] += 1;
-  }
-  return run;
+    return state.status === 'paid' || state.status === 'pending' ? state.status : 'failed';
+  });
 }

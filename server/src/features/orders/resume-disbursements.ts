@@ -1,4 +1,5 @@
 import type { Deps } from '../../lib/deps.ts';
+import { resumeEach, stalledBefore } from '../../lib/resume-stalled.ts';
 import { openPaymentAccount } from '../bank-binding/index.ts';
 import { PayoutFailed, sendDisbursement, type DisburseDeps } from './disburse-order.ts';
 
@@ -29,8 +30,6 @@ export async function resumeStalledDisbursements(
   deps: DisburseDeps & Pick<Deps, 'log'>,
   options: { batch?: number } = {},
 ): Promise<ResumeDisbursementsRun> {
-  const run: ResumeDisbursementsRun = { resumed: 0, sent: 0, failed: 0, unresolved: 0 };
-  const cutoff = new Date(deps.clock.now().getTime() - STALLED_SENDING_MS).toISOString();
   const stalled = await deps.db
     .selectFrom('disbursements')
     .innerJoin('orders', 'orders.id', 'disbursements.order_id')
@@ -44,17 +43,15 @@ export async function resumeStalledDisbursements(
     ])
     .where('disbursements.status', '=', 'sending')
     .where('disbursements.provider', '=', deps.payouts.name)
-    .where('disbursements.updated_at', '<', cutoff)
+    .where('disbursements.updated_at', '<', stalledBefore(deps.clock, STALLED_SENDING_MS))
     .orderBy('disbursements.updated_at')
     .limit(options.batch ?? 100)
     .execute();
-  for (const attempt of stalled) {
-    run.resumed += 1;
+  return resumeEach(stalled, ['sent', 'failed', 'unresolved'], async (attempt) => {
     const account = await openPaymentAccount(deps, attempt.borrower_id, attempt.account_id);
     if (!account) {
       deps.log.error({ disbursement: attempt.id }, 'a sending disbursement names no account of its borrower');
-      run.unresolved += 1;
-      continue;
+      return 'unresolved';
     }
     try {
       await sendDisbursement(deps, {
@@ -65,15 +62,11 @@ export async function resumeStalledDisbursements(
         actor: attempt.actor,
         reason: 'payout confirmed after an interruption',
       });
-      run.sent += 1;
+      return 'sent';
     } catch (error) {
-      if (error instanceof PayoutFailed) {
-        run.failed += 1;
-        continue;
-      }
+      if (error instanceof PayoutFailed) return 'failed';
       deps.log.warn({ err: error, disbursement: attempt.id }, 'disbursement still unresolved');
-      run.unresolved += 1;
+      return 'unresolved';
     }
-  }
-  return run;
+  });
 }

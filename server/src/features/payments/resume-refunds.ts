@@ -1,4 +1,5 @@
 import type { Deps } from '../../lib/deps.ts';
+import { resumeEach, stalledBefore } from '../../lib/resume-stalled.ts';
 import { openPaymentAccount } from '../bank-binding/index.ts';
 import { sendRefund } from './review-held-payment.ts';
 
@@ -28,34 +29,29 @@ export async function resumeStalledRefunds(
   deps: Pick<Deps, 'db' | 'clock' | 'accountKeys' | 'payouts' | 'log'>,
   options: { batch?: number } = {},
 ): Promise<ResumeRefundsRun> {
-  const run: ResumeRefundsRun = { resumed: 0, returned: 0, refused: 0, unresolved: 0 };
-  const cutoff = new Date(deps.clock.now().getTime() - STALLED_RETURNING_MS).toISOString();
   const stalled = await deps.db
     .selectFrom('payments')
     .selectAll()
     .where('status', '=', 'returning')
-    .where('updated_at', '<', cutoff)
+    .where('updated_at', '<', stalledBefore(deps.clock, STALLED_RETURNING_MS))
     .orderBy('updated_at')
     .limit(options.batch ?? 100)
     .execute();
-  for (const payment of stalled) {
-    run.resumed += 1;
+  return resumeEach(stalled, ['returned', 'refused', 'unresolved'], async (payment) => {
     const account =
       payment.refund_account_id === null
         ? null
         : await openPaymentAccount(deps, payment.borrower_id, payment.refund_account_id);
     if (!account) {
       deps.log.error({ payment: payment.id }, 'a returning payment names no account of its borrower');
-      run.unresolved += 1;
-      continue;
+      return 'unresolved';
     }
     try {
       const outcome = await sendRefund(deps, payment, account);
-      run[outcome.returned ? 'returned' : 'refused'] += 1;
+      return outcome.returned ? 'returned' : 'refused';
     } catch (error) {
       deps.log.warn({ err: error, payment: payment.id }, 'refund still unresolved');
-      run.unresolved += 1;
+      return 'unresolved';
     }
-  }
-  return run;
+  });
 }
