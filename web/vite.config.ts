@@ -48,12 +48,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             'static-pages': 'src/app/static-pages-client.tsx',
           },
         },
-        modulePreload: {
-          // The static pages' CSS is already inline (the server reads it from the manifest), so
-          // their hydration chunk must not fetch it again as a stylesheet.
-          resolveDependencies: (_file, deps, { hostId }) =>
-            hostId.includes('static-pages') ? deps.filter((dep) => !dep.endsWith('.css')) : deps,
-        },
+        // A lazily loaded chunk's CSS is fetched by Vite's preload helper; pages whose CSS the
+        // server inlines name those sheets as disabled links, which the helper skips
+        // (server/src/lib/html.ts inlinedSheetMarkers). modulePreload.resolveDependencies cannot
+        // do it: Vite gives it the JS dependencies only and always adds the CSS back.
       },
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, 'http://localhost:8080'])),

@@ -10,6 +10,7 @@ import {
   type StaticPageRenderer,
 } from '@kwarta/contract';
 import type { Config } from '../../config.ts';
+import { inlinedSheetMarkers } from '../../lib/html.ts';
 
 /** Where the web build puts the static pages' pieces (web/vite.config.ts). */
 const CLIENT_ENTRY = 'src/app/static-pages-client.tsx';
@@ -46,8 +47,8 @@ interface ManifestChunk {
  * everything it loads (the hydration code is a dynamic import, fetched after the page loads).
  * The CSS is inlined into every static page, so their text is styled in the first response (D12).
  */
-export function readStaticPageAssets(distDir: string): StaticPageAssets {
-  const none: StaticPageAssets = { css: '', script: null, preload: [] };
+export function readStaticPageAssets(distDir: string): InlinedStaticPageAssets {
+  const none: InlinedStaticPageAssets = { css: '', script: null, preload: [], sheets: [] };
   const manifestFile = path.join(distDir, MANIFEST);
   if (!fs.existsSync(manifestFile)) return none;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
@@ -74,11 +75,17 @@ export function readStaticPageAssets(distDir: string): StaticPageAssets {
   const cssFiles = [...new Set(loaded.flatMap((chunk) => chunk.css ?? []))];
   return {
     css: cssFiles.map((file) => fs.readFileSync(path.join(distDir, file), 'utf8').trim()).join('\n'),
+    sheets: cssFiles,
     script: `/${entry.file}`,
     preload: closure(CLIENT_ENTRY, (chunk) => chunk.imports ?? [])
       .filter((chunk) => chunk !== entry)
       .map((chunk) => `/${chunk.file}`),
   };
+}
+
+/** The assets, with the files whose CSS `css` inlines (each named in the page, see below). */
+export interface InlinedStaticPageAssets extends StaticPageAssets {
+  sheets: readonly string[];
 }
 
 export interface StaticDocument {
@@ -93,11 +100,16 @@ export interface StaticDocument {
 export function renderStaticDocuments(
   renderer: StaticPageRenderer,
   site: SiteInfo,
-  assets: StaticPageAssets,
+  assets: InlinedStaticPageAssets,
 ): Map<StaticPagePath, StaticDocument> {
   return new Map(
     staticPagePaths.map((pagePath) => {
-      const html = renderer.renderStaticPage(pagePath, site, assets);
+      const rendered = renderer.renderStaticPage(pagePath, site, assets);
+      // A page that hydrates loads CSS through the preload helper: name what is already inline.
+      const hydrates = assets.script !== null && rendered.includes(`src="${assets.script}"`);
+      const html = hydrates
+        ? rendered.replace('</body>', () => `${inlinedSheetMarkers(assets.sheets)}</body>`)
+        : rendered;
       const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
       return [pagePath, { html, etag }];
     }),

@@ -11,6 +11,7 @@ import {
   type StaticPageRenderer,
 } from '@kwarta/contract';
 import { sendEnvelope } from '../../lib/envelope-reply.ts';
+import { inlinedSheetMarkers } from '../../lib/html.ts';
 import {
   loadStaticPageRenderer,
   readStaticPageAssets,
@@ -62,7 +63,16 @@ export function paintFirstShell(html: string, assets: RouteAssets | undefined, d
   return withoutLinks
     .replace(entry, '')
     .replace('</head>', () => (css ? `<style>${css}</style></head>` : '</head>'))
-    .replace('</body>', () => `${entry}</body>`);
+    .replace('</body>', () => `${inlinedSheetMarkers(sheets)}${lowPriority(entry)}</body>`);
+}
+
+/**
+ * The content is on screen without the script, which only brings it to life: fetched at low
+ * priority, it does not compete with what the first paint needs (a page's images), and a phone
+ * paints as soon as the HTML is in instead of waiting on a script it does not need for that.
+ */
+function lowPriority(script: string): string {
+  return script.replace('<script ', '<script fetchpriority="low" ');
 }
 
 export interface WebAppOptions {
