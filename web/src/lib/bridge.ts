@@ -263,7 +263,18 @@ let recording = false;
 export function enableBridgeRecorder(): void {
   recording = true;
   const w = bridgeWindow();
-  w.__kwartaBridgeCalls ??= loadRecordedCalls();
+  if (w.__kwartaBridgeCalls) return;
+  // Read on first use, not here: a page's first sessionStorage access blocks the main thread
+  // for several milliseconds, and this runs while the page boots.
+  let calls: BridgeCall[] | undefined;
+  Object.defineProperty(w, '__kwartaBridgeCalls', {
+    configurable: true,
+    enumerable: true,
+    get: () => (calls ??= loadRecordedCalls()),
+    set: (value: BridgeCall[]) => {
+      calls = value;
+    },
+  });
 }
 
 /** A copy of the recorded calls, oldest first; empty when recording is off. */
