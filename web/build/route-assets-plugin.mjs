@@ -1,9 +1,9 @@
 // Writes dist/.vite/route-assets.json: for each route, the JS and CSS files its lazily loaded
-// page needs beyond the entry. The server lists them as <link rel=modulepreload|stylesheet> in
-// the route's HTML, so a phone fetches them alongside the entry instead of after it has run.
+// page needs beyond the entry's static imports (React DOM, which the entry imports for itself,
+// included). The server inlines the CSS into the route's HTML (decision 0044).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { manifestKeyForModule, readRouteTable, staticClosure } from './route-table.mjs';
+import { entryBootClosure, manifestKeyForModule, readRouteTable, staticClosure } from './route-table.mjs';
 
 export function routeAssets() {
   let config;
@@ -19,12 +19,17 @@ export function routeAssets() {
       const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
       const routesPath = path.join(webDir, 'src/app/routes.ts');
       const entry = staticClosure(manifest, 'index.html');
-      const assets = {};
+      const routeKeys = new Map();
       for (const route of readRouteTable(routesPath).lazy) {
         const key = manifestKeyForModule(manifest, { webDir, routesPath, specifier: route.module });
         if (!key) throw new Error(`route ${route.path}: ${route.module} is not in the manifest`);
-        const own = [...staticClosure(manifest, key)].filter((k) => !entry.has(k));
-        assets[route.path] = {
+        routeKeys.set(route.path, key);
+      }
+      const boot = entryBootClosure(manifest, 'index.html', new Set(routeKeys.values()));
+      const assets = {};
+      for (const [routePath, key] of routeKeys) {
+        const own = [...staticClosure(manifest, key, new Set(boot))].filter((k) => !entry.has(k));
+        assets[routePath] = {
           js: own.map((k) => manifest[k].file),
           css: own.flatMap((k) => manifest[k].css ?? []),
         };

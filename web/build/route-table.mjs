@@ -51,3 +51,15 @@ export function staticClosure(manifest, startKey, into = new Set()) {
   }
   return into;
 }
+
+/**
+ * What an entry loads for itself with import() besides the route pages (React DOM, imported on
+ * its own so it is evaluated in a task of its own: web/src/main.tsx): every page needs it before
+ * it can run, so it counts as the entry's (the JS budget, the pages' preload hints).
+ */
+export function entryBootClosure(manifest, entryKey, routeKeys, into = new Set()) {
+  for (const imported of manifest[entryKey]?.dynamicImports ?? []) {
+    if (!routeKeys.has(imported)) staticClosure(manifest, imported, into);
+  }
+  return into;
+}
