@@ -16,7 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { startTestServer, type TestServer } from '../e2e/support/test-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { OPERATOR_SESSION_COOKIE, isOperatorRole } from '@kwarta/contract';
+import { OPERATOR_SESSION_COOKIE, isOperatorRole, sessionQueryFields } from '@kwarta/contract';
 import { loadConfig } from '../server/src/config.ts';
 import { createDatabase } from '../server/src/db/database.ts';
 import {
@@ -57,6 +57,15 @@ interface Row {
   performances: number[];
 }
 
+/** A route as the report names it: without the session query, whether `{session}` or spelled out. */
+function routeLabel(route: string): string {
+  const [pathName, query = ''] = route.split('?') as [string, string?];
+  const params = new URLSearchParams(query.replace('{session}', ''));
+  for (const key of sessionQueryFields) params.delete(key);
+  const rest = params.toString();
+  return rest ? `${pathName}?${rest}` : pathName;
+}
+
 /** The median run: sorted by Performance, then by LCP so ties pick the middle one too. */
 function medianRun(results: { row: Row; lcpMs: number }[]): Row {
   const sorted = [...results].sort((a, b) => a.row.performance - b.row.performance || b.lcpMs - a.lcpMs);
@@ -90,9 +99,11 @@ const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
+const header = ['route'.padEnd(28), 'perf', 'a11y', 'best', 'FCP'.padStart(8), 'LCP'.padStart(8)];
+console.log([...header, ...(runs > 1 ? [`  perf of ${runs} runs`] : [])].join(' '));
 const rows: Row[] = [];
 try {
-  for (const route of routes) {
+  for (const [routeIndex, route] of routes.entries()) {
     const results: { row: Row; lcpMs: number }[] = [];
     for (let run = 0; run < runs; run += 1) {
       const target = `${base}${route.replace('{session}', await demoSessionQuery(base))}`;
@@ -111,7 +122,13 @@ try {
       const { categories, audits } = result.lhr;
       if (saveDir) {
         await mkdir(saveDir, { recursive: true });
-        const name = `${route.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}-${run + 1}.json`;
+        // The path names the file; the query (a session, pay codes) would make it too long.
+        const pathName =
+          route
+            .split('?')[0]!
+            .replace(/[^a-zA-Z0-9]+/g, '_')
+            .replace(/^_|_$/g, '') || 'root';
+        const name = `${String(routeIndex + 1).padStart(2, '0')}-${pathName}-${run + 1}.json`;
         await writeFile(path.join(saveDir, name), JSON.stringify(result.lhr));
       }
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
@@ -126,7 +143,7 @@ try {
       results.push({
         lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0,
         row: {
-          route: route.replace(/[?&]?\{session\}/, ''),
+          route: routeLabel(route),
           performance: score('performance'),
           accessibility: score('accessibility'),
           bestPractices: score('best-practices'),
@@ -136,16 +153,17 @@ try {
         },
       });
     }
-    rows.push(medianRun(results));
+    const row = medianRun(results);
+    rows.push(row);
+    printRow(row);
   }
 } finally {
   chrome.kill();
   await server?.stop();
 }
 
-const header = ['route'.padEnd(28), 'perf', 'a11y', 'best', 'FCP'.padStart(8), 'LCP'.padStart(8)];
-console.log([...header, ...(runs > 1 ? [`  perf of ${runs} runs`] : [])].join(' '));
-for (const row of rows) {
+// Each route's row as soon as its runs are done, so a long list shows progress (and what a crash kept).
+function printRow(row: Row) {
   const scores = [row.performance, row.accessibility, row.bestPractices].map((value) =>
     String(value).padStart(4),
   );
