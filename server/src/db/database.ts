@@ -2,11 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import { BackendUnavailable } from '../lib/backend-unavailable.ts';
 import type { Database } from './schema.ts';
+import { QueuedSqliteDialect } from './sqlite-driver.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+// The SQLite dialect behind each database this process opened, for reads that may skip the
+// connection queue (preparedQuery). A transaction's Kysely is not in here: it goes the usual way.
+const sqliteDialects = new WeakMap<object, QueuedSqliteDialect>();
+
+/** The SQLite dialect of a database createDatabase opened, if it is one. */
+export function sqliteDialectOf(db: object): QueuedSqliteDialect | undefined {
+  return sqliteDialects.get(db);
+}
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -43,10 +53,10 @@ export function createDatabase(options: {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
-    dialect: 'sqlite',
-  };
+  const dialect = new QueuedSqliteDialect(file);
+  const db = new Kysely<Database>({ dialect });
+  sqliteDialects.set(db, dialect);
+  return { db, dialect: 'sqlite' };
 }
 
 /**
@@ -73,34 +83,4 @@ function resilient(
     },
     end: () => pool.end(),
   };
-}
-
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew; preparing costs more than running a small indexed read.
- * The same SQL text always gets the same prepared statement here (better-sqlite3 statements are
- * reusable, and this process is single-threaded), bounded so ad-hoc SQL cannot grow it forever.
- */
-function withStatementCache(file: SQLite.Database): SQLite.Database {
-  const cache = new Map<string, SQLite.Statement>();
-  const prepare = file.prepare.bind(file);
-  return new Proxy(file, {
-    get(target, property, receiver) {
-      if (property !== 'prepare') {
-        const value: unknown = Reflect.get(target, property, receiver);
-        // Native methods must be called on the real object, not the proxy.
-        return typeof value === 'function' ? value.bind(target) : value;
-      }
-      return (source: string) => {
-        let statement = cache.get(source);
-        if (!statement) {
-          statement = prepare(source);
-          if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-          cache.set(source, statement);
-        }
-        return statement;
-      };
-    },
-  });
 }

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { sqliteDialectOf } from './database.ts';
 
 /**
  * Builds and compiles a query once per database, then runs the same SQL with new arguments.
@@ -6,6 +7,7 @@ import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
  * a small indexed read itself — worth avoiding only on paths every request takes (the session
  * lookup). The query's parameters must be exactly the arguments, in order; that is checked the
  * first time, so a query that inlines or reorders them fails loudly instead of binding wrongly.
+ * On SQLite a read also skips Kysely's connection hand-over when the connection is free.
  */
 export function preparedQuery<DB, Args extends readonly unknown[], Row>(
   build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
@@ -22,6 +24,9 @@ export function preparedQuery<DB, Args extends readonly unknown[], Row>(
         throw new Error('preparedQuery: the query parameters must be exactly its arguments, in order');
       compiledByDb.set(db, compiled);
     }
+    // On SQLite with the connection free, a read runs at once (QueuedSqliteDialect.readNow).
+    const rows = sqliteDialectOf(db)?.readNow<Row>(compiled.sql, args);
+    if (rows) return rows;
     const result = await db.executeQuery(CompiledQuery.raw(compiled.sql, [...args]) as CompiledQuery<Row>);
     return result.rows;
   };
