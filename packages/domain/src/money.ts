@@ -54,19 +54,28 @@ export interface MoneyStyle {
   currency: 'peso' | 'rupee';
 }
 
-const GROUPING = {
-  thousands: /\B(?=(\d{3})+(?!\d))/g,
-  indian: /\B(?=(\d{2})*\d{3}(?!\d))/g,
-} as const;
-
-function groupDigits(digits: string, style: MoneyStyle): string {
-  return digits.replace(GROUPING[style.grouping], style.groupSeparator);
+/**
+ * The whole part's digits in the market's groups, cut from the right: threes, or (Indian) the
+ * last three and then pairs. A plain loop: every amount on every page passes here, and the
+ * lookahead regex it replaces was the slowest step of the order page's answer.
+ */
+function groupDigits(digits: string, grouping: MoneyStyle['grouping'], separator: string): string {
+  let end = digits.length - 3;
+  if (end <= 0) return digits;
+  const size = grouping === 'indian' ? 2 : 3;
+  let grouped = digits.slice(end);
+  while (end > 0) {
+    const start = Math.max(0, end - size);
+    grouped = `${digits.slice(start, end)}${separator}${grouped}`;
+    end = start;
+  }
+  return grouped;
 }
 
 /** Integers grouped by dots in threes, as the spec's number helper does: 1234567 → "1.234.567". */
 export function formatCount(n: number): string {
   assertSafeInteger(n, 'count');
-  const grouped = String(Math.abs(n)).replace(GROUPING.thousands, '.');
+  const grouped = groupDigits(String(Math.abs(n)), 'thousands', '.');
   return n < 0 ? `-${grouped}` : grouped;
 }
 
@@ -89,7 +98,7 @@ export function formatMoney(minor: MinorUnits, style: MoneyStyle, system?: unkno
   const amount = formatAmount(minor);
   const negative = amount.startsWith('-');
   const [whole = '', cents = ''] = (negative ? amount.slice(1) : amount).split('.');
-  const text = `${currencySymbol(system, style.currency)}${groupDigits(whole, style)}${style.decimalMark}${cents}`;
+  const text = `${currencySymbol(system, style.currency)}${groupDigits(whole, style.grouping, style.groupSeparator)}${style.decimalMark}${cents}`;
   return negative ? `-${text}` : text;
 }
 

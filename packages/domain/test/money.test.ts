@@ -141,6 +141,21 @@ describe('formatMoney', () => {
     expect(formatMoney(minor, indian)).toBe(text);
   });
 
+  it('groups every safe integer as Intl does for en-US (threes) and en-IN (Indian)', () => {
+    const reference = (locale: string, minor: number) =>
+      `${new Intl.NumberFormat(locale).format(BigInt(minor) / 100n)}.${String(minor % 100).padStart(2, '0')}`;
+    const next = seededRandom(20261124);
+    for (let run = 0; run < 2_000; run += 1) {
+      // Every length of number, not only the ones a uniform draw favours.
+      const digits = randomInt(next, 1, 16);
+      const minor = Math.min(Number.MAX_SAFE_INTEGER, Math.floor(next() * 10 ** digits));
+      expect(formatMoney(minor, { ...indian, currency: 'peso' })).toBe(`₱${reference('en-IN', minor)}`);
+      expect(formatMoney(minor, { ...dotsAndComma, groupSeparator: ',', decimalMark: '.' })).toBe(
+        `₱${reference('en-US', minor)}`,
+      );
+    }
+  });
+
   it('uses any separator the style names', () => {
     expect(formatMoney(123_456_789, spaced)).toBe('₱1 234 567,89');
   });

@@ -18,7 +18,7 @@ import { shownServiceContacts } from '../customer-service/index.ts';
 import { findOrderDetail } from '../orders/index.ts';
 import { orderPage } from './order-page.ts';
 import { productLink, recommendedProducts } from './recommended-products.ts';
-import { hasRatedApp, recordAppRating, recordTap } from './taps-and-ratings.ts';
+import { recordAppRating, recordTap } from './taps-and-ratings.ts';
 
 /** Spec §7 "Order page" and the joint-login failure page's three calls. */
 export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
@@ -32,14 +32,12 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
     const order = await findOrderDetail(app.db, borrower.id, input.orderId);
     // A foreign order, or an order asked for under another product, is a missing one.
     if (!order || order.product_id !== input.productId) throw ApiError.notFound();
-    const [contacts, rated, recProducts] = await Promise.all([
+    const [contacts, recProducts] = await Promise.all([
       shownServiceContacts(app),
-      hasRatedApp(app.db, borrower.id),
       productsExcept(order.product_id),
     ]);
     return orderPage(order, {
       telephone: contacts.phone,
-      hasRatedApp: rated,
       recProducts,
       money: app.config.market.money,
     });

@@ -24,7 +24,6 @@ const RATING_STATUSES: readonly number[] = [OrderStatus.Repaying, OrderStatus.Se
 export interface OrderPageContext {
   /** Customer service phone (operator setting or configured default). */
   telephone: string;
-  hasRatedApp: boolean;
   recProducts: RecommendedProductWire[];
   /** The market's money style (one formatter for every amount). */
   money: MoneyStyle;
@@ -84,7 +83,8 @@ export function orderPage(order: OrderDetailSource, context: OrderPageContext) {
     isDelay:
       ROLLOVER_STATUSES.includes(order.status) && order.extension_enabled === 1 ? (1 as const) : (0 as const),
     telephone: context.telephone,
-    isScore: !context.hasRatedApp && RATING_STATUSES.includes(order.status) ? ('1' as const) : ('0' as const),
+    isScore:
+      order.rated_app_by === null && RATING_STATUSES.includes(order.status) ? ('1' as const) : ('0' as const),
     playeduL:
       approved && order.withdraw_confirm_url !== '' ? withdrawLink(order.withdraw_confirm_url, order) : '',
     reyMsg: approved ? order.withdraw_confirm_text : '',

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 
@@ -42,13 +41,4 @@ export async function recordAppRating(
     .values({ borrower_id: borrowerId, score, created_at: now.toISOString() })
     .onConflict((conflict) => conflict.column('borrower_id').doNothing())
     .execute();
-}
-
-// Read on every order page (compiled once, see preparedQuery).
-const ratingQuery = preparedQuery((db: Kysely<Database>, borrowerId: number) =>
-  db.selectFrom('app_ratings').select('borrower_id').where('borrower_id', '=', borrowerId),
-);
-
-export async function hasRatedApp(db: Kysely<Database>, borrowerId: number): Promise<boolean> {
-  return (await ratingQuery(db, borrowerId)).length > 0;
 }
