@@ -1,13 +1,16 @@
 // API read benchmark (DESIGN §4): 100 keep-alive connections against a borrower read on SQLite,
 // next to a Fastify hello-world measured in the same run.
-//   npm run bench:api [-- --seconds 10 --connections 100]
+//   npm run bench:api [-- --seconds 10 --rounds 5 --connections 100]
+// Each target gets `seconds` in all, in `rounds` turns taken in rotation (hello-world, contact,
+// loan-details, hello-world, …), so a machine that speeds up or slows down during the run (a
+// shared VM does) weighs on every target alike instead of on whichever ran last.
 // The server runs as its own process (sandbox, fresh data); the load comes from this process.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { routes } from '@kwarta/contract';
 import { freePort, startTestServer } from '../../e2e/support/test-server.ts';
-import { runLoad, type LoadResult } from './load.ts';
+import { combineLoads, runLoad, type LoadResult } from './load.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -15,6 +18,7 @@ const option = (name: string, fallback: number) => {
   return index === -1 ? fallback : Number(args[index + 1]);
 };
 const seconds = option('--seconds', 10);
+const rounds = option('--rounds', 5);
 const connections = option('--connections', 100);
 
 async function startHello(): Promise<{ url: string; stop: () => void }> {
@@ -56,7 +60,7 @@ try {
     string,
     string
   >;
-  const load = { connections, durationMs: seconds * 1000 };
+  const load = { connections, durationMs: (seconds * 1000) / rounds };
   // Warm up both (JIT, SQLite page cache) before measuring.
   await runLoad({ url: hello.url, ...load, durationMs: 2000 });
   const contactUrl = `${server.baseUrl}${routes.contactKfInfo.path}?sessionId=${session.sessionId}`;
@@ -76,10 +80,22 @@ try {
   };
   await runLoad({ ...loanDetailsRequest, ...load, durationMs: 2000 });
 
-  const helloResult = await runLoad({ url: hello.url, ...load });
-  const contactResult = await runLoad({ ...contactRequest, ...load });
-  const loanDetailsResult = await runLoad({ ...loanDetailsRequest, ...load });
-  console.log(`${connections} connections, ${seconds} s each, loopback, 2-core machine\n`);
+  const turns: Record<'hello' | 'contact' | 'loanDetails', LoadResult[]> = {
+    hello: [],
+    contact: [],
+    loanDetails: [],
+  };
+  for (let round = 0; round < rounds; round += 1) {
+    turns.hello.push(await runLoad({ url: hello.url, ...load }));
+    turns.contact.push(await runLoad({ ...contactRequest, ...load }));
+    turns.loanDetails.push(await runLoad({ ...loanDetailsRequest, ...load }));
+  }
+  const helloResult = combineLoads(turns.hello);
+  const contactResult = combineLoads(turns.contact);
+  const loanDetailsResult = combineLoads(turns.loanDetails);
+  console.log(
+    `${connections} connections, ${seconds} s each in ${rounds} interleaved rounds, loopback, 2-core machine\n`,
+  );
   report('fastify hello-world', helloResult);
   report('contact-kf-info (session + read)', contactResult);
   report('loan-details (session + order read)', loanDetailsResult);

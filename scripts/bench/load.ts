@@ -1,6 +1,9 @@
 import http from 'node:http';
 
 export interface LoadResult {
+  /** Every request's time in ms, ascending (to pool rounds: combineLoads). */
+  latencies: number[];
+  elapsedMs: number;
   requests: number;
   errors: number;
   statuses: Record<number, number>;
@@ -63,16 +66,40 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     }),
   );
   agent.destroy();
-  const elapsedSeconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
+  return summarize(latencies, performance.now() - started, statuses, errors);
+}
+
+function summarize(
+  latencies: number[],
+  elapsedMs: number,
+  statuses: Record<number, number>,
+  errors: number,
+): LoadResult {
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return {
+    latencies,
+    elapsedMs,
     requests: latencies.length,
     errors,
     statuses,
-    requestsPerSecond: latencies.length / elapsedSeconds,
+    requestsPerSecond: latencies.length / (elapsedMs / 1000),
     p50: at(0.5),
     p99: at(0.99),
     max: latencies.at(-1) ?? 0,
   };
+}
+
+/** Several rounds against one target as one result: all requests over all the time, pooled percentiles. */
+export function combineLoads(results: LoadResult[]): LoadResult {
+  const statuses: Record<number, number> = {};
+  for (const result of results)
+    for (const [status, count] of Object.entries(result.statuses))
+      statuses[Number(status)] = (statuses[Number(status)] ?? 0) + count;
+  return summarize(
+    results.flatMap((result) => result.latencies).sort((a, b) => a - b),
+    results.reduce((sum, result) => sum + result.elapsedMs, 0),
+    statuses,
+    results.reduce((sum, result) => sum + result.errors, 0),
+  );
 }
