@@ -360,9 +360,23 @@ export const messages = {
     '[Kwarta] Your verification code is {code}. It expires in {minutes} minutes. Never share it with anyone.',
 } as const;
 
-/** Fills `{name}` placeholders of a catalogue text. */
+// Each text split once into literal, name, literal, …: answers fill the same few texts on every
+// call (the order page fills one per request). Catalogue texts only, so the map stays small.
+const splitTexts = new Map<string, string[]>();
+
+/** Fills `{name}` placeholders of a catalogue text; a name without a value stays as written. */
 export function fillMessage(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  let parts = splitTexts.get(text);
+  if (!parts) {
+    parts = text.split(/\{(\w+)\}/);
+    splitTexts.set(text, parts);
+  }
+  let filled = parts[0]!;
+  for (let index = 1; index < parts.length; index += 2) {
+    const name = parts[index]!;
+    filled += (name in values ? String(values[name]) : `{${name}}`) + parts[index + 1]!;
+  }
+  return filled;
 }
 
 export type MessageKey = keyof typeof messages;

@@ -6,6 +6,7 @@ import {
   buildOpenApi,
   endpointMap,
   endpoints,
+  fillMessage,
   idField,
   intField,
   allRoutes,
@@ -96,5 +97,24 @@ describe('spec constants and texts', () => {
       'The selected order does not support sending collection types',
     );
     expect(messages.demonstrationSuccess).toBe('Successful demonstration！');
+  });
+});
+
+describe('fillMessage', () => {
+  it('fills every placeholder, again on the next call with other values', () => {
+    const text = '[Kwarta] Your verification code is {code}. It expires in {minutes} minutes.';
+    expect(fillMessage(text, { code: '123456', minutes: 5 })).toBe(
+      '[Kwarta] Your verification code is 123456. It expires in 5 minutes.',
+    );
+    expect(fillMessage(text, { code: '654321', minutes: 3 })).toBe(
+      '[Kwarta] Your verification code is 654321. It expires in 3 minutes.',
+    );
+  });
+
+  it('fills a name used twice, keeps one without a value as written, and leaves plain texts alone', () => {
+    expect(fillMessage('{a}+{a}={b}', { a: 1 })).toBe('1+1={b}');
+    expect(fillMessage('{days} days', { days: 91 })).toBe('91 days');
+    expect(fillMessage('No placeholders.', { a: 1 })).toBe('No placeholders.');
+    expect(fillMessage('', {})).toBe('');
   });
 });

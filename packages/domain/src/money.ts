@@ -33,10 +33,15 @@ function toSafeNumber(value: bigint, what: string): number {
  * toFixed's binary rounding.
  */
 export function formatAmount(minor: MinorUnits): string {
+  const { sign, whole, cents } = decimalParts(minor);
+  return `${sign}${whole}.${cents}`;
+}
+
+/** The sign, whole part and two decimals of minor units / 100, from the digit string. */
+function decimalParts(minor: MinorUnits): { sign: '' | '-'; whole: string; cents: string } {
   assertSafeInteger(minor, 'amount');
   const digits = String(Math.abs(minor)).padStart(3, '0');
-  const sign = minor < 0 ? '-' : '';
-  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return { sign: minor < 0 ? '-' : '', whole: digits.slice(0, -2), cents: digits.slice(-2) };
 }
 
 /**
@@ -92,14 +97,12 @@ export function currencySymbol(system: unknown, marketCurrency: MoneyStyle['curr
 /**
  * Every amount a page shows: minor units / 100 with two decimals, grouped and marked as the
  * market prints numbers, symbol first and a negative sign before the symbol ("-₱1.234,56").
- * Built on formatAmount's digit string, so no value ever meets float rounding.
+ * Built on the same digit string as formatAmount, so no value ever meets float rounding.
  */
 export function formatMoney(minor: MinorUnits, style: MoneyStyle, system?: unknown): string {
-  const amount = formatAmount(minor);
-  const negative = amount.startsWith('-');
-  const [whole = '', cents = ''] = (negative ? amount.slice(1) : amount).split('.');
-  const text = `${currencySymbol(system, style.currency)}${groupDigits(whole, style.grouping, style.groupSeparator)}${style.decimalMark}${cents}`;
-  return negative ? `-${text}` : text;
+  const { sign, whole, cents } = decimalParts(minor);
+  const grouped = groupDigits(whole, style.grouping, style.groupSeparator);
+  return `${sign}${currencySymbol(system, style.currency)}${grouped}${style.decimalMark}${cents}`;
 }
 
 /**

@@ -160,7 +160,8 @@ class CachedStatementConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const statement = this.#prepare(compiledQuery.sql);
+    // A statement of its own: a cached one is busy while iterated and could not serve anyone else.
+    const statement = this.#file.prepare(compiledQuery.sql);
     if (!statement.reader) throw new Error('SQLite streams only queries that return rows');
     for (const row of statement.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
   }

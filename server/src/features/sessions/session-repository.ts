@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Borrower, Database } from '../../db/schema.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
@@ -9,7 +9,7 @@ export interface SessionPolicy {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** 256 bits from the CSPRNG, URL-safe (D1 asks for at least 128). */
