@@ -44,7 +44,8 @@ describe('/testPreview', () => {
 
   test('opens the customer-service page with the typed values as its query', async () => {
     const page = await phone.newPage();
-    await page.goto(`${baseUrl}/testPreview`);
+    // Typed only once the server-rendered page is live: hydration would put back the rendered value.
+    await openLive(page, `${baseUrl}/testPreview`);
     await expect.poll(() => page.getByLabel('Session id').inputValue()).not.toBe('');
     await page.getByLabel('Device name').fill('Galaxy A14');
     await page.getByLabel('Order id').fill('4242');
@@ -66,7 +67,7 @@ describe('/testPreview', () => {
       geolocation: { longitude: 121.0244, latitude: 14.5547 },
       permissions: ['geolocation'],
     });
-    await page.goto(`${baseUrl}/testPreview`);
+    await openLive(page, `${baseUrl}/testPreview`);
     await page.getByRole('button', { name: 'Locate' }).click();
     await expect
       .poll(() => page.locator('output').textContent())
