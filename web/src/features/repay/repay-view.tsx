@@ -152,8 +152,8 @@ export function RepayView(props: RepayViewProps) {
                 {data.repayPlan.map((entry) => (
                   <li key={entry.title} className="repay-line">
                     <span>
-                      <strong>{entry.title}</strong>
-                      <span className="muted"> {entry.time}</span>
+                      <strong>{entry.title}</strong>{' '}
+                      <span className="muted repay-line__date">{entry.time}</span>
                     </span>
                     <span>{entry.remark}</span>
                   </li>
