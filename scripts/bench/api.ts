@@ -5,12 +5,13 @@
 // loan-details, hello-world, …), so a machine that speeds up or slows down during the run (a
 // shared VM does) weighs on every target alike instead of on whichever ran last.
 // The server runs as its own process (sandbox, fresh data); the load comes from this process.
+// Each target keeps its 100 connections from its warm-up to the end (load.ts, loadConnections).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { routes } from '@kwarta/contract';
 import { freePort, startTestServer } from '../../e2e/support/test-server.ts';
-import { combineLoads, runLoad, type LoadResult } from './load.ts';
+import { combineLoads, loadConnections, runLoad, type LoadResult } from './load.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -61,14 +62,16 @@ try {
     string
   >;
   const load = { connections, durationMs: (seconds * 1000) / rounds };
-  // Warm up both (JIT, SQLite page cache) before measuring.
-  await runLoad({ url: hello.url, ...load, durationMs: 2000 });
+  const helloRequest = { url: hello.url, agent: loadConnections(connections) };
+  // Warm up each target (JIT, SQLite page cache, its connections) before measuring.
+  await runLoad({ ...helloRequest, ...load, durationMs: 2000 });
   const contactUrl = `${server.baseUrl}${routes.contactKfInfo.path}?sessionId=${session.sessionId}`;
   const contactRequest = {
     url: contactUrl,
     method: 'POST' as const,
     body: 'overall=30',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    agent: loadConnections(connections),
   };
   await runLoad({ ...contactRequest, ...load, durationMs: 2000 });
   // The order page's read (DESIGN §4 "order-details read"): the demo session's order.
@@ -77,6 +80,7 @@ try {
     method: 'POST' as const,
     body: `productId=${session.productId}&orderId=${session.orderId}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    agent: loadConnections(connections),
   };
   await runLoad({ ...loanDetailsRequest, ...load, durationMs: 2000 });
 
@@ -86,7 +90,7 @@ try {
     loanDetails: [],
   };
   for (let round = 0; round < rounds; round += 1) {
-    turns.hello.push(await runLoad({ url: hello.url, ...load }));
+    turns.hello.push(await runLoad({ ...helloRequest, ...load }));
     turns.contact.push(await runLoad({ ...contactRequest, ...load }));
     turns.loanDetails.push(await runLoad({ ...loanDetailsRequest, ...load }));
   }
@@ -108,6 +112,7 @@ try {
     `loan-details: ${ratio(loanDetailsResult)}, p99 ${loanDetailsResult.p99.toFixed(1)} ms ` +
       `(budget ≤ 2× hello-world's ${helloResult.p99.toFixed(1)} ms = ${(helloResult.p99 * 2).toFixed(1)} ms; ≤ 20 ms)`,
   );
+  for (const request of [helloRequest, contactRequest, loanDetailsRequest]) request.agent.destroy();
 } finally {
   hello.stop();
   await server.stop();
