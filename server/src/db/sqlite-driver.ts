@@ -121,6 +121,43 @@ class QueueLock {
 
 const STATEMENT_CACHE_SIZE = 500;
 
+interface CachedStatement {
+  statement: SQLite.Statement;
+  /** For a statement that returns rows (run in raw mode): its row object from the values. */
+  toRow?: RowBuilder;
+}
+
+type RowBuilder = (values: unknown[]) => Record<string, unknown>;
+
+function cacheStatement(statement: SQLite.Statement): CachedStatement {
+  if (!statement.reader) return { statement };
+  const names = statement.columns().map((column) => column.name);
+  return { statement: statement.raw(true), toRow: rowBuilder(names) };
+}
+
+function readRows<R>(statement: SQLite.Statement, toRow: RowBuilder, parameters: readonly unknown[]): R[] {
+  const rows = statement.all(parameters) as unknown[][];
+  const built = new Array<unknown>(rows.length);
+  for (let i = 0; i < rows.length; i++) built[i] = toRow(rows[i]!);
+  return built as R[];
+}
+
+/**
+ * better-sqlite3 builds a row by setting each column on an empty object, one name at a time;
+ * V8 then looks each name up and reshapes the object per property. An object literal with the
+ * columns as fixed keys is built in one step with a known shape: on the order page's read
+ * (27 columns) 7 µs a row instead of 15. The names come from the statement's own columns and
+ * are written as JSON strings, so no text of a query or a row becomes code. A name that appears
+ * twice (a join) keeps its last value, as better-sqlite3's rows do.
+ */
+function rowBuilder(names: readonly string[]): RowBuilder {
+  // A "__proto__" key in a literal would set the prototype; a computed key makes it a column.
+  const fields = names.map(
+    (name, index) => `${name === '__proto__' ? '["__proto__"]' : JSON.stringify(name)}: values[${index}]`,
+  );
+  return new Function('values', `return { ${fields.join(', ')} };`) as RowBuilder;
+}
+
 /**
  * Kysely prepares every query anew; preparing costs more than running a small indexed read.
  * The same SQL text always gets the same prepared statement here (better-sqlite3 statements are
@@ -128,33 +165,33 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 class CachedStatementConnection implements DatabaseConnection {
   readonly #file: SQLite.Database;
-  readonly #statements = new Map<string, SQLite.Statement>();
+  readonly #statements = new Map<string, CachedStatement>();
 
   constructor(file: SQLite.Database) {
     this.#file = file;
   }
 
-  #prepare(sql: string): SQLite.Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.#file.prepare(sql);
+  #prepare(sql: string): CachedStatement {
+    let cached = this.#statements.get(sql);
+    if (!cached) {
+      cached = cacheStatement(this.#file.prepare(sql));
       if (this.#statements.size >= STATEMENT_CACHE_SIZE)
         this.#statements.delete(this.#statements.keys().next().value!);
-      this.#statements.set(sql, statement);
+      this.#statements.set(sql, cached);
     }
-    return statement;
+    return cached;
   }
 
   /** A statement that returns rows, run now; undefined for one that writes. */
   readNow<R>(sql: string, parameters: readonly unknown[]): R[] | undefined {
-    const statement = this.#prepare(sql);
-    return statement.reader ? (statement.all(parameters) as R[]) : undefined;
+    const { statement, toRow } = this.#prepare(sql);
+    return toRow ? readRows<R>(statement, toRow, parameters) : undefined;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const statement = this.#prepare(compiledQuery.sql);
+    const { statement, toRow } = this.#prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
-    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    if (toRow) return { rows: readRows<R>(statement, toRow, parameters) };
     const { changes, lastInsertRowid } = statement.run(parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }

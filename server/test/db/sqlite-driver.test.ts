@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
+import { sql, type Kysely } from 'kysely';
+import { preparedQuery } from '../../src/db/prepared-query.ts';
+import type { Database } from '../../src/db/schema.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+// Our driver reads rows in raw mode and builds each row object itself (sqlite-driver.ts,
+// rowBuilder). These rows must be exactly the ones better-sqlite3 would have built.
+describe('rows read through our SQLite driver', () => {
+  let t: TestApp;
+  let plain: SQLite.Database;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    plain = new SQLite(path.join(t.app.config.dataDir, 'kwarta.sqlite'), { readonly: true });
+  });
+  afterAll(async () => {
+    plain.close();
+    await t.close();
+  });
+
+  const queries = [
+    // Every storage class, and a null.
+    `select 1 as one, 2.5 as half, 'peso ₱' as text, x'00ff' as bytes, null as missing`,
+    // A join that names a column twice keeps the last value, as better-sqlite3's objects do.
+    `select a.id, b.id from (select 1 as id) a join (select 2 as id) b`,
+    // No rows at all.
+    `select 1 as one where 0`,
+  ];
+
+  it.each(queries)('through Kysely: %s', async (text) => {
+    const { rows } = await sql.raw(text).execute(t.app.db);
+    expect(rows).toEqual(plain.prepare(text).all());
+    for (const row of rows) expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+  });
+
+  it('keeps a column called __proto__ as a column, never as the row’s prototype', async () => {
+    const { rows } = await sql
+      .raw<Record<string, unknown>>(`select 'column' as "__proto__", 3 as n`)
+      .execute(t.app.db);
+    expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(rows[0], '__proto__')?.value).toBe('column');
+    expect(rows[0]!.n).toBe(3);
+  });
+
+  it('through a compiled read, which skips the queue when the connection is free', async () => {
+    const products = preparedQuery((db: Kysely<Database>, minimumId: number) =>
+      db.selectFrom('products').selectAll().where('id', '>=', minimumId).orderBy('id'),
+    );
+    const rows = await products(t.app.db, 1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toEqual(plain.prepare('select * from products where id >= ? order by id').all(1));
+  });
+
+  it('writes still answer with their counts', async () => {
+    const result = await sql`update products set sort_order = sort_order where id > 0`.execute(t.app.db);
+    expect(result.numAffectedRows).toBeGreaterThan(0n);
+    expect(result.rows).toEqual([]);
+  });
+});
