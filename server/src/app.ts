@@ -135,12 +135,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.callers.register('borrower', borrowerCaller(app));
   app.callers.register('operator', operatorCaller(app));
   await app.register(compress, { threshold: 1024 });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime > 1000 ? 'warn' : 'debug';
     request.log[level](
       { req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
+    done();
   });
   securityHeaders(app);
   errorHandler(app);

@@ -38,4 +38,8 @@ declare module 'fastify' {
     /** Each registered endpoint's run by route name (lib/contract-route.ts invokeEndpoint). */
     endpointInvokers: Map<string, EndpointInvoker>;
   }
+  interface FastifyRequest {
+    /** Counted among the requests in flight (plugins/load-shedding.ts). */
+    countedInFlight: boolean;
+  }
 }

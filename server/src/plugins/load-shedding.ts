@@ -19,7 +19,6 @@ export function isOverloaded(
 // remembered long enough to turn traffic away but forgotten as soon as the loop is free again.
 const SAMPLE_MS = 100;
 const WINDOW_SAMPLES = 10;
-const counted = new WeakSet<FastifyRequest>();
 
 /**
  * Overload is answered, not hung (DESIGN §3): when the event loop lags or too many requests are
@@ -42,23 +41,38 @@ export function loadShedding(app: FastifyInstance, limits: LoadLimits): void {
   sampler.unref();
   app.addHook('onClose', async () => clearInterval(sampler));
 
+  // Whether this request is among the in-flight ones: a flag every request is born with keeps
+  // their shape fixed (a WeakSet of requests cost more than the count itself).
+  app.decorateRequest('countedInFlight', false);
   const release = (request: FastifyRequest) => {
-    if (counted.delete(request)) inFlight -= 1;
+    if (!request.countedInFlight) return;
+    request.countedInFlight = false;
+    inFlight -= 1;
   };
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url === '/healthz') return;
+  // Callback hooks, not async ones: every request passes here twice, and a promise each time
+  // is measurable on the order page's read (decision 0006).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url === '/healthz') return done();
     if (isOverloaded({ eventLoopDelayMs, inFlight }, limits)) {
       reply.header('Retry-After', '5');
-      return sendEnvelope(reply, 503, {
+      sendEnvelope(reply, 503, {
         code: ResultCode.unavailable,
         message: messages.unavailable,
         data: null,
       });
+      return; // answered: the request goes no further
     }
-    counted.add(request);
+    request.countedInFlight = true;
     inFlight += 1;
+    done();
   });
-  app.addHook('onResponse', async (request) => release(request));
-  app.addHook('onRequestAbort', async (request) => release(request));
+  app.addHook('onResponse', (request, _reply, done) => {
+    release(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    release(request);
+    done();
+  });
 }

@@ -17,10 +17,10 @@ const CONTENT_SECURITY_POLICY = [
 
 /** DESIGN §3: nosniff, no referrer (session ids ride in query strings), a CSP on every response. */
 export function securityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    return payload;
+    done(null, payload);
   });
 }
