@@ -58,4 +58,39 @@ describe('rows read through our SQLite driver', () => {
     expect(result.numAffectedRows).toBeGreaterThan(0n);
     expect(result.rows).toEqual([]);
   });
+
+  // Reads made at once share one read transaction per event-loop turn (sqlite-driver.ts).
+  describe('reads that share a turn', () => {
+    const productName = preparedQuery((db: Kysely<Database>, id: number) =>
+      db.selectFrom('products').select('name').where('id', '=', id),
+    );
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('see a write of ours made in the same turn', async () => {
+      expect(await productName(t.app.db, 1)).toHaveLength(1);
+      await t.app.db
+        .updateTable('products')
+        .set({ name: 'Renamed in this turn' })
+        .where('id', '=', 1)
+        .execute();
+      expect(await productName(t.app.db, 1)).toEqual([{ name: 'Renamed in this turn' }]);
+    });
+
+    it('see another process’s commit from the next turn on, and leave the file free after the turn', async () => {
+      const other = new SQLite(path.join(t.app.config.dataDir, 'kwarta.sqlite'));
+      other.pragma('busy_timeout = 5000');
+      try {
+        expect(await productName(t.app.db, 1)).toHaveLength(1);
+        other.prepare('update products set name = ? where id = 1').run('Renamed elsewhere');
+        await nextTurn();
+        expect(await productName(t.app.db, 1)).toEqual([{ name: 'Renamed elsewhere' }]);
+        // Once the turn is over no read of ours is open: a full checkpoint is not kept waiting.
+        await nextTurn();
+        const [checkpoint] = other.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+        expect(checkpoint!.busy).toBe(0);
+      } finally {
+        other.close();
+      }
+    });
+  });
 });
