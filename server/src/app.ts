@@ -127,7 +127,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await seedDemoOperators(database.db, app.clock.now());
 
   await app.register(formbody);
-  await app.register(cookie);
+  // Only the console reads cookies, on demand (operators/operator-cookie.ts): parsing them on
+  // every request cost the borrower calls, which carry their session in the query (D1).
+  await app.register(cookie, { hook: false });
   // Who may call what (lib/callers.ts): every route's `auth` names one of these kinds.
   app.decorate('callers', new CallerRegistry());
   app.decorate('lenderWide', new LenderWideCache(config.lenderDataCacheMs));

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { OPERATOR_SESSION_COOKIE, consoleMenu, type OperatorRole } from '@kwarta/contract';
-import { csrfTokenFor, findLiveOperatorSession } from '../operators/index.ts';
+import { consoleMenu, type OperatorRole } from '@kwarta/contract';
+import { csrfTokenFor, findLiveOperatorSession, operatorSessionToken } from '../operators/index.ts';
 
 const MARKET_META = /<meta name="kwarta-market" content="[^"]*"\s*\/?>/;
 
@@ -25,7 +25,7 @@ export async function consolePage(app: FastifyInstance): Promise<void> {
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The console is not built yet: run npm run build.');
-    const token = request.cookies[OPERATOR_SESSION_COOKIE];
+    const token = operatorSessionToken(request);
     const live = token ? await findLiveOperatorSession(app.db, { token, now: app.clock.now() }) : null;
     const embedded = live
       ? JSON.stringify({

@@ -33,6 +33,7 @@ import {
   deleteOperatorSession,
   listAudit,
   OPERATOR_SESSION_POLICY,
+  operatorSessionToken,
   signInOperator,
 } from '../operators/index.ts';
 import { approveOrder, disburseOrder, rejectOrder, TransitionRefused } from '../orders/index.ts';
@@ -289,5 +290,5 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
 
 /** The cookie's session token (the caller kind already found it live). */
 function sessionToken(request: FastifyRequest): string {
-  return request.cookies[OPERATOR_SESSION_COOKIE] ?? '';
+  return operatorSessionToken(request) ?? '';
 }

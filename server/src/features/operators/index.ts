@@ -1,5 +1,6 @@
 // Operators (the console's staff), their sign-in, sessions and the audit log: the public module.
 export { operatorCaller } from './operator-caller.ts';
+export { operatorSessionToken } from './operator-cookie.ts';
 export {
   createOperator,
   createOperatorSession,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { CSRF_HEADER, OPERATOR_SESSION_COOKIE, messages } from '@kwarta/contract';
+import { CSRF_HEADER, messages } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
 import type { CallerKind } from '../../lib/callers.ts';
+import { operatorSessionToken } from './operator-cookie.ts';
 import { csrfTokenMatches, findLiveOperatorSession, touchOperatorSession } from './operator-repository.ts';
 
 /**
@@ -13,7 +14,7 @@ import { csrfTokenMatches, findLiveOperatorSession, touchOperatorSession } from 
 export function operatorCaller(app: FastifyInstance): CallerKind {
   return {
     async identify({ request, endpoint }) {
-      const token = request.cookies[OPERATOR_SESSION_COOKIE];
+      const token = operatorSessionToken(request);
       const now = app.clock.now();
       const live = token ? await findLiveOperatorSession(app.db, { token, now }) : null;
       if (!live) throw ApiError.sessionInvalid(messages.operatorSessionInvalid);

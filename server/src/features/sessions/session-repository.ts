@@ -80,7 +80,13 @@ export async function findLiveSession(
   const now = input.now.getTime();
   const lastSeen = Date.parse(row.last_seen_at);
   if (now >= Date.parse(row.expires_at) || now - lastSeen > input.policy.idleMinutes * 60_000) return null;
-  const { last_seen_at: _seen, expires_at: _expires, ...borrower } = row;
+  const borrower: Borrower = {
+    id: row.id,
+    phone: row.phone,
+    full_name: row.full_name,
+    is_repeat_client: row.is_repeat_client,
+    created_at: row.created_at,
+  };
   return { borrower, tokenHash, stale: now - lastSeen > TOUCH_INTERVAL_MS };
 }
 
