@@ -13,6 +13,7 @@ const HOST = '127.0.0.1';
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 const OUTPUT_LIMIT = 200_000; // characters of server output kept for error messages
+const SERVE_SCRIPT = 'server/bin/serve';
 
 /** Asks the OS for a port nobody listens on (listen(0)), then frees it for the server. */
 export async function freePort(): Promise<number> {
@@ -130,7 +131,8 @@ export async function startTestServer(options: { verbose?: boolean } = {}): Prom
     if (output.length > OUTPUT_LIMIT) output = output.slice(-OUTPUT_LIMIT);
   };
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  // The server's own start script (one command for every environment), which execs node.
+  const child = spawn('sh', [SERVE_SCRIPT], {
     cwd: repoRoot,
     env: serverEnv(port, dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -169,7 +171,7 @@ export async function startTestServer(options: { verbose?: boolean } = {}): Prom
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(
       `${message}\n` +
-        `command: node --import tsx server/src/server.ts (PORT=${port} HOST=${HOST} APP_ENV=sandbox DATA_DIR=${dataDir})\n` +
+        `command: sh ${SERVE_SCRIPT} (PORT=${port} HOST=${HOST} APP_ENV=sandbox DATA_DIR=${dataDir})\n` +
         `--- server output ---\n${output.trimEnd() || '(none)'}\n--- end of server output ---`,
     );
   }
