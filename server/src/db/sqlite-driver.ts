@@ -39,6 +39,8 @@ class QueuedSqliteDriver implements Driver {
   readonly #file: SQLite.Database;
   readonly #connection: CachedStatementConnection;
   readonly #lock = new QueueLock();
+  /** A read transaction of this event-loop turn is open (readNow). */
+  #readTransaction = false;
 
   constructor(file: SQLite.Database) {
     this.#file = file;
@@ -64,8 +66,6 @@ class QueuedSqliteDriver implements Driver {
     }
     return this.#connection.readNow<Row>(sql, parameters);
   }
-
-  #readTransaction = false;
 
   readonly #endReadTransaction = (): void => {
     if (!this.#readTransaction) return;

@@ -100,8 +100,8 @@ export interface EndpointCall {
 
 /**
  * A call that came in over HTTP: the input is the query of a GET, else the parsed body or the
- * multipart fields. (A class rather than an object literal with an arrow: the order page's read
- * makes one per request, and a method costs nothing to create.)
+ * multipart fields. A class rather than an object literal with an arrow: every call makes one,
+ * and a method, unlike an arrow, costs nothing to create (decision 0006).
  */
 class RouteCall implements EndpointCall {
   constructor(
