@@ -19,9 +19,10 @@ export class QueuedSqliteDialect extends SqliteDialect {
 
   /**
    * Runs a compiled read at once when nothing holds the connection, or answers undefined (then
-   * go through Kysely, which waits its turn). A free connection means no transaction is open on
-   * it, so the read sees exactly what it would have seen after waiting; it skips only Kysely's
-   * hand-over (about half the time of a small indexed read). Only for a Kysely without plugins.
+   * go through Kysely, which waits its turn). A free connection means no write or transaction of
+   * ours is open on it, so the read sees what it would have seen after waiting; it skips Kysely's
+   * hand-over (about half the time of a small indexed read) and shares the turn's read
+   * transaction (QueuedSqliteDriver.readNow). Only for a Kysely without plugins.
    */
   readNow<Row>(sql: string, parameters: readonly unknown[]): Row[] | undefined {
     return this.#driver.readNow(sql, parameters);
@@ -169,8 +170,8 @@ function readRows<R>(statement: SQLite.Statement, toRow: RowBuilder, parameters:
 /**
  * better-sqlite3 builds a row by setting each column on an empty object, one name at a time;
  * V8 then looks each name up and reshapes the object per property. An object literal with the
- * columns as fixed keys is built in one step with a known shape: on the order page's read
- * (27 columns) 7 µs a row instead of 15. The names come from the statement's own columns and
+ * columns as fixed keys is built in one step with a known shape: 7 µs instead of 15 for a
+ * 27-column row. The names come from the statement's own columns and
  * are written as JSON strings, so no text of a query or a row becomes code. A name that appears
  * twice (a join) keeps its last value, as better-sqlite3's rows do.
  */

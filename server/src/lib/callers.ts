@@ -33,7 +33,10 @@ export interface CallerKind {
   identify(check: CallerCheck): Promise<IdentifiedCaller>;
 }
 
-const nobody: IdentifiedCaller = { borrower: null, operator: null, commit: async () => {} };
+/** The commit of a caller whose call leaves nothing to record. */
+export const nothingToCommit = async (): Promise<void> => {};
+
+const nobody: IdentifiedCaller = { borrower: null, operator: null, commit: nothingToCommit };
 
 /** Anyone: the promotion landing, captcha, SMS login. */
 export const publicCaller: CallerKind = { identify: async () => nobody };

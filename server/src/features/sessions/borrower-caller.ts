@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/api-error.ts';
-import type { CallerKind } from '../../lib/callers.ts';
+import { nothingToCommit, type CallerKind } from '../../lib/callers.ts';
 import { findLiveSession, touchSession } from './session-repository.ts';
-
-const nothingToRecord = async (): Promise<void> => {};
 
 /** `borrower` calls (D1): the common session query's sessionId names a live session, else 401. */
 export function borrowerCaller(app: FastifyInstance): CallerKind {
@@ -17,7 +15,7 @@ export function borrowerCaller(app: FastifyInstance): CallerKind {
         borrower: live.borrower,
         operator: null,
         // Most calls come within a minute of the last one and have nothing to record.
-        commit: live.stale ? () => touchSession(app.db, live, app.clock.now()) : nothingToRecord,
+        commit: live.stale ? () => touchSession(app.db, live, app.clock.now()) : nothingToCommit,
       };
     },
   };
