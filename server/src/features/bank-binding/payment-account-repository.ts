@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, PaymentAccountTable } from '../../db/schema.ts';
 import type { Insertable } from 'kysely';
+import { lockBorrower } from '../../db/transaction.ts';
 
 /** Payment account rows. Every read takes the borrower: another borrower's account does not exist here. */
 
@@ -62,11 +63,16 @@ export async function productOpenToBorrower(
   return row !== undefined;
 }
 
-/** The new account becomes the default; the previous one stays as history. Call inside a transaction. */
+/**
+ * The new account becomes the default; the previous one stays as history. Call inside a
+ * transaction. Bindings of one borrower take turns (lockBorrower), so parallel ones each find the
+ * default the previous one made and the unique index never has to refuse one of them.
+ */
 export async function insertDefaultAccount(
   trx: Kysely<Database>,
   account: Omit<Insertable<PaymentAccountTable>, 'is_default'>,
 ): Promise<number> {
+  await lockBorrower(trx, account.borrower_id);
   await trx
     .updateTable('payment_accounts')
     .set({ is_default: 0 })

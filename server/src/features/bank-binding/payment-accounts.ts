@@ -5,7 +5,6 @@ import { bankFormFor, type EndpointData, type EndpointParsedRequest } from '@kwa
 import { ApiError } from '../../lib/api-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { maskAccount, openAccount, sealAccount } from './account-cipher.ts';
 import { checkBankForm, type FilledBankForm } from './bank-form-rules.ts';
 import {
@@ -93,15 +92,7 @@ export async function bindPaymentAccount(
     account_last4: form.accountNumber.slice(-4),
     created_at: deps.clock.now().toISOString(),
   };
-  const bind = () => inTransaction(deps.db, (trx) => insertDefaultAccount(trx, account));
-  let accountId: number;
-  try {
-    accountId = await bind();
-  } catch (error) {
-    // Two bindings raced for the default (the unique index allows one): the later one wins.
-    if (!isUniqueViolation(error) || deps.db.isTransaction) throw error;
-    accountId = await bind();
-  }
+  const accountId = await inTransaction(deps.db, (trx) => insertDefaultAccount(trx, account));
   return { accountId, maskedAccount: maskAccount(account.account_last4) };
 }
 

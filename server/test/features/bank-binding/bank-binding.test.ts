@@ -8,7 +8,12 @@ import { bindCardNew, cardInit, fillMessage, messages } from '@kwarta/contract';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
 import { CARD_NO, cardForm } from '../../support/payment-accounts.ts';
-import { createTestApp, databaseTargets, type TestApp } from '../../support/test-app.ts';
+import {
+  createTestApp,
+  databaseTargets,
+  productionEssentials,
+  type TestApp,
+} from '../../support/test-app.ts';
 import { ConfigError, loadConfig } from '../../../src/config.ts';
 import {
   accountKeyId,
@@ -147,6 +152,24 @@ describe.each(databaseTargets)('payment accounts on %s', (target) => {
     expect(response.status).toBe(400);
     expect(response.envelope?.message).toBe(message);
     expect(await accountRows(test.app)).toEqual([]);
+  });
+
+  it('answers 50 parallel bindings of one borrower each, none with a 5xx, leaving exactly one default', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        callEndpoint(test.app, bindCardNew, {
+          session,
+          body: cardForm(productId, { cardNo: `62220212345678${String(index).padStart(5, '0')}` }),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    expect(answers.every((answer) => answer.envelope?.code === '00')).toBe(true);
+    const rows = await accountRows(test.app);
+    expect(rows).toHaveLength(50);
+    expect(rows.filter((row) => row.is_default === 1)).toHaveLength(1);
+    // The last to commit is the default: the one with the highest id.
+    expect(rows.at(-1)!.is_default).toBe(1);
   });
 
   it("answers another borrower's or a missing product like a missing one and stores nothing", async () => {
@@ -292,7 +315,7 @@ describe('account key configuration', () => {
   it('refuses production without ACCOUNT_KEY and keys that are not 32 bytes', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-key-'));
     try {
-      const production = loadConfig({ APP_ENV: 'production', DATA_DIR: dataDir });
+      const production = loadConfig({ ...productionEssentials(), ACCOUNT_KEY: '', DATA_DIR: dataDir });
       expect(() => loadAccountKeyRing(production, () => {})).toThrow(/ACCOUNT_KEY is required in production/);
       expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {
@@ -301,7 +324,7 @@ describe('account key configuration', () => {
     expect(() => loadConfig({ ACCOUNT_KEY: randomBytes(16).toString('base64') })).toThrow(ConfigError);
     expect(() => loadConfig({ ACCOUNT_KEYS_RETIRED: 'not a key' })).toThrow(/ACCOUNT_KEYS_RETIRED/);
     expect(
-      loadConfig({ APP_ENV: 'production', ACCOUNT_KEY: randomBytes(32).toString('base64') }).accountKeys
+      loadConfig({ ...productionEssentials(), ACCOUNT_KEY: randomBytes(32).toString('base64') }).accountKeys
         .current,
     ).toHaveLength(32);
   });
