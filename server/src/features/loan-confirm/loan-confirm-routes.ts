@@ -23,6 +23,7 @@ import {
   agreementTerms,
   createOrder,
   findLoanProduct,
+  requireOpenOffer,
   findOrderTerms,
   lendDetailsUrl,
   quoteLoan,
@@ -45,7 +46,7 @@ export async function loanConfirmRoutes(app: FastifyInstance): Promise<void> {
   }
 
   async function confirm(input: { productId: number } & LoanAsk) {
-    const loan = await loanOf(input.productId);
+    const loan = requireOpenOffer(await loanOf(input.productId));
     const startsOn = today();
     const money = app.config.market.money;
     return { loan, data: confirmationData(loan, quoteLoan(loan, input, startsOn, money), startsOn, money) };
@@ -115,7 +116,7 @@ export async function loanConfirmRoutes(app: FastifyInstance): Promise<void> {
       const record = rendered && terms.agreements.find((row) => row.version === rendered!.text.version);
       if (record) agreed = { at: record.agreed_at, version: record.version, sha256: record.sha256 };
     } else {
-      const quote = quoteLoan(loan, input, today(), app.config.market.money);
+      const quote = quoteLoan(requireOpenOffer(loan), input, today(), app.config.market.money);
       rendered = renderAgreement(
         input.position,
         agreementTerms(loan, quote, { ...parties, orderNo: null }, true),

@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { agreementTerms, renderAllAgreements } from './agreements.ts';
-import { findLoanProduct } from './loan-products.ts';
+import { findLoanProduct, requireOpenOffer } from './loan-products.ts';
 import { quoteLoan, type LoanAsk, type LoanQuote } from './loan-quote.ts';
 
 export interface OrderApplication extends LoanAsk {
@@ -51,8 +51,9 @@ export async function createOrder(
   application: OrderApplication,
 ): Promise<CreatedOrder> {
   const { db, clock, config } = deps;
-  const loan = await findLoanProduct(db, application.productId);
-  if (!loan) throw ApiError.notFound();
+  const found = await findLoanProduct(db, application.productId);
+  if (!found) throw ApiError.notFound();
+  const loan = requireOpenOffer(found);
   const now = clock.now();
   const today = calendarDateAt(now, config.lenderTimeZone);
   const quote = quoteLoan(loan, application, today, config.market.money);

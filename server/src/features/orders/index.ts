@@ -8,7 +8,7 @@ export {
   type OrderCardSource,
 } from './order-cards.ts';
 export { findOrderDetail, type OrderDetailSource } from './order-detail.ts';
-export { findLoanProduct, type LoanProduct } from './loan-products.ts';
+export { findLoanProduct, requireOpenOffer, type LoanProduct } from './loan-products.ts';
 export { quoteLoan, type LoanAsk, type LoanQuote } from './loan-quote.ts';
 export {
   agreementTerms,

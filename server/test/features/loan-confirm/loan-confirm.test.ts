@@ -126,6 +126,36 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     expect(missing.status).toBe(404);
   });
 
+  it('neither quotes nor takes an offer that is not open ("Coming soon", clickable 0)', async () => {
+    const closed = await t.app.db
+      .selectFrom('products')
+      .select('id')
+      .where('clickable', '=', 0)
+      .executeTakeFirstOrThrow();
+    const applicant = await newBorrower(t.app, '13900000271');
+    const asApplicant = (endpoint: Parameters<typeof callEndpoint>[1], body: Record<string, string>) =>
+      call(endpoint, { productId: String(closed.id), ...body }, applicant.session);
+    const push = { amount: '2000000', periods: '9', termUnit: '1' };
+    for (const answer of [
+      await asApplicant(loanDetailConfirm, {}),
+      await asApplicant(goyaConfirm, {}),
+      await asApplicant(agreementDocument, { position: '0' }),
+      await asApplicant(loanDetailPush, { ...push, requestId: requestId(271) }),
+      await asApplicant(goyaPush, { ...push, requestId: requestId(272) }),
+    ]) {
+      expect(answer.envelope).toMatchObject({
+        code: ResultCode.conflict,
+        message: messages.productNotClickable,
+      });
+    }
+    const orders = await t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('borrower_id', '=', applicant.borrowerId)
+      .execute();
+    expect(orders).toEqual([]);
+  });
+
   let orderId: number;
 
   it('makes one order from 50 parallel pushes with one request id, with the plan confirmation showed', async () => {
