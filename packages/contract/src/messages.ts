@@ -99,6 +99,9 @@ export const messages = {
   legacySmsCancel: 'Cancel',
   legacySmsConfirm: 'Confirm',
   legacyNotRepayable: 'This order has nothing to repay.',
+  legacyCardNotOffered:
+    'Card repayment is not offered. Please repay from your order page with a payment code.',
+  legacyGoToOrder: 'Go to my order',
   legacyUnknownRequestType: 'This repayment link is not valid.',
   legacyCardDeclined: 'The card payment was declined. Please choose another account.',
 
@@ -332,6 +335,8 @@ export const messages = {
     'Order {orderId}: the payout to account {account} failed ({reason}); the borrower is asked to bind another account.',
   paymentNotHeld:
     'Payment {paymentId} is {status}: only a payment held for review can be accepted or returned.',
+  paymentAmountNotUsable:
+    'Payment {paymentId}: the provider reported no usable amount (at least 0.01). Check the payment with the provider first.',
   paymentNoReturnAccount: 'Payment {paymentId}: the borrower has no payment account to return the money to.',
   paymentReturnFailed:
     'Payment {paymentId}: returning the money to account {account} failed ({reason}); the payment stays held.',

@@ -75,6 +75,9 @@ export async function acceptProviderEvent<Event>(
   });
 }
 
+const carriesNul = (raw: RawCallback) =>
+  raw.body.includes(0) || /%00/i.test(raw.rawQuery) || /%00/i.test(raw.body.toString('latin1'));
+
 /**
  * Registers a provider's callback route. Its own plugin scope takes every body as raw bytes
  * (nothing is parsed before the signature is checked), and every answer is the provider's
@@ -97,6 +100,9 @@ export async function registerProviderCallback<Event>(
           rawQuery: queryAt === -1 ? '' : request.url.slice(queryAt + 1),
           headers: request.headers,
         };
+        // NUL is never part of a provider's field, and PostgreSQL cannot store it in text: a 400
+        // tells the provider not to retry, where a failure (5xx) would make it retry for ever.
+        if (carriesNul(raw)) return callback.reply.refused(reply, 'malformed');
         if (!callback.verify(raw)) {
           request.log.warn({ provider: callback.provider }, 'provider callback refused: bad signature');
           return callback.reply.refused(reply, 'signature');

@@ -11,7 +11,7 @@ import type { RepayApp } from './repayment.ts';
 export async function heldPayment(
   app: RepayApp,
   order: { orderId: number; borrowerId: number },
-  options: { expected: number; received: number; kind?: PaymentKind; provider?: string },
+  options: { expected: number; received: number | null; kind?: PaymentKind; provider?: string },
 ) {
   const at = app.clock.now().toISOString();
   const txnid = `KWTEST${randomBytes(6).toString('hex').toUpperCase()}`;

@@ -4,8 +4,9 @@ import { messages, fillMessage } from '@kwarta/contract';
 import { registerProviderCallback, type RawCallback } from '../../lib/provider-callbacks.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { postPayment, type PostingInput } from './post-payment.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { SANDBOX_CASHIER_PATH, sandboxPostback } from './sandbox.ts';
+import { digestMatches, type PaymentProvider } from './payment-provider.ts';
+import type { Payment } from '../../db/schema.ts';
+import { SANDBOX_CASHIER_PATH, cashierPath, cashierSignature, sandboxPostback } from './sandbox.ts';
 import { findPaymentChannel } from './payment-channels.ts';
 import qrcode from 'qrcode-generator';
 
@@ -34,7 +35,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       path: postbackPath(provider.name),
       verify: (raw) => provider.verifyPostback(postbackFields(raw)),
       async parse(raw) {
-        const confirmed = await provider.confirmPostback(postbackFields(raw));
+        const fields = postbackFields(raw);
+        // A txnid we never made is refused before anything is asked or stored (nothing to post).
+        if (!(await paymentOf(app, provider.name, fields.get('txnid') ?? ''))) return null;
+        const confirmed = await provider.confirmPostback(fields);
         if (!confirmed) return null;
         // One event per confirmed status: a pending word does not swallow the later success.
         return {
@@ -69,6 +73,14 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
+const paymentOf = (app: FastifyInstance, provider: string, txnid: string) =>
+  app.db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('txnid', '=', txnid)
+    .executeTakeFirst();
+
 /** A same-origin page path only (no scheme, no '//host'): the cashier never redirects elsewhere. */
 function safeReturn(value: unknown): string | null {
   return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : null;
@@ -86,24 +98,38 @@ const CASHIER_CSS =
  * page was served on. Off in production.
  */
 async function sandboxCashier(app: FastifyInstance): Promise<void> {
-  const find = (txnid: string) =>
-    app.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('provider', '=', 'sandbox')
-      .where('txnid', '=', txnid)
-      .executeTakeFirst();
+  const secret = app.config.payments.sandboxSecret;
+  /** The cashier's own address for a payment, signed, with where to go back to. */
+  const cashierUrl = (txnid: string, back: string | null) =>
+    `${cashierPath(secret, txnid)}${back ? `&return=${encodeURIComponent(back)}` : ''}`;
+  /**
+   * The payment a signed cashier link names. NUL (PostgreSQL refuses it in text) is a bad request;
+   * an unsigned or wrongly signed link answers like a missing payment, so txnids cannot be probed.
+   */
+  async function find(
+    request: { params: { txnid: string }; query: { sig?: string } },
+    reply: FastifyReply,
+  ): Promise<Payment | null> {
+    const { txnid } = request.params;
+    if (txnid.includes('\0')) {
+      answer(reply, 400, messages.badRequest);
+      return null;
+    }
+    const payment = digestMatches(cashierSignature(secret, txnid), request.query.sig ?? null)
+      ? await paymentOf(app, 'sandbox', txnid)
+      : undefined;
+    if (!payment) answer(reply, 404, messages.notFound);
+    return payment ?? null;
+  }
 
-  app.get<{ Params: { txnid: string }; Querystring: { return?: string } }>(
+  app.get<{ Params: { txnid: string }; Querystring: { return?: string; sig?: string } }>(
     `${SANDBOX_CASHIER_PATH}/:txnid`,
     async (request, reply) => {
-      const payment = await find(request.params.txnid);
-      if (!payment) return reply.code(404).type('text/plain').send(messages.notFound);
+      const payment = await find(request, reply);
+      if (!payment) return reply;
       const channel = findPaymentChannel(app.config, payment.channel);
       const back = safeReturn(request.query.return);
-      const action = `${SANDBOX_CASHIER_PATH}/${encodeURIComponent(payment.txnid)}${
-        back ? `?return=${encodeURIComponent(back)}` : ''
-      }`;
+      const action = cashierUrl(payment.txnid, back);
       const amount = formatMoney(payment.expected_amount, app.config.market.money);
       const rows: [string, string][] = [
         [messages.repayCodeAmount, amount],
@@ -145,46 +171,45 @@ async function sandboxCashier(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { txnid: string }; Querystring: { return?: string }; Body: { action?: string } }>(
-    `${SANDBOX_CASHIER_PATH}/:txnid`,
-    async (request, reply) => {
-      const payment = await find(request.params.txnid);
-      if (!payment) return reply.code(404).type('text/plain').send(messages.notFound);
-      const status = ({ pay: 'S', fail: 'F', expire: 'X' } as const)[String(request.body?.action) as 'pay'];
-      if (!status) return reply.code(400).type('text/plain').send(messages.badRequest);
-      const fields = sandboxPostback(app.config.payments.sandboxSecret, {
-        txnid: payment.txnid,
-        refNo: payment.ref_no,
-        status,
-        amount: payment.expected_amount,
-      });
-      const path = postbackPath('sandbox');
-      const port = request.socket.localPort;
-      // Over HTTP to the listener that served this page, as a provider would call; a test
-      // app without a listener (inject) takes the same request in-process.
-      const result = port
-        ? await fetch(`http://127.0.0.1:${port}${path}`, {
+  app.post<{
+    Params: { txnid: string };
+    Querystring: { return?: string; sig?: string };
+    Body: { action?: string };
+  }>(`${SANDBOX_CASHIER_PATH}/:txnid`, async (request, reply) => {
+    const payment = await find(request, reply);
+    if (!payment) return reply;
+    const status = ({ pay: 'S', fail: 'F', expire: 'X' } as const)[String(request.body?.action) as 'pay'];
+    if (!status) return reply.code(400).type('text/plain').send(messages.badRequest);
+    const fields = sandboxPostback(secret, {
+      txnid: payment.txnid,
+      refNo: payment.ref_no,
+      status,
+      amount: payment.expected_amount,
+    });
+    const path = postbackPath('sandbox');
+    const port = request.socket.localPort;
+    // Over HTTP to the listener that served this page, as a provider would call; a test
+    // app without a listener (inject) takes the same request in-process.
+    const result = port
+      ? await fetch(`http://127.0.0.1:${port}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: fields.toString(),
+          signal: AbortSignal.timeout(10_000),
+        }).then(async (response) => ({ status: response.status, body: await response.text() }))
+      : await app
+          .inject({
             method: 'POST',
+            url: path,
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: fields.toString(),
-            signal: AbortSignal.timeout(10_000),
-          }).then(async (response) => ({ status: response.status, body: await response.text() }))
-        : await app
-            .inject({
-              method: 'POST',
-              url: path,
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-              payload: fields.toString(),
-            })
-            .then((response) => ({ status: response.statusCode, body: response.body }));
-      request.log.info({ txnid: payment.txnid, status, answer: result.body }, 'sandbox cashier postback');
-      const back = safeReturn(request.query.return);
-      return reply.redirect(
-        status === 'S' && back && result.body === 'result=OK'
-          ? back
-          : `${SANDBOX_CASHIER_PATH}/${encodeURIComponent(payment.txnid)}${back ? `?return=${encodeURIComponent(back)}` : ''}`,
-        303,
-      );
-    },
-  );
+            payload: fields.toString(),
+          })
+          .then((response) => ({ status: response.statusCode, body: response.body }));
+    request.log.info({ txnid: payment.txnid, status, answer: result.body }, 'sandbox cashier postback');
+    const back = safeReturn(request.query.return);
+    return reply.redirect(
+      status === 'S' && back && result.body === 'result=OK' ? back : cashierUrl(payment.txnid, back),
+      303,
+    );
+  });
 }

@@ -64,12 +64,14 @@ export async function postPayment(
       const moved = await move({ status: state.status, ref_no: state.refNo || payment.ref_no }, ['pending']);
       return { outcome: moved ? ('closed' as const) : ('unchanged' as const), payment: moved ?? payment };
     }
-    const received = state.amount ?? payment.expected_amount;
+    // An amount the provider did not state, or that could not be read, never counts as the one
+    // asked for: it is held like a wrong one, for finance to check with the provider.
+    const received = state.amount;
     if (received !== payment.expected_amount) {
       const held = await move(
         {
           status: 'held',
-          status_reason: 'amount_mismatch',
+          status_reason: received === null ? 'amount_unreadable' : 'amount_mismatch',
           received_amount: received,
           ref_no: state.refNo || payment.ref_no,
         },

@@ -25,8 +25,18 @@ async function notHeld(db: Kysely<Database>, paymentId: number): Promise<Payment
   return new PaymentReviewRefused(fillMessage(messages.paymentNotHeld, { paymentId, status: now.status }));
 }
 
-/** What a held payment received: set when it was held, the expected amount only as a fallback. */
-const receivedOf = (payment: Payment) => payment.received_amount ?? payment.expected_amount;
+/**
+ * What a held payment received, as the provider stated it. A payment held because that amount
+ * was missing, unreadable, zero or negative has nothing to accept or return: finance settles it
+ * with the provider first, so neither move may guess a figure.
+ */
+function receivedOf(payment: Payment): number {
+  const received = payment.received_amount;
+  if (received === null || received < 1) {
+    throw new PaymentReviewRefused(fillMessage(messages.paymentAmountNotUsable, { paymentId: payment.id }));
+  }
+  return received;
+}
 
 export interface AcceptedPayment {
   before: Payment;
@@ -50,6 +60,7 @@ export async function acceptHeldPayment(
 ): Promise<AcceptedPayment> {
   return inTransaction(deps.db, async (trx) => {
     const before = await findPayment(trx, paymentId);
+    if (before.status === 'held') receivedOf(before);
     const now = deps.clock.now();
     const at = now.toISOString();
     const payment = await trx
@@ -96,6 +107,7 @@ export async function returnHeldPayment(
 ): Promise<{ payment: Payment; account: string }> {
   const before = await findPayment(deps.db, paymentId);
   if (before.status !== 'held') throw await notHeld(deps.db, paymentId);
+  receivedOf(before);
   const account = await defaultPayoutAccount(deps, before.borrower_id);
   if (!account) {
     await inTransaction(deps.db, async (trx) => {

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { formatAmount, toMinorUnits } from '@kwarta/domain';
 import {
   digestMatches,
@@ -14,6 +14,18 @@ import {
 const SIGNED_FIELDS = ['txnid', 'refno', 'status', 'message', 'amount'] as const;
 
 export const SANDBOX_CASHIER_PATH = '/sandbox/cashier';
+
+/**
+ * The cashier's link names its payment and carries this signature: only who was handed the pay
+ * URL (the paying borrower, through generate-vcode) can open the payment or act on it.
+ */
+export function cashierSignature(secret: string, txnid: string): string {
+  return createHmac('sha256', secret).update(`cashier:${txnid}`, 'utf8').digest('hex');
+}
+
+export function cashierPath(secret: string, txnid: string): string {
+  return `${SANDBOX_CASHIER_PATH}/${encodeURIComponent(txnid)}?sig=${cashierSignature(secret, txnid)}`;
+}
 
 /** The postback the sandbox cashier sends for a tester's choice, signed like a real provider's. */
 export function sandboxPostback(
@@ -43,7 +55,7 @@ export function sandboxProvider(secret: string): PaymentProvider {
     async create(input: CreatePaymentInput): Promise<CreatedPayment> {
       const refNo = randomBytes(4).toString('hex').toUpperCase();
       const payCode = `${randomInt(1000, 10000)}${randomInt(1000, 10000)}${randomInt(1000, 10000)}`;
-      return { refNo, payCode, payUrl: `${SANDBOX_CASHIER_PATH}/${encodeURIComponent(input.txnid)}` };
+      return { refNo, payCode, payUrl: cashierPath(secret, input.txnid) };
     },
     verifyPostback(fields: PostbackFields): boolean {
       const values = SIGNED_FIELDS.map((name) => fields.get(name) ?? '');

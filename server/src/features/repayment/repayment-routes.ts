@@ -38,6 +38,7 @@ export async function repaymentRoutes(app: FastifyInstance): Promise<void> {
     back.set('productId', String(input.productId));
     back.set('orderId', String(input.orderId));
     const returnUrl = `${webRoutes.orderDetails}?${back.toString()}`;
-    return { ...started, payUrl: `${started.payUrl}?return=${encodeURIComponent(returnUrl)}` };
+    const joiner = started.payUrl.includes('?') ? '&' : '?';
+    return { ...started, payUrl: `${started.payUrl}${joiner}return=${encodeURIComponent(returnUrl)}` };
   });
 }

@@ -81,7 +81,10 @@ describe.each(databaseTargets)('console payments (%s)', (target) => {
   };
 
   /** An order of `lines` instalments with a payment held for review that received `received`. */
-  async function orderWithHeld(received: number, options: { lines?: number; kind?: 'extension' } = {}) {
+  async function orderWithHeld(
+    received: number | null,
+    options: { lines?: number; kind?: 'extension' } = {},
+  ) {
     const order = await repayableOrder(t.app, { lines: options.lines ?? 1 });
     const expected = options.kind === 'extension' ? 1_500_000 : LINE;
     const paymentId = await heldPayment(t.app, order, { expected, received, kind: options.kind });
@@ -249,6 +252,25 @@ describe.each(databaseTargets)('console payments (%s)', (target) => {
       expect((await giveBack(paymentId)).envelope?.code).toBe('409');
       expect(await auditOf(paymentId)).toHaveLength(1);
     });
+
+    it.each([
+      ['negative', -500_000],
+      ['zero', 0],
+      ['unreadable', null],
+    ])(
+      'refuses to accept or return a payment held with a %s amount, changing nothing',
+      async (_, received) => {
+        const { paymentId, orderId } = await orderWithHeld(received);
+        const refusal = messages.paymentAmountNotUsable.replace('{paymentId}', String(paymentId));
+        for (const response of [await accept(paymentId), await giveBack(paymentId)]) {
+          expect(response.envelope).toMatchObject({ code: '409', message: refusal });
+        }
+        expect(await payment(paymentId)).toMatchObject({ status: 'held', received_amount: received });
+        const state = await orderState(t.app, orderId);
+        expect(state.order.paid_amount).toBe(0);
+        expect(state.allocations).toEqual([]);
+      },
+    );
 
     it('keeps paid = allocations + credit for any amount received (property)', async () => {
       await fc.assert(

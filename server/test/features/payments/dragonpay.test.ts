@@ -1,81 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateVcode } from '@kwarta/contract';
 import { createTestApp, databaseTargets, type TestApp } from '../../support/test-app.ts';
 import { callEndpoint } from '../../support/api.ts';
 import { orderState, repayableOrder } from '../../support/repayment.ts';
 import { postbackDigest, reconcilePayments } from '../../../src/features/payments/index.ts';
-
-const MERCHANT = 'KWARTA';
-const SECRET = 'dragonpay-test-password';
-
-interface FakeTxn {
-  refNo: string;
-  amount: string;
-  procId: string;
-  status: string;
-}
-
-/**
- * A stand-in for Dragonpay's Collect API on loopback, speaking its protocol: Basic auth,
- * POST /{txnid}/post → { RefNo, Status, Message, Url }, GET /txnid/{txnid} → the transaction.
- * A test sets what the status query answers.
- */
-async function startFakeDragonpay() {
-  const txns = new Map<string, FakeTxn>();
-  const statusQueries: string[] = [];
-  const expectedAuth = `Basic ${Buffer.from(`${MERCHANT}:${SECRET}`).toString('base64')}`;
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      const send = (status: number, value: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(value));
-      };
-      if (request.headers.authorization !== expectedAuth) return send(401, { Message: 'Unauthorized' });
-      const url = new URL(request.url ?? '/', 'http://fake');
-      const create = /^\/api\/collect\/v1\/([^/]+)\/post$/.exec(url.pathname);
-      if (request.method === 'POST' && create) {
-        const txnid = decodeURIComponent(create[1]!);
-        const input = JSON.parse(body) as { Amount: string; ProcId: string; Currency: string };
-        const refNo = `REF${txns.size + 1}`;
-        txns.set(txnid, { refNo, amount: input.Amount, procId: input.ProcId, status: 'P' });
-        return send(200, {
-          RefNo: refNo,
-          Status: 'S',
-          Message: '',
-          Url: `https://test.dragonpay.ph/Pay.aspx?tokenid=${refNo}&procid=${input.ProcId}`,
-        });
-      }
-      const query = /^\/api\/collect\/v1\/txnid\/([^/]+)$/.exec(url.pathname);
-      if (request.method === 'GET' && query) {
-        const txnid = decodeURIComponent(query[1]!);
-        statusQueries.push(txnid);
-        const txn = txns.get(txnid);
-        if (!txn) return send(404, { Message: 'Not found' });
-        return send(200, {
-          RefNo: txn.refNo,
-          TxnId: txnid,
-          Amount: Number(txn.amount),
-          Currency: 'PHP',
-          Status: txn.status,
-          ProcId: txn.procId,
-        });
-      }
-      send(404, {});
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    apiUrl: `http://127.0.0.1:${port}/api/collect/v1`,
-    txns,
-    statusQueries,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { MERCHANT, SECRET, startFakeDragonpay } from '../../support/fake-dragonpay.ts';
 
 describe.each(databaseTargets)('Dragonpay adapter against a fake Dragonpay (%s)', (target) => {
   let fake: Awaited<ReturnType<typeof startFakeDragonpay>>;
@@ -236,6 +165,57 @@ describe.each(databaseTargets)('Dragonpay adapter against a fake Dragonpay (%s)'
     });
     expect(state.allocations).toEqual([]);
     expect(state.order).toMatchObject({ status: 170, paid_amount: 0 });
+  });
+
+  it.each([
+    ['a thousands separator', '1,000.00'],
+    ['no Amount at all', undefined],
+    ['a number it cannot read', 'lots'],
+  ])(
+    'holds a payment whose confirmed amount has %s, never counting it as the full one',
+    async (_, amount) => {
+      const { payment, txn, orderId } = await payCode();
+      txn.status = 'S';
+      txn.amountAnswer = amount;
+      const response = await postback({ txnid: payment.txnid, refno: txn.refNo, status: 'S' });
+      expect(response.body).toBe('result=OK');
+      const state = await orderState(t.app, orderId);
+      expect(state.payments[0]).toMatchObject({
+        status: 'held',
+        status_reason: 'amount_unreadable',
+        received_amount: null,
+      });
+      expect(state.allocations).toEqual([]);
+      expect(state.order).toMatchObject({ status: 170, paid_amount: 0 });
+    },
+  );
+
+  it('refuses a signed postback for a txnid it never made, storing nothing and asking nobody', async () => {
+    const txnid = 'KW999RNOSUCHTXN';
+    const response = await postback({ txnid, refno: 'REF0', status: 'S' });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toBe('result=FAIL_INVALID');
+    expect(fake.statusQueries).toEqual([]);
+    const events = await t.app.db
+      .selectFrom('provider_events')
+      .select('id')
+      .where('event_id', 'like', `${txnid}%`)
+      .execute();
+    expect(events).toEqual([]);
+  });
+
+  it('refuses a postback with NUL in a field with 400 (never a retry-forever 5xx), on any database', async () => {
+    const { payment, txn, orderId } = await payCode();
+    txn.status = 'S';
+    const nulTxnid = `${payment.txnid}\0x`;
+    const response = await postback({ txnid: nulTxnid, refno: txn.refNo, status: 'S' });
+    expect(response.statusCode).toBe(400);
+    const asQuery = await t.app.inject({
+      method: 'GET',
+      url: `/payments/dragonpay/postback?txnid=${payment.txnid}%00&refno=${txn.refNo}&status=S&message=x&digest=0`,
+    });
+    expect(asQuery.statusCode).toBe(400);
+    expect((await orderState(t.app, orderId)).payments[0]!.status).toBe('pending');
   });
 
   it('keeps a paid payment paid when a failure follows', async () => {

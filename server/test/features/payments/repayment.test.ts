@@ -6,6 +6,7 @@ import { callEndpoint } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
 import { rowCounts } from '../../support/faults.ts';
 import { orderState, repayableOrder } from '../../support/repayment.ts';
+import { sandboxPostback } from '../../../src/features/payments/sandbox.ts';
 
 describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (target) => {
   let t: TestApp;
@@ -97,7 +98,9 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
       body: { ...ids(order), amount: String(order.lineAmount), channelNumber: 'BAYD' },
     });
     const started = vcode.envelope!.data as { payUrl: string; payCode: string };
-    expect(started.payUrl).toMatch(/^\/sandbox\/cashier\/KW\d+R[0-9A-F]+\?return=%2ForderDetails%3F/);
+    expect(started.payUrl).toMatch(
+      /^\/sandbox\/cashier\/KW\d+R[0-9A-F]+\?sig=[0-9a-f]{64}&return=%2ForderDetails%3F/,
+    );
     // A double tap gets the same pay code; the page now shows it as the default card.
     const again = await callEndpoint(t.app, generateVcode, {
       session: order.session,
@@ -116,6 +119,57 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
     expect(state.order.status).toBe(200);
     expect(state.order.settled_at).not.toBeNull();
     expect(state.history.at(-1)).toMatchObject({ from_status: 170, to_status: 200 });
+  });
+
+  it('opens and acts on a payment at the cashier only through its signed link', async () => {
+    const order = await repayableOrder(t.app);
+    const vcode = await callEndpoint(t.app, generateVcode, {
+      session: order.session,
+      body: { ...ids(order), channelNumber: 'BAYD' },
+    });
+    const { payUrl } = vcode.envelope!.data as { payUrl: string };
+    const { txnid } = (await orderState(t.app, order.orderId)).payments[0]!;
+    const unsigned = `/sandbox/cashier/${txnid}`;
+    const wronglySigned = `${unsigned}?sig=${'0'.repeat(64)}`;
+    const otherPayment = payUrl.replace(txnid, `${txnid.slice(0, -1)}X`);
+    for (const url of [unsigned, wronglySigned, otherPayment]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      const acted = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'action=fail',
+      });
+      expect(acted.statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/cashier/a%00b?sig=x' })).statusCode).toBe(400);
+    expect((await orderState(t.app, order.orderId)).payments[0]!.status).toBe('pending');
+    expect((await t.app.inject({ method: 'GET', url: payUrl })).statusCode).toBe(200);
+  });
+
+  it('refuses a signed sandbox postback for an unknown txnid or with NUL, storing nothing', async () => {
+    const secret = t.config.payments.sandboxSecret;
+    const send = (fields: URLSearchParams) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/payments/sandbox/postback',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: fields.toString(),
+      });
+    const unknown = await send(
+      sandboxPostback(secret, { txnid: 'KW1RUNKNOWN', refNo: 'R', status: 'S', amount: 100 }),
+    );
+    expect(unknown.statusCode).toBe(400);
+    const withNul = await send(
+      sandboxPostback(secret, { txnid: 'KW1R\0', refNo: 'R', status: 'S', amount: 100 }),
+    );
+    expect(withNul.statusCode).toBe(400);
+    const events = await t.app.db
+      .selectFrom('provider_events')
+      .select('id')
+      .where('event_id', 'like', 'KW1R%')
+      .execute();
+    expect(events).toEqual([]);
   });
 
   it('20 parallel taps on Payment Method make one open pay code', async () => {
