@@ -13,7 +13,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { startTestServer, type TestServer } from '../e2e/support/test-server.ts';
+import { E2E_SERVER_MODE, startTestServer, type TestServer } from '../e2e/support/test-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { OPERATOR_SESSION_COOKIE, isOperatorRole, sessionQueryFields } from '@kwarta/contract';
@@ -80,7 +80,9 @@ async function operatorCookie(): Promise<Record<string, string> | undefined> {
   if (!operatorRole) return undefined;
   if (!server || !isOperatorRole(operatorRole))
     throw new Error("--operator <role> works with the script's own server only");
-  const { db } = createDatabase(loadConfig({ DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' }));
+  const { db } = createDatabase(
+    loadConfig({ ...E2E_SERVER_MODE, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' }),
+  );
   try {
     const now = new Date();
     const operatorId = await createOperator(db, {

@@ -3,14 +3,14 @@
 import { readFile, rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { axeLogFile } from './axe.ts';
-import { startTestServer } from './test-server.ts';
+import { E2E_SERVER_MODE, startTestServer } from './test-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** e.g. http://127.0.0.1:41234 — no trailing slash. */
     baseUrl: string;
     /** Where the server keeps its data (and its database URL, if any), for CLI commands in tests. */
-    serverStore: { DATA_DIR: string; DATABASE_URL?: string };
+    serverStore: { DATA_DIR: string; DATABASE_URL?: string } & typeof E2E_SERVER_MODE;
   }
 }
 
@@ -35,6 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', server.baseUrl);
   project.provide('serverStore', {
     DATA_DIR: server.dataDir,
+    ...E2E_SERVER_MODE,
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   });
 

@@ -50,8 +50,8 @@ export function openServerStore() {
  */
 export async function runScript(script: string, args: string[]): Promise<{ code: number; output: string }> {
   const serverStore = inject('serverStore');
-  // The e2e server runs as a sandbox (test-server.ts): so do its CLIs (dev account key, payouts).
-  const env: NodeJS.ProcessEnv = { ...process.env, ...serverStore, APP_ENV: 'sandbox', LOG_LEVEL: 'silent' };
+  // The e2e server's mode (a sandbox, test-server.ts) comes with its store: so do its CLIs.
+  const env: NodeJS.ProcessEnv = { ...process.env, ...serverStore, LOG_LEVEL: 'silent' };
   if (!serverStore.DATABASE_URL) delete env.DATABASE_URL;
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', script, ...args], { env });

@@ -15,6 +15,15 @@ const STOP_TIMEOUT_MS = 10_000;
 const OUTPUT_LIMIT = 200_000; // characters of server output kept for error messages
 const SERVE_SCRIPT = 'server/bin/serve';
 
+/**
+ * The e2e server runs as a sandbox, with a secret of its own for the sandbox cashier (a sandbox
+ * has no default one); its CLIs and the tests' postbacks use the same values (serverStore).
+ */
+export const E2E_SERVER_MODE = {
+  APP_ENV: 'sandbox',
+  SANDBOX_PAYMENT_SECRET: 'e2e-sandbox-cashier-secret',
+} as const;
+
 /** Asks the OS for a port nobody listens on (listen(0)), then frees it for the server. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,7 +55,7 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   env.PORT = String(port);
   env.HOST = HOST;
   env.DATA_DIR = dataDir;
-  env.APP_ENV = 'sandbox';
+  Object.assign(env, E2E_SERVER_MODE);
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   if (process.env.E2E_REDIS_URL) env.REDIS_URL = process.env.E2E_REDIS_URL;
   return env;

@@ -52,6 +52,7 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
   }
   const config = loadConfig({
     APP_ENV: 'sandbox',
+    SANDBOX_PAYMENT_SECRET: 'bench-console-sandbox-secret',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',

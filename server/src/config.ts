@@ -89,8 +89,12 @@ const envSchema = z
     SMS_LIMIT_PER_IP_HOUR: z.coerce.number().int().positive().default(10),
     SMS_LIMIT_PER_DEVICE_DAY: z.coerce.number().int().positive().default(10),
     SMS_LIMIT_GLOBAL_DAY: z.coerce.number().int().positive().default(10000),
-    // Payments (D8, decision 0070): the sandbox cashier by default, Dragonpay's Collect API for real.
-    PAYMENT_PROVIDER: z.enum(['sandbox', 'dragonpay']).default('sandbox'),
+    // Payments (D8, decision 0070): the sandbox cashier by default outside production, Dragonpay's
+    // Collect API for real. Production has no default: it must name a real adapter (D18).
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'dragonpay']).optional(),
+    // /carpmm's card debits (decision 0075): `none` answers that card repayment is not offered.
+    CARD_DEBIT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+    PAYOUT_PROVIDER: z.enum(['sandbox', 'dragonpay']).optional(),
     DRAGONPAY_MERCHANT_ID: z.string().optional(),
     DRAGONPAY_SECRET: z.string().optional(),
     DRAGONPAY_API_URL: z.string().url().default('https://test.dragonpay.ph/api/collect/v1'),
@@ -106,8 +110,9 @@ const envSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.string().regex(/^[A-Z0-9]{2,8}$/, 'processor ids are 2-8 capitals or digits')).min(1)),
-    // The sandbox cashier signs its postbacks with this (any instance of one sandbox must share it).
-    SANDBOX_PAYMENT_SECRET: z.string().min(8).default('kwarta-sandbox-cashier'),
+    // The sandbox cashier signs its postbacks and links with this (every instance of one sandbox
+    // shares it). Only development has a default: a published secret lets anyone forge a payment.
+    SANDBOX_PAYMENT_SECRET: z.string().min(16).optional(),
     // Payment account numbers are encrypted with this key (AES-256-GCM, decision 0060); retired
     // keys still decrypt until `npm run accounts -- rotate-key` has re-encrypted every row.
     ACCOUNT_KEY: accountKey.optional(),
@@ -125,6 +130,9 @@ const envSchema = z
   .refine((env) => !(env.DEV_TOOLS === 'on' && env.APP_ENV === 'production'), {
     message: 'DEV_TOOLS=on needs APP_ENV=development or sandbox',
     path: ['DEV_TOOLS'],
+  })
+  .superRefine((env, ctx) => {
+    for (const problem of moneyAdapterProblems(env)) ctx.addIssue({ code: 'custom', ...problem });
   })
   .refine(
     (env) => env.PAYMENT_PROVIDER !== 'dragonpay' || (env.DRAGONPAY_MERCHANT_ID && env.DRAGONPAY_SECRET),
@@ -173,9 +181,10 @@ const envSchema = z
     accountKeys: { current: env.ACCOUNT_KEY, retired: env.ACCOUNT_KEYS_RETIRED },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
     payments: {
-      provider: env.PAYMENT_PROVIDER,
+      provider: env.PAYMENT_PROVIDER ?? 'sandbox',
       channels: env.PAYMENT_CHANNELS,
-      sandboxSecret: env.SANDBOX_PAYMENT_SECRET,
+      // Set whenever the sandbox is in use (moneyAdapterProblems), the development default otherwise.
+      sandboxSecret: env.SANDBOX_PAYMENT_SECRET ?? DEVELOPMENT_SANDBOX_SECRET,
       dragonpay: {
         merchantId: env.DRAGONPAY_MERCHANT_ID ?? '',
         secret: env.DRAGONPAY_SECRET ?? '',
@@ -183,6 +192,7 @@ const envSchema = z
         timeoutMs: env.DRAGONPAY_TIMEOUT_MS,
       },
     },
+    cardDebit: { provider: env.CARD_DEBIT_PROVIDER ?? 'sandbox' },
     sms: {
       gateway: env.SMS_GATEWAY,
       http: env.SMS_HTTP_URL
@@ -196,6 +206,50 @@ const envSchema = z
       },
     },
   }));
+
+/** The sandbox secret in development only: anyone can read it here, so nothing else may use it. */
+const DEVELOPMENT_SANDBOX_SECRET = 'kwarta-development-sandbox-cashier';
+
+/**
+ * Real money only in production (D18): each money port (payments, card debits, payouts) must
+ * name a real adapter there, and a sandbox elsewhere must have a secret of its own outside
+ * development. Listed together, so one failed start names everything to set.
+ */
+function moneyAdapterProblems(env: {
+  APP_ENV: string;
+  PAYMENT_PROVIDER?: string | undefined;
+  CARD_DEBIT_PROVIDER?: string | undefined;
+  PAYOUT_PROVIDER?: string | undefined;
+  SANDBOX_PAYMENT_SECRET?: string | undefined;
+}): { path: string[]; message: string }[] {
+  const problems: { path: string[]; message: string }[] = [];
+  if (env.APP_ENV === 'production') {
+    const ports = [
+      ['PAYMENT_PROVIDER', env.PAYMENT_PROVIDER, 'dragonpay'],
+      ['CARD_DEBIT_PROVIDER', env.CARD_DEBIT_PROVIDER, 'none (card repayment not offered)'],
+      ['PAYOUT_PROVIDER', env.PAYOUT_PROVIDER, 'dragonpay'],
+    ] as const;
+    for (const [name, value, real] of ports) {
+      if (value === undefined || value === 'sandbox') {
+        problems.push({
+          path: [name],
+          message: `${value === undefined ? 'must be set' : 'sandbox moves no money'} in production: set ${real}`,
+        });
+      }
+    }
+  } else if (
+    env.APP_ENV === 'sandbox' &&
+    (env.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox' &&
+    env.SANDBOX_PAYMENT_SECRET === undefined
+  ) {
+    problems.push({
+      path: ['SANDBOX_PAYMENT_SECRET'],
+      message:
+        'is required with APP_ENV=sandbox (16+ characters every instance shares: openssl rand -hex 16)',
+    });
+  }
+  return problems;
+}
 
 function isTimeZone(zone: string): boolean {
   try {

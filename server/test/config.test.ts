@@ -3,10 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultLoanRules } from '@kwarta/domain';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig as loadEnv } from '../src/config.ts';
+import { productionEssentials } from './support/test-app.ts';
+
+// Production with its money adapters set (they have no default there, D18), unless a test says otherwise.
+const loadConfig = (env: Record<string, string>) => loadEnv({ ...productionEssentials(), ...env });
 
 describe('configuration', () => {
-  it('runs on its embedded defaults with an empty environment, as production', () => {
+  it('runs on its embedded defaults once the money adapters are named, as production', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       appEnv: 'production',
@@ -39,6 +43,31 @@ describe('configuration', () => {
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
+  });
+
+  it('refuses production on a sandbox money adapter or none, naming each (D18)', () => {
+    expect(() => loadEnv({})).toThrow(
+      /PAYMENT_PROVIDER: must be set in production[\s\S]*CARD_DEBIT_PROVIDER: must be set[\s\S]*PAYOUT_PROVIDER: must be set/,
+    );
+    for (const name of ['PAYMENT_PROVIDER', 'CARD_DEBIT_PROVIDER', 'PAYOUT_PROVIDER']) {
+      expect(() => loadConfig({ [name]: 'sandbox' })).toThrow(
+        new RegExp(`${name}: sandbox moves no money in production`),
+      );
+    }
+  });
+
+  it('gives the sandbox cashier a default secret in development only', () => {
+    const development = loadEnv({ APP_ENV: 'development' });
+    expect(development.payments).toMatchObject({ provider: 'sandbox' });
+    expect(development.payments.sandboxSecret).not.toBe('kwarta-sandbox-cashier');
+    expect(() => loadEnv({ APP_ENV: 'sandbox' })).toThrow(/SANDBOX_PAYMENT_SECRET: is required/);
+    expect(() => loadEnv({ APP_ENV: 'sandbox', SANDBOX_PAYMENT_SECRET: 'short' })).toThrow(
+      /SANDBOX_PAYMENT_SECRET/,
+    );
+    const secret = 'a-sandbox-secret-of-ours';
+    expect(loadEnv({ APP_ENV: 'sandbox', SANDBOX_PAYMENT_SECRET: secret }).payments.sandboxSecret).toBe(
+      secret,
+    );
   });
 
   it('turns demo data and developer pages off in production', () => {

@@ -67,7 +67,9 @@ export const jobRegistry: readonly Job[] = [
     schedule: '*/5 * * * *',
     runAtStart: true,
     async run(deps) {
-      return { ...(await resumeStalledCardRepayments({ ...deps, cardDebit: createCardDebitProvider() })) };
+      const cardDebit = createCardDebitProvider(deps.config);
+      // Without a card provider no repayment was ever debited, so none can be left `paying`.
+      return cardDebit ? { ...(await resumeStalledCardRepayments({ ...deps, cardDebit })) } : {};
     },
   },
   {

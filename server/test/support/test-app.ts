@@ -68,6 +68,26 @@ async function dropWhenIdle(name: string): Promise<void> {
   await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
+/** The sandbox cashier's secret in server tests (a sandbox has no default one, config.ts). */
+export const TEST_SANDBOX_SECRET = 'server-tests-sandbox-secret';
+
+/**
+ * What production needs to start at all: an account key and real money adapters (D18). Dragonpay's
+ * addresses point at a closed port, so a test that forgets its fake provider fails fast, never
+ * reaching a real one.
+ */
+export function productionEssentials(): Record<string, string> {
+  return {
+    ACCOUNT_KEY: randomBytes(32).toString('base64'),
+    PAYMENT_PROVIDER: 'dragonpay',
+    DRAGONPAY_MERCHANT_ID: 'TESTMERCHANT',
+    DRAGONPAY_SECRET: 'test-dragonpay-secret',
+    DRAGONPAY_API_URL: 'http://127.0.0.1:9/api/collect/v1',
+    CARD_DEBIT_PROVIDER: 'none',
+    PAYOUT_PROVIDER: 'dragonpay',
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
@@ -121,6 +141,7 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
   );
   const config = loadConfig({
     APP_ENV: 'sandbox',
+    SANDBOX_PAYMENT_SECRET: TEST_SANDBOX_SECRET,
     // The developer tools (which tests read codes through) need a loopback listener.
     HOST: '127.0.0.1',
     // Tests play the load balancer: they set X-Forwarded-For to act as different clients.
@@ -134,8 +155,8 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     // Tests edit products and settings and read them back at once.
     LENDER_DATA_CACHE_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    // Production refuses to start without an account key (features/bank-binding).
-    ...(options.env?.APP_ENV === 'production' ? { ACCOUNT_KEY: randomBytes(32).toString('base64') } : {}),
+    // Production refuses to start without an account key (features/bank-binding) and real money adapters.
+    ...(options.env?.APP_ENV === 'production' ? productionEssentials() : {}),
     ...options.env,
   });
   const app = await buildApp(config, appOverrides(options));
@@ -189,6 +210,7 @@ function appOverrides(options: TestAppOptions): AppOverrides {
 async function createSecondInstance(first: TestApp, options: TestAppOptions): Promise<TestApp> {
   const env: Record<string, string> = {
     APP_ENV: first.config.appEnv,
+    SANDBOX_PAYMENT_SECRET: first.config.payments.sandboxSecret,
     HOST: first.config.host,
     TRUST_PROXY: 'true',
     DATA_DIR: first.config.dataDir,

@@ -1,3 +1,4 @@
+import type { Config } from '../../config.ts';
 import type { PayoutAccount } from '../bank-binding/index.ts';
 
 /** What the card provider says about one debit, in our words (the payments' provider states). */
@@ -27,9 +28,13 @@ export interface CardDebitProvider {
   debit(input: { txnid: string; amount: number; account: PayoutAccount }): Promise<CardDebitResult>;
 }
 
-/** The card-debit provider the server and its jobs use: the sandbox is the only adapter today. */
-export function createCardDebitProvider(): CardDebitProvider {
-  return sandboxCardProvider();
+/**
+ * The card-debit provider the server and its jobs use (CARD_DEBIT_PROVIDER), or null when card
+ * repayment is not offered: production has no card adapter yet, and the sandbox debits nothing
+ * (D18), so there the legacy page says so instead of pretending to charge.
+ */
+export function createCardDebitProvider(config: Pick<Config, 'cardDebit'>): CardDebitProvider | null {
+  return config.cardDebit.provider === 'sandbox' ? sandboxCardProvider() : null;
 }
 
 /** Sandbox cards whose number ends in these digits are declined, so a tester can see a refusal. */

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay } from '@kwarta/contract';
+import {
+  messages,
+  repaymentCommit,
+  repaymentConfirm,
+  repaymentHuichao,
+  repaymentWay,
+} from '@kwarta/contract';
 import type { Borrower } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint, type HandlerContext } from '../../lib/contract-route.ts';
 import { createCardDebitProvider, type CardDebitProvider } from './card-debit.ts';
 import {
@@ -18,20 +25,27 @@ const callerOf = (borrower: Borrower, context: HandlerContext<'borrower'>): Lega
   deviceId: context.session.deviceId,
 });
 
-/** Spec §7 "Legacy": the /carpmm bank-card repayment's four calls (decision 0075). */
+/**
+ * Spec §7 "Legacy": the /carpmm bank-card repayment's four calls (decision 0075). Without a card
+ * provider (CARD_DEBIT_PROVIDER=none) the card calls answer that card repayment is not offered,
+ * so nothing is committed that nobody can debit; repaying online (huichao) still works.
+ */
 export async function legacyRepaymentRoutes(
   app: FastifyInstance,
   options: { cardDebit?: CardDebitProvider } = {},
 ): Promise<void> {
-  const cardDebit = options.cardDebit ?? createCardDebitProvider();
+  const cardDebit = options.cardDebit ?? createCardDebitProvider(app.config);
+  const notOffered = () => Promise.reject(ApiError.conflict(messages.legacyCardNotOffered));
   registerEndpoint(app, repaymentWay, (input, { borrower }) =>
-    legacyRepaymentOptions(app, borrower.id, input),
+    cardDebit ? legacyRepaymentOptions(app, borrower.id, input) : notOffered(),
   );
   registerEndpoint(app, repaymentCommit, (input, context) =>
-    commitLegacyRepayment(app, callerOf(context.borrower, context), input),
+    cardDebit ? commitLegacyRepayment(app, callerOf(context.borrower, context), input) : notOffered(),
   );
   registerEndpoint(app, repaymentConfirm, (input, context) =>
-    confirmLegacyRepayment({ ...pickDeps(app), cardDebit }, callerOf(context.borrower, context), input),
+    cardDebit
+      ? confirmLegacyRepayment({ ...pickDeps(app), cardDebit }, callerOf(context.borrower, context), input)
+      : notOffered(),
   );
   registerEndpoint(app, repaymentHuichao, (input, { borrower }) =>
     onlineRepaymentUrl(app, borrower.id, input),

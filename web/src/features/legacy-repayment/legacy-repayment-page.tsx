@@ -37,9 +37,11 @@ export function LegacyRepaymentPage() {
   const [busy, setBusy] = useState(false);
   const countdown = useCountdown();
 
+  // A lender without a card provider says so on the page (it is an answer, not a failure to retry).
+  const notOffered = way.status === 'error' && way.result.message === messages.legacyCardNotOffered;
   useEffect(() => {
-    if (way.status === 'error') showToast(messages.legacyCardListFailed);
-  }, [way.status]);
+    if (way.status === 'error' && !notOffered) showToast(messages.legacyCardListFailed);
+  }, [way.status, notOffered]);
 
   if (requestType !== null && requestType !== LegacyRepaymentRules.requestType) {
     return (
@@ -126,7 +128,15 @@ export function LegacyRepaymentPage() {
   return (
     <Page title={messages.legacyTitle}>
       {way.status === 'loading' && <div className="card skeleton legacy-skeleton" aria-busy="true" />}
-      {way.status === 'error' && (
+      {notOffered && (
+        <section className="card">
+          <p>{messages.legacyCardNotOffered}</p>
+          <button type="button" className="button button-block" onClick={goToOrder}>
+            {messages.legacyGoToOrder}
+          </button>
+        </section>
+      )}
+      {way.status === 'error' && !notOffered && (
         <button type="button" className="button button-secondary" onClick={way.reload}>
           {messages.complaintTryAgain}
         </button>
