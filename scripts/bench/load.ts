@@ -7,14 +7,27 @@ export interface LoadResult {
   requests: number;
   errors: number;
   statuses: Record<number, number>;
+  /** With `next`: the statuses of each kind of request. */
+  statusesByLabel: Record<string, Record<number, number>>;
   requestsPerSecond: number;
   p50: number;
   p99: number;
   max: number;
 }
 
+/** One request of a mixed load, named by what it is (its statuses are counted under `label`). */
+export interface LoadRequest {
+  label: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+}
+
 export interface LoadOptions {
   url: string;
+  /** A mixed load: each connection's next request (url, method, body and headers come from it). */
+  next?: (connection: number) => LoadRequest;
   /**
    * The connections to send on, kept open between runs (loadConnections). Without it the run
    * opens its own and closes them at the end.
@@ -49,21 +62,26 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const agent = options.agent ?? loadConnections(options.connections);
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
+  const statusesByLabel: Record<string, Record<number, number>> = {};
   let errors = 0;
   const started = performance.now();
   const deadline = started + options.durationMs;
 
-  const once = () =>
+  const once = (connection: number) =>
     new Promise<void>((resolve) => {
+      const spec: LoadRequest = options.next?.(connection) ?? { label: 'all', ...options };
       const sent = performance.now();
       const request = http.request(
-        target,
-        { method: options.method ?? 'GET', agent, headers: options.headers, timeout: 10_000 },
+        options.next ? new URL(spec.url, target) : target,
+        { method: spec.method ?? 'GET', agent, headers: spec.headers, timeout: 10_000 },
         (response) => {
           response.resume();
           response.on('end', () => {
             latencies.push(performance.now() - sent);
-            statuses[response.statusCode ?? 0] = (statuses[response.statusCode ?? 0] ?? 0) + 1;
+            const status = response.statusCode ?? 0;
+            statuses[status] = (statuses[status] ?? 0) + 1;
+            const byLabel = (statusesByLabel[spec.label] ??= {});
+            byLabel[status] = (byLabel[status] ?? 0) + 1;
             resolve();
           });
         },
@@ -73,17 +91,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         resolve();
       });
       request.on('timeout', () => request.destroy());
-      request.end(options.body);
+      request.end(spec.body);
     });
 
   await Promise.all(
-    Array.from({ length: options.connections }, async () => {
-      while (performance.now() < deadline) await once();
+    Array.from({ length: options.connections }, async (_, connection) => {
+      while (performance.now() < deadline) await once(connection);
     }),
   );
   if (!options.agent) agent.destroy();
   latencies.sort((a, b) => a - b);
-  return summarize(latencies, performance.now() - started, statuses, errors);
+  return summarize(latencies, performance.now() - started, statuses, errors, statusesByLabel);
 }
 
 function summarize(
@@ -91,6 +109,7 @@ function summarize(
   elapsedMs: number,
   statuses: Record<number, number>,
   errors: number,
+  statusesByLabel: LoadResult['statusesByLabel'] = {},
 ): LoadResult {
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return {
@@ -99,6 +118,7 @@ function summarize(
     requests: latencies.length,
     errors,
     statuses,
+    statusesByLabel,
     requestsPerSecond: latencies.length / (elapsedMs / 1000),
     p50: at(0.5),
     p99: at(0.99),
