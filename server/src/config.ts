@@ -106,6 +106,13 @@ const envSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.string().regex(/^[A-Z0-9]{2,8}$/, 'processor ids are 2-8 capitals or digits')).min(1)),
+    // Payouts (disbursements, returns of held payments; D18, decisions 0052 and 0090). No default
+    // in production: real money must not go to the sandbox, which pays nothing.
+    PAYOUT_PROVIDER: z.enum(['sandbox', 'dragonpay']).optional(),
+    DRAGONPAY_PAYOUT_API_URL: z.string().url().default('https://test.dragonpay.ph/api/payout/merchant/v1'),
+    DRAGONPAY_PAYOUT_MERCHANT_ID: z.string().optional(),
+    DRAGONPAY_PAYOUT_SECRET: z.string().optional(),
+    DRAGONPAY_PAYOUT_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
     // The sandbox cashier signs its postbacks with this (any instance of one sandbox must share it).
     SANDBOX_PAYMENT_SECRET: z.string().min(8).default('kwarta-sandbox-cashier'),
     // Payment account numbers are encrypted with this key (AES-256-GCM, decision 0060); retired
@@ -131,6 +138,16 @@ const envSchema = z
     {
       message: 'DRAGONPAY_MERCHANT_ID and DRAGONPAY_SECRET are required when PAYMENT_PROVIDER=dragonpay',
       path: ['DRAGONPAY_SECRET'],
+    },
+  )
+  .refine(
+    (env) =>
+      env.PAYOUT_PROVIDER !== 'dragonpay' ||
+      ((env.DRAGONPAY_PAYOUT_MERCHANT_ID ?? env.DRAGONPAY_MERCHANT_ID) && env.DRAGONPAY_PAYOUT_SECRET),
+    {
+      message:
+        'DRAGONPAY_PAYOUT_SECRET and a merchant id (DRAGONPAY_PAYOUT_MERCHANT_ID or DRAGONPAY_MERCHANT_ID) are required when PAYOUT_PROVIDER=dragonpay',
+      path: ['DRAGONPAY_PAYOUT_SECRET'],
     },
   )
   .refine((env) => env.SMS_GATEWAY !== 'http' || env.SMS_HTTP_URL, {
@@ -183,6 +200,16 @@ const envSchema = z
         timeoutMs: env.DRAGONPAY_TIMEOUT_MS,
       },
     },
+    payouts: {
+      provider: payoutProvider(env),
+      dragonpay: {
+        // The Payout API is under the same merchant account as Collect, but has its own API key.
+        merchantId: env.DRAGONPAY_PAYOUT_MERCHANT_ID ?? env.DRAGONPAY_MERCHANT_ID ?? '',
+        secret: env.DRAGONPAY_PAYOUT_SECRET ?? '',
+        apiUrl: env.DRAGONPAY_PAYOUT_API_URL.replace(/\/+$/, ''),
+        timeoutMs: env.DRAGONPAY_PAYOUT_TIMEOUT_MS,
+      },
+    },
     sms: {
       gateway: env.SMS_GATEWAY,
       http: env.SMS_HTTP_URL
@@ -196,6 +223,17 @@ const envSchema = z
       },
     },
   }));
+
+/**
+ * PAYOUT_PROVIDER, or the sandbox outside production. Production has no default (undefined): a
+ * forgotten setting must stop the boot (D18), not disburse through the sandbox, which pays nothing.
+ */
+function payoutProvider(env: {
+  APP_ENV: string;
+  PAYOUT_PROVIDER?: 'sandbox' | 'dragonpay' | undefined;
+}): 'sandbox' | 'dragonpay' | undefined {
+  return env.PAYOUT_PROVIDER ?? (env.APP_ENV === 'production' ? undefined : 'sandbox');
+}
 
 function isTimeZone(zone: string): boolean {
   try {

@@ -134,8 +134,17 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     // Tests edit products and settings and read them back at once.
     LENDER_DATA_CACHE_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    // Production refuses to start without an account key (features/bank-binding).
-    ...(options.env?.APP_ENV === 'production' ? { ACCOUNT_KEY: randomBytes(32).toString('base64') } : {}),
+    // Production refuses to start without an account key (features/bank-binding) and a real payout
+    // provider (decision 0090): Dragonpay, at a loopback port nothing listens on, so no test pays by accident.
+    ...(options.env?.APP_ENV === 'production'
+      ? {
+          ACCOUNT_KEY: randomBytes(32).toString('base64'),
+          PAYOUT_PROVIDER: 'dragonpay',
+          DRAGONPAY_PAYOUT_MERCHANT_ID: 'KWARTA-TEST',
+          DRAGONPAY_PAYOUT_SECRET: 'no-payouts-in-tests',
+          DRAGONPAY_PAYOUT_API_URL: 'http://127.0.0.1:9/api/payout/merchant/v1',
+        }
+      : {}),
     ...options.env,
   });
   const app = await buildApp(config, appOverrides(options));

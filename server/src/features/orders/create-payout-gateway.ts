@@ -1,0 +1,27 @@
+import type { Config } from '../../config.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { dragonpayPayouts } from './dragonpay-payouts.ts';
+import { sandboxPayouts, type PayoutGateway } from './payouts.ts';
+
+/** The payout adapter PAYOUT_PROVIDER names (decision 0090). */
+export function createPayoutGateway(
+  config: Pick<Config, 'payouts' | 'lenderTimeZone' | 'defaultSupport' | 'brand'>,
+  clock: Clock,
+): PayoutGateway {
+  switch (config.payouts.provider) {
+    case 'sandbox':
+      return sandboxPayouts;
+    case 'dragonpay':
+      return dragonpayPayouts(config.payouts.dragonpay, {
+        clock,
+        timeZone: config.lenderTimeZone,
+        notifyEmail: config.defaultSupport.email,
+        description: config.brand.brandName,
+      });
+    case undefined:
+      // Production has no default: disbursing through the sandbox would record payouts that never happened.
+      throw new Error(
+        'No payout provider: set PAYOUT_PROVIDER=dragonpay (and its DRAGONPAY_PAYOUT_* settings); the sandbox is not for production',
+      );
+  }
+}
