@@ -4,6 +4,7 @@ import { OrderStatus } from '@kwarta/domain';
 import { callEndpoint } from '../../support/api.ts';
 import { startFakeHttpServer } from '../../support/fake-http-server.ts';
 import { bindAccount, phBankAccount, phWallet } from '../../support/payment-accounts.ts';
+import { heldPayment } from '../../support/held-payment.ts';
 import { repayableOrder } from '../../support/repayment.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { loadConfig } from '../../../src/config.ts';
@@ -15,6 +16,12 @@ import {
   resumeStalledDisbursements,
   STALLED_SENDING_MS,
 } from '../../../src/features/orders/index.ts';
+import {
+  PaymentReturnPending,
+  resumeStalledRefunds,
+  returnHeldPayment,
+  STALLED_RETURNING_MS,
+} from '../../../src/features/payments/index.ts';
 
 const MERCHANT = 'KWARTA';
 const API_KEY = 'dragonpay-payout-api-key';
@@ -244,6 +251,31 @@ describe.each(databaseTargets)('disbursement through Dragonpay Payout (%s)', (ta
       messages.orderPayoutInProgress.replace('{orderId}', String(order.orderId)),
     );
     await resumedAsPaidOnce(order.orderId, txnid);
+  });
+
+  it('a held payment whose return Dragonpay is still processing stays returning until it has paid', async () => {
+    const order = await repayableOrder(t.app, { product: 'Kwarta Starter' });
+    await bindAccount(t.app, order.session, order.productId, phWallet('09171234567'));
+    const paymentId = await heldPayment(t.app, order, { expected: 100_000, received: 150_000 });
+    fake.newStatus = 'P';
+    await expect(returnHeldPayment(t.app, paymentId)).rejects.toBeInstanceOf(PaymentReturnPending);
+    const status = async () =>
+      (
+        await t.app.db
+          .selectFrom('payments')
+          .select('status')
+          .where('id', '=', paymentId)
+          .executeTakeFirstOrThrow()
+      ).status;
+    expect(await status()).toBe('returning');
+    const [post] = fake.posts.slice(-1);
+    expect(post).toMatchObject({ Amount: '1500.00', ProcId: 'GCSH', ProcDetail: '09171234567' });
+
+    fake.payouts.get(post!.TxnId as string)!.status = 'S';
+    clock.advance(STALLED_RETURNING_MS + 1_000);
+    expect(await resumeStalledRefunds(t.app)).toMatchObject({ returned: 1, unresolved: 0 });
+    expect(await status()).toBe('returned');
+    expect(postsOf(post!.TxnId as string)).toHaveLength(1);
   });
 });
 
