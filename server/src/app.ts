@@ -36,7 +36,7 @@ import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
 import { orderDetailsRoutes } from './features/order-details/index.ts';
 import { loanConfirmRoutes } from './features/loan-confirm/index.ts';
-import { sandboxPayouts, type PayoutGateway } from './features/orders/index.ts';
+import { createPayoutGateway, type PayoutGateway } from './features/orders/index.ts';
 import { bankBindingRoutes, loadAccountKeyRing } from './features/bank-binding/index.ts';
 import { legacyRepaymentRoutes } from './features/legacy-repayment/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
@@ -56,7 +56,7 @@ export interface AppOverrides {
   database?: DatabaseHandle;
   clock?: Clock;
   smsGateway?: SmsGateway;
-  /** Where disbursements are paid (features/orders/payouts.ts); the sandbox by default. */
+  /** Where disbursements are paid (features/orders/payouts.ts); by default the one PAYOUT_PROVIDER names. */
   payouts?: PayoutGateway;
   logger?: FastifyServerOptions['logger'];
   /** Where log lines go instead of stdout (tests read what the server logs). */
@@ -133,7 +133,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Who may call what (lib/callers.ts): every route's `auth` names one of these kinds.
   app.decorate('callers', new CallerRegistry());
   app.decorate('lenderWide', new LenderWideCache(config.lenderDataCacheMs));
-  app.decorate('payouts', overrides.payouts ?? sandboxPayouts);
+  app.decorate('payouts', overrides.payouts ?? createPayoutGateway(config, app.clock));
   app.callers.register('borrower', borrowerCaller(app));
   app.callers.register('operator', operatorCaller(app));
   await app.register(compress, { threshold: 1024 });

@@ -94,7 +94,6 @@ const envSchema = z
     PAYMENT_PROVIDER: z.enum(['sandbox', 'dragonpay']).optional(),
     // /carpmm's card debits (decision 0075): `none` answers that card repayment is not offered.
     CARD_DEBIT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
-    PAYOUT_PROVIDER: z.enum(['sandbox', 'dragonpay']).optional(),
     DRAGONPAY_MERCHANT_ID: z.string().optional(),
     DRAGONPAY_SECRET: z.string().optional(),
     DRAGONPAY_API_URL: z.string().url().default('https://test.dragonpay.ph/api/collect/v1'),
@@ -110,6 +109,13 @@ const envSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.string().regex(/^[A-Z0-9]{2,8}$/, 'processor ids are 2-8 capitals or digits')).min(1)),
+    // Payouts (disbursements, returns of held payments; D18, decisions 0052 and 0090). No default
+    // in production: real money must not go to the sandbox, which pays nothing.
+    PAYOUT_PROVIDER: z.enum(['sandbox', 'dragonpay']).optional(),
+    DRAGONPAY_PAYOUT_API_URL: z.string().url().default('https://test.dragonpay.ph/api/payout/merchant/v1'),
+    DRAGONPAY_PAYOUT_MERCHANT_ID: z.string().optional(),
+    DRAGONPAY_PAYOUT_SECRET: z.string().optional(),
+    DRAGONPAY_PAYOUT_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
     // The sandbox cashier signs its postbacks and links with this (every instance of one sandbox
     // shares it). Only development has a default: a published secret lets anyone forge a payment.
     SANDBOX_PAYMENT_SECRET: z.string().min(16).optional(),
@@ -139,6 +145,16 @@ const envSchema = z
     {
       message: 'DRAGONPAY_MERCHANT_ID and DRAGONPAY_SECRET are required when PAYMENT_PROVIDER=dragonpay',
       path: ['DRAGONPAY_SECRET'],
+    },
+  )
+  .refine(
+    (env) =>
+      env.PAYOUT_PROVIDER !== 'dragonpay' ||
+      ((env.DRAGONPAY_PAYOUT_MERCHANT_ID ?? env.DRAGONPAY_MERCHANT_ID) && env.DRAGONPAY_PAYOUT_SECRET),
+    {
+      message:
+        'DRAGONPAY_PAYOUT_SECRET and a merchant id (DRAGONPAY_PAYOUT_MERCHANT_ID or DRAGONPAY_MERCHANT_ID) are required when PAYOUT_PROVIDER=dragonpay',
+      path: ['DRAGONPAY_PAYOUT_SECRET'],
     },
   )
   .refine((env) => env.SMS_GATEWAY !== 'http' || env.SMS_HTTP_URL, {
@@ -193,6 +209,17 @@ const envSchema = z
       },
     },
     cardDebit: { provider: env.CARD_DEBIT_PROVIDER ?? 'sandbox' },
+    payouts: {
+      // Set in production (moneyAdapterProblems); the sandbox elsewhere, like the other ports.
+      provider: env.PAYOUT_PROVIDER ?? 'sandbox',
+      dragonpay: {
+        // The Payout API is under the same merchant account as Collect, but has its own API key.
+        merchantId: env.DRAGONPAY_PAYOUT_MERCHANT_ID ?? env.DRAGONPAY_MERCHANT_ID ?? '',
+        secret: env.DRAGONPAY_PAYOUT_SECRET ?? '',
+        apiUrl: env.DRAGONPAY_PAYOUT_API_URL.replace(/\/+$/, ''),
+        timeoutMs: env.DRAGONPAY_PAYOUT_TIMEOUT_MS,
+      },
+    },
     sms: {
       gateway: env.SMS_GATEWAY,
       http: env.SMS_HTTP_URL

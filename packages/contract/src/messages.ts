@@ -333,6 +333,8 @@ export const messages = {
   orderPayoutInProgress: 'Order {orderId} is already being paid out or was paid out.',
   orderPayoutFailed:
     'Order {orderId}: the payout to account {account} failed ({reason}); the borrower is asked to bind another account.',
+  orderPayoutPending:
+    'Order {orderId}: the payout provider is still processing the payout; the order moves to 170 once it has paid (asked again every 5 minutes).',
   paymentNotHeld:
     'Payment {paymentId} is {status}: only a payment held for review can be accepted or returned.',
   paymentAmountNotUsable:
@@ -340,6 +342,8 @@ export const messages = {
   paymentNoReturnAccount: 'Payment {paymentId}: the borrower has no payment account to return the money to.',
   paymentReturnFailed:
     'Payment {paymentId}: returning the money to account {account} failed ({reason}); the payment stays held.',
+  paymentReturnPending:
+    'Payment {paymentId}: the payout provider is still processing the return; the payment is marked returned once it has paid (asked again every 5 minutes).',
   promotionCaptchaImageAlt: 'Image code — tap for a new one',
   promotionGetCode: 'Get code',
   promotionCountdown: '{seconds}s',

@@ -8,7 +8,7 @@ import { createLocalBlobStorage } from '../lib/blob-storage.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { createEphemeralStore } from '../lib/ephemeral/create-store.ts';
 import { loadAccountKeyRing, type AccountKeyRing } from '../features/bank-binding/index.ts';
-import { sandboxPayouts } from '../features/orders/index.ts';
+import { createPayoutGateway, type PayoutGateway } from '../features/orders/index.ts';
 import { createJobLease } from '../jobs/job-lease.ts';
 import { listRuns } from '../jobs/job-runs.ts';
 import { jobRegistry } from '../jobs/registry.ts';
@@ -86,7 +86,17 @@ async function main(): Promise<number> {
         return openRing().keys;
       },
     };
-    const deps = { db, clock, store, storage, config, log, lease, accountKeys, payouts: sandboxPayouts };
+    // Made only when a job pays (the resume jobs), like the key ring: in production a missing
+    // PAYOUT_PROVIDER then stops those jobs alone.
+    let gateway: PayoutGateway | undefined;
+    const openGateway = () => (gateway ??= createPayoutGateway(config, clock));
+    const payouts: PayoutGateway = {
+      get name() {
+        return openGateway().name;
+      },
+      send: (request) => openGateway().send(request),
+    };
+    const deps = { db, clock, store, storage, config, log, lease, accountKeys, payouts };
     const outcome = await runJobNow(deps, job!);
     console.log(describeOutcome(job!.name, outcome));
     return outcome.status === 'ran' && outcome.outcome === 'ok' ? 0 : 1;

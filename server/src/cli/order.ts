@@ -8,7 +8,7 @@ import {
   approveOrder,
   disburseOrder,
   rejectOrder,
-  sandboxPayouts,
+  createPayoutGateway,
   TransitionRefused,
 } from '../features/orders/index.ts';
 
@@ -60,12 +60,12 @@ async function main(): Promise<number> {
     const actor = `operator:${values.operator}`;
     const order =
       action === 'disburse'
-        ? // Only a payout opens the account numbers, so only it needs their key.
+        ? // Only a payout opens the account numbers and pays, so only it needs their key and a provider.
           await disburseOrder(
             {
               ...deps,
               accountKeys: loadAccountKeyRing(config, (message) => console.warn(message)),
-              payouts: sandboxPayouts,
+              payouts: createPayoutGateway(config, systemClock),
             },
             orderId,
             actor,

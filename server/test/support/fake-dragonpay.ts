@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeHttpServer } from './fake-http-server.ts';
 
 export const MERCHANT = 'KWARTA';
 export const SECRET = 'dragonpay-test-password';
@@ -22,53 +21,48 @@ export async function startFakeDragonpay() {
   const txns = new Map<string, FakeTxn>();
   const statusQueries: string[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${MERCHANT}:${SECRET}`).toString('base64')}`;
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      const send = (status: number, value: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(value));
-      };
-      if (request.headers.authorization !== expectedAuth) return send(401, { Message: 'Unauthorized' });
-      const url = new URL(request.url ?? '/', 'http://fake');
-      const create = /^\/api\/collect\/v1\/([^/]+)\/post$/.exec(url.pathname);
-      if (request.method === 'POST' && create) {
-        const txnid = decodeURIComponent(create[1]!);
-        const input = JSON.parse(body) as { Amount: string; ProcId: string; Currency: string };
-        const refNo = `REF${txns.size + 1}`;
-        txns.set(txnid, { refNo, amount: input.Amount, procId: input.ProcId, status: 'P' });
-        return send(200, {
+  const server = await startFakeHttpServer((request) => {
+    if (request.authorization !== expectedAuth) return { status: 401, json: { Message: 'Unauthorized' } };
+    const create = /^\/api\/collect\/v1\/([^/]+)\/post$/.exec(request.path);
+    if (request.method === 'POST' && create) {
+      const txnid = decodeURIComponent(create[1]!);
+      const input = JSON.parse(request.body) as { Amount: string; ProcId: string; Currency: string };
+      const refNo = `REF${txns.size + 1}`;
+      txns.set(txnid, { refNo, amount: input.Amount, procId: input.ProcId, status: 'P' });
+      return {
+        status: 200,
+        json: {
           RefNo: refNo,
           Status: 'S',
           Message: '',
           Url: `https://test.dragonpay.ph/Pay.aspx?tokenid=${refNo}&procid=${input.ProcId}`,
-        });
-      }
-      const query = /^\/api\/collect\/v1\/txnid\/([^/]+)$/.exec(url.pathname);
-      if (request.method === 'GET' && query) {
-        const txnid = decodeURIComponent(query[1]!);
-        statusQueries.push(txnid);
-        const txn = txns.get(txnid);
-        if (!txn) return send(404, { Message: 'Not found' });
-        return send(200, {
+        },
+      };
+    }
+    const query = /^\/api\/collect\/v1\/txnid\/([^/]+)$/.exec(request.path);
+    if (request.method === 'GET' && query) {
+      const txnid = decodeURIComponent(query[1]!);
+      statusQueries.push(txnid);
+      const txn = txns.get(txnid);
+      if (!txn) return { status: 404, json: { Message: 'Not found' } };
+      return {
+        status: 200,
+        json: {
           RefNo: txn.refNo,
           TxnId: txnid,
           Amount: 'amountAnswer' in txn ? txn.amountAnswer : Number(txn.amount),
           Currency: 'PHP',
           Status: txn.status,
           ProcId: txn.procId,
-        });
-      }
-      send(404, {});
-    });
+        },
+      };
+    }
+    return { status: 404, json: {} };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
   return {
-    apiUrl: `http://127.0.0.1:${port}/api/collect/v1`,
+    apiUrl: `${server.origin}/api/collect/v1`,
     txns,
     statusQueries,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }

@@ -85,6 +85,9 @@ export function productionEssentials(): Record<string, string> {
     DRAGONPAY_API_URL: 'http://127.0.0.1:9/api/collect/v1',
     CARD_DEBIT_PROVIDER: 'none',
     PAYOUT_PROVIDER: 'dragonpay',
+    DRAGONPAY_PAYOUT_MERCHANT_ID: 'KWARTA-TEST',
+    DRAGONPAY_PAYOUT_SECRET: 'no-payouts-in-tests',
+    DRAGONPAY_PAYOUT_API_URL: 'http://127.0.0.1:9/api/payout/merchant/v1',
   };
 }
 

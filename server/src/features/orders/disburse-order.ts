@@ -23,6 +23,12 @@ export interface DisburseOptions {
 export class PayoutFailed extends TransitionRefused {}
 
 /**
+ * The provider took the payout but has not paid it yet: the attempt stays `sending` (blocking
+ * another payout of the order) and the order approved, until the resume job hears the outcome.
+ */
+export class PayoutPending extends TransitionRefused {}
+
+/**
  * 151 → 170 (decision 0052): the principal is paid out to the borrower's default payment account,
  * and only once the provider took it does the order move, with today's date (the lender's)
  * fixing the disbursement date and every due date; the amounts stay those confirmed.
@@ -133,6 +139,8 @@ export async function sendDisbursement(
     amount: attempt.amount,
     account,
   });
+  // Not paid yet, not refused: nothing to record. It stays `sending`, and the resume job asks again.
+  if (result.ok === 'pending') throw new PayoutPending(fillMessage(messages.orderPayoutPending, { orderId }));
   const at = deps.clock.now().toISOString();
   const settle = (
     trx: Kysely<Database>,

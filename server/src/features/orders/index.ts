@@ -35,6 +35,7 @@ export { findOrderTerms } from './order-terms.ts';
 export {
   disburseOrder,
   PayoutFailed,
+  PayoutPending,
   type DisburseDeps,
   type DisbursementOutcome,
 } from './disburse-order.ts';
@@ -43,6 +44,7 @@ export {
   STALLED_SENDING_MS,
   type ResumeDisbursementsRun,
 } from './resume-disbursements.ts';
+export { createPayoutGateway } from './create-payout-gateway.ts';
 export {
   sandboxPayouts,
   SANDBOX_FAILING_ACCOUNT_SUFFIX,

@@ -1,7 +1,7 @@
 import type { Deps } from '../../lib/deps.ts';
 import { resumeEach, stalledBefore } from '../../lib/resume-stalled.ts';
 import { openPaymentAccount } from '../bank-binding/index.ts';
-import { PayoutFailed, sendDisbursement, type DisburseDeps } from './disburse-order.ts';
+import { PayoutFailed, PayoutPending, sendDisbursement, type DisburseDeps } from './disburse-order.ts';
 
 /**
  * How long a disbursement may stay `sending` before the resume job asks the payout port again.
@@ -14,7 +14,10 @@ export interface ResumeDisbursementsRun {
   resumed: number;
   sent: number;
   failed: number;
-  /** Still unknown (the port threw again, or the order can no longer move): tried next run. */
+  /**
+   * Still unknown (the port threw again, or the order can no longer move), or the provider is
+   * still paying it (pending): tried next run.
+   */
   unresolved: number;
 }
 
@@ -65,6 +68,8 @@ export async function resumeStalledDisbursements(
       return 'sent';
     } catch (error) {
       if (error instanceof PayoutFailed) return 'failed';
+      // The provider is still paying it: expected of a real payout, not worth a warning.
+      if (error instanceof PayoutPending) return 'unresolved';
       deps.log.warn({ err: error, disbursement: attempt.id }, 'disbursement still unresolved');
       return 'unresolved';
     }

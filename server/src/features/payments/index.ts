@@ -19,6 +19,7 @@ export {
   acceptHeldPayment,
   returnHeldPayment,
   PaymentReturnFailed,
+  PaymentReturnPending,
   PaymentReviewRefused,
   type AcceptedPayment,
   type ReturnOutcome,

@@ -1,7 +1,7 @@
 import type { Deps } from '../../lib/deps.ts';
 import { resumeEach, stalledBefore } from '../../lib/resume-stalled.ts';
 import { openPaymentAccount } from '../bank-binding/index.ts';
-import { sendRefund } from './review-held-payment.ts';
+import { PaymentReturnPending, sendRefund } from './review-held-payment.ts';
 
 /**
  * How long a refund may stay `returning` before the resume job asks the payout port again; a
@@ -14,7 +14,7 @@ export interface ResumeRefundsRun {
   returned: number;
   /** The payout was refused: the payment is held again, for another return or an accept. */
   refused: number;
-  /** Still unknown (the port threw again): tried next run. */
+  /** Still unknown (the port threw again), or the provider is still paying it: tried next run. */
   unresolved: number;
 }
 
@@ -50,6 +50,8 @@ export async function resumeStalledRefunds(
       const outcome = await sendRefund(deps, payment, account);
       return outcome.returned ? 'returned' : 'refused';
     } catch (error) {
+      // The provider is still paying it: expected of a real payout, not worth a warning.
+      if (error instanceof PaymentReturnPending) return 'unresolved';
       deps.log.warn({ err: error, payment: payment.id }, 'refund still unresolved');
       return 'unresolved';
     }

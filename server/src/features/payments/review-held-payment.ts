@@ -13,6 +13,12 @@ export class PaymentReviewRefused extends Error {}
 /** The money could not go back (no account, or the payout provider refused it): the payment stays held. */
 export class PaymentReturnFailed extends PaymentReviewRefused {}
 
+/**
+ * The payout provider took the return but has not paid it yet: the payment stays `returning`
+ * (neither accepted nor returned again) until the resume job hears the outcome.
+ */
+export class PaymentReturnPending extends PaymentReviewRefused {}
+
 async function findPayment(db: Kysely<Database>, paymentId: number): Promise<Payment> {
   const payment = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
   if (!payment) throw ApiError.notFound();
@@ -176,6 +182,10 @@ export async function sendRefund(
     amount: receivedOf(claimed),
     account,
   });
+  // Not paid yet, not refused: nothing to record. It stays `returning`, and the resume job asks again.
+  if (result.ok === 'pending') {
+    throw new PaymentReturnPending(fillMessage(messages.paymentReturnPending, { paymentId: claimed.id }));
+  }
   const at = deps.clock.now().toISOString();
   const outcomeOf = (payment: Payment): RefundOutcome =>
     payment.status === 'returned'

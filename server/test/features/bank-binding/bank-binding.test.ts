@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bindCardNew, cardInit, fillMessage, messages } from '@kwarta/contract';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
-import { CARD_NO, cardForm } from '../../support/payment-accounts.ts';
+import { CARD_NO, cardForm, phBankAccount, phWallet } from '../../support/payment-accounts.ts';
 import {
   createTestApp,
   databaseTargets,
@@ -273,32 +273,18 @@ describe('payment accounts in the PH market', () => {
   });
   afterEach(async () => test.close());
 
-  const bank = (bankCode: string, accountNo: string) => ({
-    cardType: '1',
-    channel: '90006',
-    holderName: 'Juan Dela Cruz',
-    bankCode,
-    accountNo,
-  });
-  const wallet = (walletAccount: string) => ({
-    cardType: '2',
-    holderName: 'Juan Dela Cruz',
-    walletCode: 'GCASH',
-    walletAccount,
-  });
-
   it.each([
-    ['a BPI account of 10 digits', bank('BPI', '1234567890'), null],
-    ['a Metrobank account of 13 digits', bank('MBTC', '1234567890123'), null],
+    ['a BPI account of 10 digits', phBankAccount('BPI', '1234567890'), null],
+    ['a Metrobank account of 13 digits', phBankAccount('MBTC', '1234567890123'), null],
     [
       'a BPI account of 12 digits',
-      bank('BPI', '123456789012'),
+      phBankAccount('BPI', '123456789012'),
       fillMessage(messages.bankFieldLength, { title: 'Account number', lengths: '10' }),
     ],
-    ['a GCash number by the PH phone rule', wallet('09171234567'), null],
+    ['a GCash number by the PH phone rule', phWallet('09171234567'), null],
     [
       'a GCash number by another rule',
-      wallet('13912345678'),
+      phWallet('13912345678'),
       fillMessage(messages.bankFieldPhone, { title: 'E-wallet mobile number' }),
     ],
   ])('%s', async (_name, body, refusal) => {
