@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindCardNew } from '@kwarta/contract';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { cliEnv, createTestApp, type TestApp } from '../support/test-app.ts';
 import { callEndpoint, demoSession } from '../support/api.ts';
 import { accountKeyId, createAccountKeyRing } from '../../src/features/bank-binding/index.ts';
 import { createOperator, openTotpSecret, setUpTotp } from '../../src/features/operators/index.ts';
@@ -18,7 +18,7 @@ describe('npm run accounts -- rotate-key', () => {
   const accounts = (env: Record<string, string>, ...args: string[]) =>
     run(process.execPath, ['--import', 'tsx', 'server/src/cli/accounts.ts', ...args], {
       cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: '', REDIS_URL: '', ...env },
+      env: cliEnv(t, env),
     });
 
   beforeAll(async () => {

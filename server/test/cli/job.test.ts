@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { cliEnv, createTestApp, type TestApp } from '../support/test-app.ts';
 import { demoSession } from '../support/api.ts';
 
 const run = promisify(execFile);
@@ -13,13 +13,7 @@ describe('npm run job', () => {
   const job = (...args: string[]) =>
     run(process.execPath, ['--import', 'tsx', 'server/src/cli/job.ts', ...args], {
       cwd: repoRoot,
-      env: {
-        ...process.env,
-        DATA_DIR: t.config.dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        LOG_LEVEL: 'silent',
-      },
+      env: cliEnv(t),
     });
 
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { loanDetailPush } from '@kwarta/contract';
 import { callEndpoint } from '../support/api.ts';
 import { newBorrower } from '../support/borrowers.ts';
 import { bindCard } from '../support/payment-accounts.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { cliEnv, createTestApp, type TestApp } from '../support/test-app.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -17,15 +17,8 @@ describe('npm run order', () => {
   const order = (...args: string[]) =>
     run(process.execPath, ['--import', 'tsx', 'server/src/cli/order.ts', ...args], {
       cwd: repoRoot,
-      env: {
-        ...process.env,
-        // The test app's sandbox: the CLI finds its generated account key in the same data dir.
-        APP_ENV: t.config.appEnv,
-        DATA_DIR: t.config.dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        LOG_LEVEL: 'silent',
-      },
+      // The test app's sandbox: the CLI finds its generated account key in the same data dir.
+      env: cliEnv(t),
     });
 
   beforeAll(async () => {

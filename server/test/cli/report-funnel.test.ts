@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackClick, trackVisit } from '@kwarta/contract';
 import { callEndpoint } from '../support/api.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { cliEnv, createTestApp, type TestApp } from '../support/test-app.ts';
 import { registerPhone } from '../support/promotion.ts';
 
 const run = promisify(execFile);
@@ -35,7 +35,7 @@ describe('npm run report:funnel', () => {
       ['--import', 'tsx', 'server/src/cli/report-funnel.ts', '--utm_tag', 'spring-sale'],
       {
         cwd: repoRoot,
-        env: { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        env: cliEnv(t),
       },
     );
     const lines = stdout.trim().split('\n');

@@ -91,6 +91,23 @@ export function productionEssentials(): Record<string, string> {
   };
 }
 
+/**
+ * The environment of a CLI run beside a test app, as an operator runs one beside a server: the
+ * same mode and sandbox secret, the same data directory, SQLite, quiet.
+ */
+export function cliEnv(t: TestApp, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    APP_ENV: t.config.appEnv,
+    SANDBOX_PAYMENT_SECRET: t.config.payments.sandboxSecret,
+    DATA_DIR: t.config.dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'silent',
+    ...extra,
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: Config;

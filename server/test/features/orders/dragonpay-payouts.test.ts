@@ -6,7 +6,14 @@ import { startFakeHttpServer } from '../../support/fake-http-server.ts';
 import { bindAccount, phBankAccount, phWallet } from '../../support/payment-accounts.ts';
 import { heldPayment } from '../../support/held-payment.ts';
 import { repayableOrder } from '../../support/repayment.ts';
-import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
+import {
+  TEST_SANDBOX_SECRET,
+  createTestApp,
+  databaseTargets,
+  productionEssentials,
+  testClock,
+  type TestApp,
+} from '../../support/test-app.ts';
 import { loadConfig } from '../../../src/config.ts';
 import {
   createPayoutGateway,
@@ -281,18 +288,23 @@ describe.each(databaseTargets)('disbursement through Dragonpay Payout (%s)', (ta
 
 describe('the payout adapter PAYOUT_PROVIDER names', () => {
   const clock = testClock('2026-11-23T02:00:00.000Z');
-  it('is the sandbox by default outside production, and none in production', () => {
-    expect(createPayoutGateway(loadConfig({ APP_ENV: 'sandbox' }), clock).name).toBe('sandbox');
+  it('is the sandbox by default outside production; production names it or does not start', () => {
+    const sandbox = { APP_ENV: 'sandbox', SANDBOX_PAYMENT_SECRET: TEST_SANDBOX_SECRET };
+    expect(createPayoutGateway(loadConfig(sandbox), clock).name).toBe('sandbox');
     expect(createPayoutGateway(loadConfig({ APP_ENV: 'development' }), clock).name).toBe('sandbox');
-    const production = loadConfig({ APP_ENV: 'production' });
-    expect(production.payouts.provider).toBeUndefined();
-    expect(() => createPayoutGateway(production, clock)).toThrow(/PAYOUT_PROVIDER=dragonpay/);
+    expect(() => loadConfig({ ...productionEssentials(), PAYOUT_PROVIDER: '' })).toThrow(
+      /PAYOUT_PROVIDER: must be set in production/,
+    );
   });
 
   it('needs the Dragonpay payout API key and a merchant id for dragonpay', () => {
-    expect(() => loadConfig({ PAYOUT_PROVIDER: 'dragonpay' })).toThrow(/DRAGONPAY_PAYOUT_SECRET/);
+    expect(() => loadConfig({ APP_ENV: 'development', PAYOUT_PROVIDER: 'dragonpay' })).toThrow(
+      /DRAGONPAY_PAYOUT_SECRET/,
+    );
     const config = loadConfig({
-      APP_ENV: 'production',
+      ...productionEssentials(),
+      DRAGONPAY_PAYOUT_MERCHANT_ID: '',
+      DRAGONPAY_PAYOUT_API_URL: '',
       PAYOUT_PROVIDER: 'dragonpay',
       DRAGONPAY_MERCHANT_ID: 'KWARTA',
       DRAGONPAY_PAYOUT_SECRET: 'key',
