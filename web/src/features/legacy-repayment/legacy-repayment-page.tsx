@@ -129,7 +129,7 @@ export function LegacyRepaymentPage() {
     <Page title={messages.legacyTitle}>
       {way.status === 'loading' && <div className="card skeleton legacy-skeleton" aria-busy="true" />}
       {notOffered && (
-        <section className="card">
+        <section className="card legacy-not-offered">
           <p>{messages.legacyCardNotOffered}</p>
           <button type="button" className="button button-block" onClick={goToOrder}>
             {messages.legacyGoToOrder}
