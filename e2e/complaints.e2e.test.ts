@@ -165,7 +165,7 @@ describe('complaints', () => {
       ]);
       await page.getByText(messages.uploadSucceeded, { exact: true }).first().waitFor({ state: 'attached' });
       await uploadedThumbnails(page, 2);
-      await page.getByText(messages.complaintReplyNotice).waitFor();
+      await page.getByText('We will reply within 3 weekdays.').waitFor();
       await screenshot(page, 'complain-page-next');
       await expectNoAxeViolations(page, 'complain form with two photos');
 

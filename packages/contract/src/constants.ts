@@ -8,6 +8,7 @@ export const Limits = {
   legacySmsCodeMinLength: 6,
   complaintTextMax: 200,
   complaintImagesMax: 9,
+  /** Also the console's service line: a complaint unanswered this many weekdays is past it. */
   complaintReplyWeekdays: 3,
   complaintSentModalMs: 1500,
   complaintRatingDelayMs: 3000,

@@ -124,7 +124,7 @@ export const messages = {
   complaintImage: 'Evidence image',
   complaintUploading: 'Uploading…',
   complaintWaitForUploads: 'Please wait until the images finish uploading',
-  complaintReplyNotice: 'We will reply within 3 weekdays.',
+  complaintReplyNotice: 'We will reply within {weekdays} weekdays.',
   complaintSend: 'Send',
   complaintCancel: 'Cancel',
   complaintListEmpty: 'No complaints here yet.',

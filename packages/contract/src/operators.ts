@@ -93,6 +93,3 @@ export const ConsoleSignInLimits = {
   attemptsPerAccount: 5,
   attemptsPerAddress: 30,
 } as const;
-
-/** A complaint unanswered this many weekdays after filing is past the service line. */
-export const COMPLAINT_REPLY_WEEKDAYS = 3;

@@ -72,6 +72,7 @@ describe('spec constants and texts', () => {
       smsCodeLength: 6,
       complaintTextMax: 200,
       complaintImagesMax: 9,
+      complaintReplyWeekdays: 3,
       complaintSentModalMs: 1500,
       complaintRatingDelayMs: 3000,
       toastMs: 3000,

@@ -1,9 +1,11 @@
+import { Limits } from '@kwarta/contract';
+
 /**
  * Toasts and loading toasts as module state rather than React context, so the API client and
  * other non-React code can show them; components/toast.tsx's <ToastHost /> only renders it.
  */
 /** Spec §9. */
-export const TOAST_DURATION_MS = 3000;
+export const TOAST_DURATION_MS = Limits.toastMs;
 
 export interface ToastEntry {
   id: number;
@@ -37,7 +39,7 @@ export const getToastState = (): ToastState => state;
  * Shows `text` for `ms` milliseconds, replacing any toast already showing. Returns a function
  * that hides it early. Empty text shows nothing, so an empty server message needs no guard.
  */
-export function showToast(text: string, ms = TOAST_DURATION_MS): () => void {
+export function showToast(text: string, ms: number = TOAST_DURATION_MS): () => void {
   if (!text.trim()) return () => {};
   const id = nextId++;
   clearTimeout(toastTimer);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { seesWhole, type OperatorRole } from '@kwarta/contract';
 import { OrderStatus, calendarDateAt, daysBetween, weekdaysBefore } from '@kwarta/domain';
-import { COMPLAINT_REPLY_WEEKDAYS } from '@kwarta/contract';
+import { Limits } from '@kwarta/contract';
 import type { Database, Order } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { maskPhone } from '../../lib/log-redaction.ts';
@@ -47,7 +47,7 @@ async function payoutAccountFor(
 /** The instant before which an unanswered complaint is past the 3-weekday service line. */
 export function complaintLine(now: Date, timeZone: string): string {
   const today = calendarDateAt(now, timeZone);
-  const back = daysBetween(weekdaysBefore(today, COMPLAINT_REPLY_WEEKDAYS), today);
+  const back = daysBetween(weekdaysBefore(today, Limits.complaintReplyWeekdays), today);
   return new Date(now.getTime() - back * 86_400_000).toISOString();
 }
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ConsoleRoles, mayAct, consoleCalls, type OperatorRole } from '@kwarta/contract';
+import { ConsoleRoles, Limits, mayAct, consoleCalls, type OperatorRole } from '@kwarta/contract';
 import { consoleCall } from '../console-api.ts';
 import { useConsoleQuery, when } from '../use-console-query.ts';
 import { Pager } from './pager.tsx';
@@ -38,7 +38,9 @@ export function ComplaintsSection({ role }: { role: OperatorRole }) {
           <li key={item.id} className={item.pastLine ? 'past-line' : undefined}>
             <h2>
               Complaint {item.id} · {item.type}{' '}
-              {item.pastLine ? <strong className="badge">Past 3 weekdays</strong> : null}
+              {item.pastLine ? (
+                <strong className="badge">Past {Limits.complaintReplyWeekdays} weekdays</strong>
+              ) : null}
             </h2>
             <p className="meta">
               {when(item.createdAt)} · {item.phone} {item.orderNo ? `· order ${item.orderNo}` : ''} ·{' '}

@@ -1,4 +1,4 @@
-import { consoleCalls } from '@kwarta/contract';
+import { Limits, consoleCalls } from '@kwarta/contract';
 import { useConsoleQuery } from '../use-console-query.ts';
 
 export function DashboardSection() {
@@ -17,7 +17,8 @@ export function DashboardSection() {
               <span className="tile-value">{data.overdue}</span> overdue
             </li>
             <li>
-              <span className="tile-value">{data.complaintsPastLine}</span> complaints older than 3 weekdays
+              <span className="tile-value">{data.complaintsPastLine}</span> complaints older than{' '}
+              {Limits.complaintReplyWeekdays} weekdays
             </li>
             <li>
               <span className="tile-value">{data.paymentsHeld}</span>{' '}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Limits, messages, webRoutes } from '@kwarta/contract';
+import { Limits, fillMessage, messages, webRoutes } from '@kwarta/contract';
 import { Dialog } from '../../components/dialog.tsx';
 import { ImageUploader, type UploaderItem } from '../../components/image-uploader.tsx';
 import { Page } from '../../components/page.tsx';
@@ -154,7 +154,9 @@ export function ComplainPageNext() {
         />
       </section>
 
-      <p className="notice">{messages.complaintReplyNotice}</p>
+      <p className="notice">
+        {fillMessage(messages.complaintReplyNotice, { weekdays: Limits.complaintReplyWeekdays })}
+      </p>
 
       <button type="button" className="button button-block" disabled={sending} onClick={send}>
         {messages.complaintSend}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { messages, webRoutes, type routes } from '@kwarta/contract';
+import { Limits, messages, webRoutes, type routes } from '@kwarta/contract';
 import { formatMoney } from '@kwarta/domain/money';
 import { BottomSheet } from '../../components/bottom-sheet.tsx';
 import { Page } from '../../components/page.tsx';
@@ -15,7 +15,7 @@ type RepaymentInfo = DataOf<typeof routes.loanPlayDetail>;
 
 const money = readRuntimeMarket().money;
 /** Spec §9: the details list shows two lines until expanded. */
-const COLLAPSED_LINES = 2;
+const COLLAPSED_LINES = Limits.detailLinesCollapsed;
 
 export interface RepayViewProps {
   title: string;
