@@ -93,8 +93,14 @@ const pushRequest = z.object({
   periods: intField('periods'),
   termUnit: intField('termUnit'),
   term: intField('term').optional(),
-  /** One id per confirmation shown: a double tap or a retry makes one order (DESIGN §3). */
-  requestId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'requestId must be 16-64 letters, digits, - or _'),
+  /**
+   * Ours, optional (the spec's payload has none): one id per confirmation shown, so a retry made
+   * later still finds its order. Without it the server derives one (DESIGN §3).
+   */
+  requestId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'requestId must be 16-64 letters, digits, - or _')
+    .optional(),
 });
 
 const pushData = z.object({

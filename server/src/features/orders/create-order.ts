@@ -13,7 +13,7 @@ import { quoteLoan, type LoanAsk, type LoanQuote } from './loan-quote.ts';
 
 export interface OrderApplication extends LoanAsk {
   productId: number;
-  requestId: string;
+  requestId?: string | undefined;
 }
 
 export interface CreatedOrder {
@@ -34,6 +34,25 @@ async function orderOfRequest(db: Kysely<Database>, borrowerId: number, requestI
     .executeTakeFirst();
 }
 
+/** The borrower's open order when it is this very loan (product, principal, term, instalments). */
+async function openOrderOf(
+  db: Kysely<Database>,
+  borrowerId: number,
+  asked: { productId: number; quote: LoanQuote },
+) {
+  return db
+    .selectFrom('borrower_open_orders')
+    .innerJoin('orders', 'orders.id', 'borrower_open_orders.order_id')
+    .select(['orders.id', 'orders.product_id'])
+    .where('borrower_open_orders.borrower_id', '=', borrowerId)
+    .where('orders.product_id', '=', asked.productId)
+    .where('orders.principal', '=', asked.quote.principal)
+    .where('orders.term_days', '=', asked.quote.termDays)
+    .where('orders.periods', '=', asked.quote.periods)
+    .where('orders.status', '=', OrderStatus.UnderReview)
+    .executeTakeFirst();
+}
+
 function orderNumber(today: string): string {
   return `KW${today.replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
@@ -43,7 +62,9 @@ function orderNumber(today: string): string {
  * history, the agreements its borrower agreed to (version and SHA-256), in one transaction.
  * Unique constraints decide the races, never a read first: (borrower, requestId) makes a repeated
  * request answer the order the first one made, and the borrower's open-order row refuses a
- * second open order with the catalogue's message.
+ * second open order with the catalogue's message. A push without a request id (the spec's
+ * payload) that collides with an open order asking exactly the same loan is its double tap and
+ * answers that order.
  */
 export async function createOrder(
   deps: Pick<Deps, 'db' | 'clock' | 'config'>,
@@ -89,7 +110,7 @@ export async function createOrder(
           settled_at: null,
           created_at: at,
           updated_at: at,
-          request_id: application.requestId,
+          request_id: application.requestId ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -128,7 +149,12 @@ export async function createOrder(
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const earlier = await orderOfRequest(db, borrower.id, application.requestId);
+    // With a request id, the order it made; without one (the spec's payload), the open order it
+    // collided with when that is exactly the loan it asks for: a double tap, answered alike.
+    const earlier =
+      application.requestId === undefined
+        ? await openOrderOf(db, borrower.id, { productId: loan.product.id, quote })
+        : await orderOfRequest(db, borrower.id, application.requestId);
     if (earlier) return { orderId: earlier.id, productId: earlier.product_id, created: false };
     throw openOrderExists();
   }

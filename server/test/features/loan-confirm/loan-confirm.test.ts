@@ -215,6 +215,32 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     });
   });
 
+  it("takes the spec's payload without a request id: one order, and 20 parallel taps still one", async () => {
+    for (const [phone, endpoint] of [
+      ['13900000281', loanDetailPush],
+      ['13900000282', goyaPush],
+    ] as const) {
+      const applicant = await newBorrower(t.app, phone);
+      const body = { productId: String(productId), amount: '2000000', periods: '3', termUnit: '1' };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => call(endpoint, body, applicant.session)),
+      );
+      const codes = answers.map((answer) => answer.envelope?.code);
+      expect(codes).toEqual(Array(20).fill('00'));
+      // Every tap answers the same order (variant 2 disguises the keys, so compare whole answers).
+      expect(new Set(answers.map((answer) => JSON.stringify(answer.envelope?.data))).size).toBe(1);
+      const orders = await t.app.db
+        .selectFrom('orders')
+        .select(['status', 'request_id'])
+        .where('borrower_id', '=', applicant.borrowerId)
+        .execute();
+      expect(orders).toEqual([{ status: 21, request_id: null }]);
+      // Another loan while that one is open is still refused with the catalogue's text.
+      const other = await call(endpoint, { ...body, amount: '1500000' }, applicant.session);
+      expect(other.envelope?.message).toBe(messages.loanOpenOrderExists);
+    }
+  });
+
   it('refuses a second open order with the catalogue message', async () => {
     const second = await call(goyaPush, {
       productId: String(productId),
