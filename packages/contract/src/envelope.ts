@@ -14,8 +14,13 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-/** Canonical → wire keys. The server's serializer and the client's reader both go through here. */
-export function envelopeToWire(envelope: Envelope): Record<string, unknown> {
+/**
+ * Canonical → wire keys. The server's serializer and the client's reader both go through here.
+ * The code may be the integer 0 where a call's route says so (EndpointRoute.successCode).
+ */
+export function envelopeToWire(
+  envelope: Omit<Envelope, 'code'> & { code: string | 0 },
+): Record<string, unknown> {
   return {
     [envelopeWireNames.code]: envelope.code,
     [envelopeWireNames.message]: envelope.message,

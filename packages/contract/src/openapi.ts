@@ -10,12 +10,16 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
-function envelopeSchema(data: JsonSchema): JsonSchema {
+function envelopeSchema(data: JsonSchema, successCode: string | 0 = '00'): JsonSchema {
+  const code =
+    successCode === 0
+      ? { oneOf: [{ type: 'integer', const: 0 }, { type: 'string' }], example: 0 }
+      : { type: 'string', example: '00' };
   return {
     type: 'object',
-    description: `The envelope. Keys on the wire: ${envelopeWireNames.code} (code), ${envelopeWireNames.message} (message), ${envelopeWireNames.data} (data); success code '00'.`,
+    description: `The envelope. Keys on the wire: ${envelopeWireNames.code} (code), ${envelopeWireNames.message} (message), ${envelopeWireNames.data} (data); success code ${successCode === 0 ? '0 (an integer)' : "'00'"}.`,
     properties: {
-      [envelopeWireNames.code]: { type: 'string', example: '00' },
+      [envelopeWireNames.code]: code,
       [envelopeWireNames.message]: { type: 'string' },
       [envelopeWireNames.data]: data,
     },
@@ -48,7 +52,11 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { title: stri
             }
           : {
               description: 'Success, or a business refusal carried in the envelope code',
-              content: { 'application/json': { schema: envelopeSchema(toSchema(endpoint.data, 'output')) } },
+              content: {
+                'application/json': {
+                  schema: envelopeSchema(toSchema(endpoint.data, 'output'), endpoint.successCode),
+                },
+              },
             },
         '400': { description: 'The request failed its schema; nothing was written', ...errorResponse },
         ...(endpoint.auth === 'borrower'

@@ -29,6 +29,11 @@ export interface EndpointRoute {
   produces?: 'image/png' | 'image/*';
   /** Disguised response keys of `data` (D6, wire-map.ts), applied by the server and read back by the client. */
   wireKeys?: WireKeys;
+  /**
+   * The success code on the wire when the spec gives this call another one than '00' (get-sid:
+   * integer 0). Readers take both as success (isSuccessCode).
+   */
+  successCode?: 0;
 }
 
 export const routes = {
@@ -327,6 +332,8 @@ export const routes = {
     method: 'GET',
     path: '/api/v2/youmi/promotion/get-sid',
     auth: 'public',
+    // Spec §7: "code (0 success)".
+    successCode: 0,
   },
   getCaptcha: {
     name: 'getCaptcha',

@@ -105,8 +105,6 @@ export const loanConfirmWireKeys = {
   popAgreementUrl: 'gy_pa',
   comProductLogo: 'gy_lg',
   comProductName: 'gy_nm',
-  NewButtonMsg: 'gy_bm',
-  NewPopMsg: 'gy_pm',
   data: 'gy_da',
   title: 'gy_ti',
   id: 'gy_id',

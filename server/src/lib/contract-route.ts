@@ -85,7 +85,11 @@ export function registerEndpoint<E extends Endpoint>(
       if (reply.sent) return reply;
       // Binary answers (the captcha image) go out as they are, not inside the envelope.
       if (endpoint.produces) return reply.type(endpoint.produces).send(data);
-      return sendSuccess(reply, endpoint.wireKeys ? dataToWire(data, endpoint.wireKeys) : data);
+      return sendSuccess(
+        reply,
+        endpoint.wireKeys ? dataToWire(data, endpoint.wireKeys) : data,
+        endpoint.successCode,
+      );
     },
   });
 }

@@ -5,7 +5,11 @@ import { SUCCESS_CODE, envelopeToWire, messages, type Envelope } from '@kwarta/c
  * The only place the server writes an envelope, so every answer uses the wire names (D6). API
  * answers carry session-bound data (codes, complaints): no browser or proxy may keep them.
  */
-export function sendEnvelope(reply: FastifyReply, httpStatus: number, envelope: Envelope): FastifyReply {
+export function sendEnvelope(
+  reply: FastifyReply,
+  httpStatus: number,
+  envelope: Omit<Envelope, 'code'> & { code: string | 0 },
+): FastifyReply {
   return reply
     .code(httpStatus)
     .header('Cache-Control', 'no-store')
@@ -13,6 +17,11 @@ export function sendEnvelope(reply: FastifyReply, httpStatus: number, envelope: 
     .send(envelopeToWire(envelope));
 }
 
-export function sendSuccess(reply: FastifyReply, data: unknown): FastifyReply {
-  return sendEnvelope(reply, 200, { code: SUCCESS_CODE, message: messages.success, data });
+/** Success: '00', or the route's own success code where the spec gives another (get-sid's 0). */
+export function sendSuccess(
+  reply: FastifyReply,
+  data: unknown,
+  code: typeof SUCCESS_CODE | 0 = SUCCESS_CODE,
+): FastifyReply {
+  return sendEnvelope(reply, 200, { code, message: messages.success, data });
 }

@@ -85,8 +85,9 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     const data = envelope!.data as Record<string, unknown>;
     expect(data).not.toHaveProperty('amount');
     expect(data[loanConfirmWireKeys.amount]).toBe(2_000_000);
-    expect(data[loanConfirmWireKeys.NewButtonMsg]).toBe(messages.loanConfirmPromoButton);
-    expect(String(data[loanConfirmWireKeys.NewPopMsg])).toContain('3 days');
+    // The promo texts go by the names the spec gives them.
+    expect(data.NewButtonMsg).toBe(messages.loanConfirmPromoButton);
+    expect(String(data.NewPopMsg)).toContain('3 days');
     const plans = data[loanConfirmWireKeys.repay_plans] as Record<string, unknown>[];
     expect(plans[0]).toEqual({
       [loanConfirmWireKeys.pay_time]: '2026-12-23',

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   channelTemplate,
+  envelopeFromWire,
+  envelopeWireNames,
   getCaptcha,
   getSid,
   getSms,
@@ -54,6 +56,14 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     const missing = await callEndpoint(t.app, channelTemplate, { body: { templateId: '999' } });
     expect(missing.status).toBe(404);
     expect(missing.envelope?.message).toBe(messages.templateNotFound);
+  });
+
+  it('answers get-sid with the integer code 0 the spec gives it, which readers take as success', async () => {
+    const response = await t.app.inject({ method: 'GET', url: getSid.path });
+    const body = response.json() as Record<string, unknown>;
+    expect(body[envelopeWireNames.code]).toBe(0);
+    expect(envelopeFromWire(body)).toMatchObject({ code: '00' });
+    expect((body[envelopeWireNames.data] as { sid: string }).sid).toMatch(/^[A-Za-z0-9_-]{16,}$/);
   });
 
   it('serves a PNG captcha for an issued sid, never cached, and 404 for an unknown sid', async () => {
