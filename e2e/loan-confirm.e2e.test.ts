@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { messages } from '@kwarta/contract';
+import { messages, routes } from '@kwarta/contract';
 import {
   bridgeCalls,
   openLive,
@@ -104,7 +104,16 @@ describe('loan confirmation (variant 1)', () => {
     const session = await applicant();
     const page = await phone.newPage();
     await openLive(page, `${baseUrl}/loanConfirm?${sessionQuery(session, { productId })}`);
+    const jump = page.waitForRequest((request) => request.url().includes(routes.contractJump.path));
     await page.getByRole('button', { name: messages.agreementDisclosureTitle }).click();
+    // Every field spec §7 lists; orderId is 0 before an order exists.
+    const sent = new URLSearchParams((await jump).postData() ?? '');
+    expect(Object.fromEntries(sent)).toMatchObject({
+      productId: String(productId),
+      scene: '3',
+      position: '1',
+      orderId: '0',
+    });
     await page.waitForURL(/\/loanAgreement\?/);
     await expect.poll(() => page.getByText('Total to repay: ₱23.000,00').isVisible()).toBe(true);
     await screenshot(page, 'loan-agreement');

@@ -4,6 +4,7 @@ import {
   contractJump,
   contractList,
   goyaConfirm,
+  goyaContractJump,
   goyaContractList,
   goyaPush,
   loanConfirmWireKeys,
@@ -264,9 +265,11 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
   });
 
   it('answers a foreign order id exactly like a missing one', async () => {
-    const ask = (id: number, endpoint: typeof contractJump | typeof agreementDocument) =>
-      call(endpoint, { productId: String(productId), position: '0', orderId: String(id) }, other.session);
-    for (const endpoint of [contractJump, agreementDocument]) {
+    const ask = (
+      id: number,
+      endpoint: typeof contractJump | typeof goyaContractJump | typeof agreementDocument,
+    ) => call(endpoint, { productId: String(productId), position: '0', orderId: String(id) }, other.session);
+    for (const endpoint of [contractJump, goyaContractJump, agreementDocument]) {
       const foreign = await ask(orderId, endpoint);
       const missing = await ask(987_654, endpoint);
       expect(foreign.status).toBe(404);
@@ -280,6 +283,26 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     expect(own.envelope?.data).toEqual({
       contract_url: `/loanAgreement?productId=${productId}&position=1&orderId=${orderId}`,
     });
+    // Variant 2 (/gopia/goya/pera): the same jump under its disguised key; orderId 0 before an order exists.
+    const disguised = await call(goyaContractJump, {
+      productId: String(productId),
+      scene: '3',
+      position: '1',
+      orderId: String(orderId),
+    });
+    expect(disguised.envelope?.data).toEqual({
+      [loanConfirmWireKeys.contract_url]: `/loanAgreement?productId=${productId}&position=1&orderId=${orderId}`,
+    });
+    const beforeOrder = await call(goyaContractJump, {
+      productId: String(productId),
+      position: '0',
+      orderId: '0',
+    });
+    expect(beforeOrder.envelope?.data).toEqual({
+      [loanConfirmWireKeys.contract_url]: `/loanAgreement?productId=${productId}&position=0`,
+    });
+    const noSuchAgreement = await call(goyaContractJump, { productId: String(productId), position: '7' });
+    expect(noSuchAgreement.status).toBe(404);
   });
 
   it('renders the agreement from the order terms and says what was agreed', async () => {

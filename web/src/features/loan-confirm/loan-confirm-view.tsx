@@ -53,7 +53,11 @@ export function LoanConfirmView({ variant }: { variant: LoanConfirmVariant }) {
   }, [isPopType]);
 
   async function openAgreement(position: number) {
-    const result = await jumpToContract(variant, productId, position, silent);
+    const result = await jumpToContract(
+      variant,
+      { productId, position, orderId: queryParam('orderId') },
+      silent,
+    );
     if (result.success && result.data) window.location.assign(withSessionQuery(result.data.contract_url));
   }
 

@@ -35,15 +35,20 @@ export function useContracts(variant: LoanConfirmVariant, productId: string, sil
   );
 }
 
+/** contract-jump with every field the spec lists: orderId is 0 until the page has an order. */
 export function jumpToContract(
   variant: LoanConfirmVariant,
-  productId: string,
-  position: number,
+  request: { productId: string; position: number; orderId: string | null },
   silent: boolean,
 ) {
   return callApi(
     loanConfirmCalls[variant].jump,
-    { productId, scene: Defaults.contractScene, position },
+    {
+      productId: request.productId,
+      scene: Defaults.contractScene,
+      position: request.position,
+      orderId: request.orderId ?? 0,
+    },
     { silent },
   );
 }
