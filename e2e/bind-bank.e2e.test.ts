@@ -106,7 +106,7 @@ describe('/bindBank', () => {
     expect(await page.content()).not.toContain('6222021234567890123');
   });
 
-  test('from order details (source=loanDetail) a binding returns to order details', async () => {
+  test('from order details (source=loanDetail) a binding returns to that order, shown', async () => {
     const session = await demoSession(baseUrl);
     const page = await openBindBank(session, 'loanDetail');
     await fillCard(page, '6222029999888877776');
@@ -115,6 +115,11 @@ describe('/bindBank', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('source')).toBe('loanDetail');
     expect(url.searchParams.get('orderId')).toBe(session.orderId);
+    expect(url.searchParams.get('productId')).toBe(session.productId);
     expect(url.searchParams.get('sessionId')).toBe(session.sessionId);
+    // The page itself, not only its address: the order's status card comes with its content.
+    await page.locator('#order-status-title').waitFor();
+    expect((await page.locator('#order-status-title').textContent())?.trim()).not.toBe('');
+    await screenshot(page, 'bind-bank-back-to-order');
   });
 });

@@ -36,7 +36,9 @@ export function BindBankPage() {
     if (!result.success) return;
     if (queryParam('source') === LOAN_DETAIL_SOURCE) {
       window.location.assign(
+        // The order page needs its product as well as its order (loan-details), or it shows nothing.
         pageUrl(webRoutes.orderDetails, {
+          productId,
           orderId: queryParam('orderId') ?? undefined,
           source: LOAN_DETAIL_SOURCE,
         }),

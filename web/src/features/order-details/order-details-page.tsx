@@ -173,7 +173,7 @@ export function OrderDetailsPage() {
                 primary: true,
                 onClick: () =>
                   window.location.assign(
-                    pageUrl('/bindBank', {
+                    pageUrl(webRoutes.bindBank, {
                       productId: data.productId,
                       orderId: data.orderId,
                       source: 'loanDetail',
