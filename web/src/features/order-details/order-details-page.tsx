@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Defaults, Limits, messages, type RecommendedProduct } from '@kwarta/contract';
+import { Defaults, Limits, messages, webRoutes, type RecommendedProduct } from '@kwarta/contract';
 import { Dialog } from '../../components/dialog.tsx';
 import { Page } from '../../components/page.tsx';
 import { Rate } from '../../components/rate.tsx';
