@@ -98,6 +98,9 @@ describe('/bindBank', () => {
     await fillCard(page);
     await next(page).click();
     await waitForBridgeCall(page, 'closeWebView');
+    // The shell heard the bank flow start and end with an account saved (docs/bridge.md).
+    expect((await waitForBridgeCall(page, 'startBankFlow')).payload).toMatchObject({});
+    expect((await waitForBridgeCall(page, 'endBankFlow')).payload).toMatchObject({ bound: true });
     expect(page.url()).toContain('/bindBank');
 
     // Opened again: the account is the current one, masked.
@@ -109,6 +112,9 @@ describe('/bindBank', () => {
   test('from order details (source=loanDetail) a binding returns to that order, shown', async () => {
     const session = await demoSession(baseUrl);
     const page = await openBindBank(session, 'loanDetail');
+    expect((await waitForBridgeCall(page, 'startBankFlow')).payload).toEqual({
+      productId: session.productId,
+    });
     await fillCard(page, '6222029999888877776');
     await next(page).click();
     await page.waitForURL(/\/orderDetails\?/);

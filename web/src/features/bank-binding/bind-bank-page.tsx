@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Limits, messages, webRoutes } from '@kwarta/contract';
 import { Page } from '../../components/page.tsx';
-import { closeWebView } from '../../lib/bridge.ts';
+import { closeWebView, endBankFlow, startBankFlow } from '../../lib/bridge.ts';
 import { pageUrl, queryParam } from '../../lib/session-query.ts';
 import { LoadState } from '../../components/load-state.tsx';
 import { bindCard } from './api/bind-card.ts';
@@ -26,6 +26,18 @@ export function BindBankPage() {
   const [sending, setSending] = useState(false);
   const keyboardOpen = useKeyboardOpen(Limits.keyboardThresholdPx);
   const items = init.data?.items ?? [];
+  const bound = useRef(false);
+
+  // The shell hears when the bank flow starts and how it ends (docs/bridge.md): saved, or left.
+  useEffect(() => {
+    const flow = productId ? { productId } : {};
+    startBankFlow(flow);
+    const leave = () => {
+      if (!bound.current) endBankFlow({ ...flow, bound: false });
+    };
+    window.addEventListener('pagehide', leave);
+    return () => window.removeEventListener('pagehide', leave);
+  }, [productId]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,6 +46,8 @@ export function BindBankPage() {
     const result = await bindCard({ product_id: productId, ...filledFields(items, values) });
     setSending(false);
     if (!result.success) return;
+    bound.current = true;
+    endBankFlow({ ...(productId ? { productId } : {}), bound: true });
     if (queryParam('source') === LOAN_DETAIL_SOURCE) {
       window.location.assign(
         // The order page needs its product as well as its order (loan-details), or it shows nothing.

@@ -5,7 +5,7 @@ import { formatMoney } from '@kwarta/domain/money';
 import { Checkbox } from '../../components/checkbox.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { Page } from '../../components/page.tsx';
-import { closeWebView, onNativeBack } from '../../lib/bridge.ts';
+import { closeWebView, confirmTrackPoint, onNativeBack } from '../../lib/bridge.ts';
 import { readRuntimeMarket } from '../../lib/runtime-env.ts';
 import { queryParam, withSessionQuery } from '../../lib/session-query.ts';
 import {
@@ -78,7 +78,10 @@ export function LoanConfirmView({ variant }: { variant: LoanConfirmVariant }) {
       silent,
     );
     setSending(false);
-    if (result.success && result.data) window.location.assign(withSessionQuery(result.data.lendDetailsUrl));
+    if (!result.success || !result.data) return;
+    // The app's analytics hear of the new order (docs/bridge.md, confirmTrackPoint).
+    confirmTrackPoint({ event: 'loan_order_created', productId, orderId: String(result.data.orderId) });
+    window.location.assign(withSessionQuery(result.data.lendDetailsUrl));
   }
 
   const agreements = contracts.data?.data ?? [];
