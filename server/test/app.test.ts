@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +48,24 @@ describe('the application shell', () => {
     expect(body.required).toEqual(['overall']);
     expect(operation.parameters.find((p: { name: string }) => p.name === 'sessionId').required).toBe(true);
     expect(Object.keys(operation.responses)).toEqual(['200', '400', '401']);
+    expect(operation.security).toEqual([{ borrowerSession: [] }]);
   });
+
+  it('serves an OpenAPI document Redocly lints clean with its recommended rules', async () => {
+    const file = path.join(webDist, 'openapi.json');
+    fs.writeFileSync(file, (await t.app.inject({ method: 'GET', url: '/openapi.json' })).body);
+    const redocly = path.resolve(import.meta.dirname, '../../node_modules/.bin/redocly');
+    const linted = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      execFile(
+        redocly,
+        ['lint', file, '--extends=recommended', '--format=stylish'],
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (error.code as number) : 0, output: stdout + stderr }),
+      );
+    });
+    expect(linted.output).toMatch(/valid/);
+    expect(linted.code, linted.output).toBe(0);
+  }, 60_000);
 
   it('serves the app page on every web route with the runtime environment stamped in', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/customerService?sessionId=x' });

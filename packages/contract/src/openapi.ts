@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Endpoint } from './endpoint.ts';
 import { envelopeWireNames } from './wire-map.ts';
 import { sessionQueryFields } from './session.ts';
+import { CSRF_HEADER, OPERATOR_SESSION_COOKIE } from './operators.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -27,6 +28,41 @@ function envelopeSchema(data: JsonSchema, successCode: string | 0 = '00'): JsonS
   };
 }
 
+/**
+ * How each kind of caller proves who it is (the server's caller registry), as a generated client
+ * reads it: the borrower's session query, the console's cookie with its CSRF header on writes.
+ */
+const securitySchemes = {
+  borrowerSession: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'sessionId',
+    description:
+      'The session the native shell logs the borrower in with (DESIGN D1), sent with the rest of the common session query on every call. Unknown or expired: HTTP 401.',
+  },
+  consoleSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: OPERATOR_SESSION_COOKIE,
+    description: "An operator's console session (HttpOnly cookie set by console sign-in).",
+  },
+  consoleCsrf: {
+    type: 'apiKey',
+    in: 'header',
+    name: CSRF_HEADER,
+    description: "The console session's CSRF token (answered by sign-in), required on every console write.",
+  },
+} as const;
+
+function securityOf(endpoint: Endpoint): Record<string, string[]>[] {
+  if (endpoint.auth === 'borrower') return [{ borrowerSession: [] }];
+  if (endpoint.auth === 'operator') {
+    return [endpoint.method === 'GET' ? { consoleSession: [] } : { consoleSession: [], consoleCsrf: [] }];
+  }
+  // Public: anyone may call (limits per address and device apply).
+  return [];
+}
+
 /** OpenAPI 3.1 document generated from the contract's endpoints (served at /openapi.json). */
 export function buildOpenApi(endpoints: readonly Endpoint[], info: { title: string; version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -43,6 +79,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { title: stri
       operationId: endpoint.name,
       summary: endpoint.summary,
       tags: [endpoint.tag],
+      security: securityOf(endpoint),
       parameters: sessionParams,
       responses: {
         '200': endpoint.produces
@@ -92,5 +129,12 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: { title: stri
     }
     paths[endpoint.path] = { ...paths[endpoint.path], [endpoint.method.toLowerCase()]: operation };
   }
-  return { openapi: '3.1.0', info, paths };
+  return {
+    openapi: '3.1.0',
+    info: { ...info, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
+    // Every call is on the origin that serves this document (one origin, DESIGN §1).
+    servers: [{ url: '/', description: 'The server that serves this document' }],
+    paths,
+    components: { securitySchemes },
+  };
 }
