@@ -140,6 +140,11 @@ const envSchema = z
   .superRefine((env, ctx) => {
     for (const problem of moneyAdapterProblems(env)) ctx.addIssue({ code: 'custom', ...problem });
   })
+  // Said here, with everything else to set, rather than when the key is first needed (decision 0060).
+  .refine((env) => env.APP_ENV !== 'production' || env.ACCOUNT_KEY, {
+    message: 'is required in production (base64 of 32 random bytes: openssl rand -base64 32)',
+    path: ['ACCOUNT_KEY'],
+  })
   .refine(
     (env) => env.PAYMENT_PROVIDER !== 'dragonpay' || (env.DRAGONPAY_MERCHANT_ID && env.DRAGONPAY_SECRET),
     {
@@ -346,4 +351,44 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   return result.data;
+}
+
+/**
+ * Where a starting server records its mode in its data directory, so a command run beside it
+ * (`npm run order`, `job`, `accounts`…) without APP_ENV works on the same terms: a server started
+ * by `npm start` is in development, and so are its CLIs. Only the mode, and a sandbox's own
+ * cashier secret, which its CLIs need to load the same configuration.
+ */
+export const SERVER_MODE_FILE = 'server-mode.json';
+
+export function recordServerMode(
+  config: Config,
+  env: Record<string, string | undefined> = process.env,
+): void {
+  const recorded: Record<string, string> = { APP_ENV: config.appEnv };
+  if (config.appEnv === 'sandbox' && env.SANDBOX_PAYMENT_SECRET)
+    recorded.SANDBOX_PAYMENT_SECRET = env.SANDBOX_PAYMENT_SECRET;
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(path.join(config.dataDir, SERVER_MODE_FILE), `${JSON.stringify(recorded)}\n`, {
+    mode: 0o600,
+  });
+}
+
+/**
+ * The configuration of a command line: the environment, and for what it leaves unset the mode the
+ * server on the same data directory recorded (recordServerMode). Without either it is production,
+ * like a server started bare.
+ */
+export function loadCliConfig(env: Record<string, string | undefined> = process.env): Config {
+  if (env.APP_ENV) return loadConfig(env);
+  const file = path.join(path.resolve(env.DATA_DIR || './data'), SERVER_MODE_FILE);
+  let recorded: Record<string, string> = {};
+  try {
+    recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    // No server has started here yet: the environment alone decides.
+  }
+  // Set variables win; an empty one is unset (loadConfig), so it must not hide a recorded value.
+  const set = Object.entries(env).filter(([, value]) => value !== undefined && value !== '');
+  return loadConfig({ ...recorded, ...Object.fromEntries(set) });
 }

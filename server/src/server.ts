@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from './config.ts';
+import { loadConfig, ConfigError, recordServerMode } from './config.ts';
 import { buildApp } from './app.ts';
 
 // Process concerns only: configuration from the environment, listening, and a clean shutdown.
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  recordServerMode(config);
   app.jobs.start();
   app.log.info(`Kwarta (${config.appEnv}, ${app.dialect}) on http://localhost:${config.port}`);
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AccountKeyMissing, loadAccountKeyRing, rotateAccountKey } from '../features/bank-binding/index.ts';
@@ -29,7 +29,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig();
+  const config = loadCliConfig();
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createLocalBlobStorage } from '../lib/blob-storage.ts';
@@ -37,7 +37,7 @@ async function main(): Promise<number> {
   }
   const images = await Promise.all(values.image.map((file) => fs.readFile(path.resolve(file))));
 
-  const config = loadConfig();
+  const config = loadCliConfig();
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);

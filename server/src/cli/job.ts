@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createLocalBlobStorage } from '../lib/blob-storage.ts';
@@ -57,7 +57,7 @@ async function main(): Promise<number> {
   }
   const clock: Clock = asOf ? { now: () => asOf } : systemClock;
 
-  const config = loadConfig();
+  const config = loadCliConfig();
   const { db } = createDatabase(config);
   const store = createEphemeralStore(config, db, systemClock);
   const lease = createJobLease(config, db, systemClock);

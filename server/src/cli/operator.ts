@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isOperatorRole, operatorRoles } from '@kwarta/contract';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import {
@@ -63,7 +63,7 @@ async function main(): Promise<number> {
     return { password, passwordHash: await newPasswordHash(password), shown: !values['password-stdin'] };
   };
 
-  const config = loadConfig();
+  const config = loadCliConfig();
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);

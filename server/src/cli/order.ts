@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { systemClock } from '../lib/clock.ts';
@@ -52,7 +52,7 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const config = loadConfig();
+  const config = loadCliConfig();
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);

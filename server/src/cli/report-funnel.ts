@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig, ConfigError } from '../config.ts';
+import { ConfigError, loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { formatFunnel, funnelReport } from '../features/promotion/index.ts';
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) return void console.log(USAGE);
-  const config = loadConfig();
+  const config = loadCliConfig();
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);

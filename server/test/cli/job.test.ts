@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, createTestApp, type TestApp } from '../support/test-app.ts';
+import { recordServerMode } from '../../src/config.ts';
 import { demoSession } from '../support/api.ts';
 
 const run = promisify(execFile);
@@ -38,6 +39,25 @@ describe('npm run job', () => {
       /^\d+\s+purge-expired-sessions\s+\S+Z\s+manual\s+cli:\S+\s+\d+\s+ok\s+purged=2$/,
     );
   }, 30_000);
+
+  it('runs in the mode its server recorded when APP_ENV is not set, as after npm start', async () => {
+    const bare = { ...cliEnv(t), APP_ENV: '', SANDBOX_PAYMENT_SECRET: '' };
+    // No server recorded a mode here: production, which refuses without its settings, in one message.
+    const refused = await run(process.execPath, ['--import', 'tsx', 'server/src/cli/job.ts', '--runs'], {
+      cwd: repoRoot,
+      env: bare,
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(refused).toMatchObject({ code: 1 });
+    expect((refused as { stderr: string }).stderr).toMatch(/^Invalid configuration:\n(  \S+: .*\n)+/);
+    expect((refused as { stderr: string }).stderr).not.toMatch(/\n\s+at /);
+
+    recordServerMode(t.config, { SANDBOX_PAYMENT_SECRET: t.config.payments.sandboxSecret });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/src/cli/job.ts', '--runs'], {
+      cwd: repoRoot,
+      env: bare,
+    });
+    expect(stdout).toMatch(/purge-expired-sessions|no runs/i);
+  });
 
   it('refuses an unknown job with the list of jobs', async () => {
     await expect(job('no-such-job')).rejects.toMatchObject({

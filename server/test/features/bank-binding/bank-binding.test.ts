@@ -301,8 +301,14 @@ describe('account key configuration', () => {
   it('refuses production without ACCOUNT_KEY and keys that are not 32 bytes', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-key-'));
     try {
-      const production = loadConfig({ ...productionEssentials(), ACCOUNT_KEY: '', DATA_DIR: dataDir });
-      expect(() => loadAccountKeyRing(production, () => {})).toThrow(/ACCOUNT_KEY is required in production/);
+      // Refused with the rest of the configuration, before anything reaches the data directory.
+      expect(() => loadConfig({ ...productionEssentials(), ACCOUNT_KEY: '', DATA_DIR: dataDir })).toThrow(
+        /ACCOUNT_KEY: is required in production/,
+      );
+      // And the key ring itself never generates one for production.
+      const production = loadConfig({ ...productionEssentials(), DATA_DIR: dataDir });
+      const withoutKey = { ...production, accountKeys: { current: undefined, retired: [] } };
+      expect(() => loadAccountKeyRing(withoutKey, () => {})).toThrow(/ACCOUNT_KEY is required in production/);
       expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
