@@ -13,6 +13,7 @@ import { OPERATOR_SESSION_COOKIE, consoleOrders } from '@kwarta/contract';
 import { loadConfig } from '../../server/src/config.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { createOperator, createOperatorSession } from '../../server/src/features/operators/index.ts';
+import { adminQuery } from './postgres-admin.ts';
 import { seedBenchOrders } from './seed-orders.ts';
 
 const args = process.argv.slice(2);
@@ -35,15 +36,7 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-bench-console-'));
   let databaseUrl: string | undefined;
   const dbName = `kwarta_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (query: string) => adminQuery(adminUrl, query);
   if (target === 'postgres') {
     await admin(`CREATE DATABASE ${dbName}`);
     const url = new URL(adminUrl);

@@ -9,7 +9,6 @@
 // while the database is away), a connection error, or data that breaks a rule afterwards (two
 // default accounts, two open orders).
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { routes } from '@kwarta/contract';
 import { E2E_SERVER_MODE, startTestServer } from '../../e2e/support/test-server.ts';
 import { loadConfig } from '../../server/src/config.ts';
@@ -17,6 +16,7 @@ import { createDatabase } from '../../server/src/db/database.ts';
 import { createSession } from '../../server/src/features/sessions/session-repository.ts';
 import { terminateBackends } from '../../server/test/support/faults.ts';
 import { loadConnections, runLoad, type LoadRequest } from './load.ts';
+import { adminQuery } from './postgres-admin.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -29,15 +29,7 @@ const kills = option('--kills', 2);
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (query: string) => adminQuery(adminUrl, query);
 
 async function redisAnswers(): Promise<boolean> {
   const { Redis } = await import('ioredis');

@@ -48,7 +48,7 @@ describe('npm run job', () => {
       env: bare,
     }).catch((error: { code: number; stderr: string }) => error);
     expect(refused).toMatchObject({ code: 1 });
-    expect((refused as { stderr: string }).stderr).toMatch(/^Invalid configuration:\n(  \S+: .*\n)+/);
+    expect((refused as { stderr: string }).stderr).toMatch(/^Invalid configuration:\n( {2}\S+: .*\n)+/);
     expect((refused as { stderr: string }).stderr).not.toMatch(/\n\s+at /);
 
     recordServerMode(t.config, { SANDBOX_PAYMENT_SECRET: t.config.payments.sandboxSecret });

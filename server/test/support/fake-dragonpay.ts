@@ -66,3 +66,13 @@ export async function startFakeDragonpay() {
     close: server.close,
   };
 }
+
+/** The settings that point the app's Collect adapter at a fake Dragonpay. */
+export function dragonpayEnv(fake: { apiUrl: string }): Record<string, string> {
+  return {
+    PAYMENT_PROVIDER: 'dragonpay',
+    DRAGONPAY_MERCHANT_ID: MERCHANT,
+    DRAGONPAY_SECRET: SECRET,
+    DRAGONPAY_API_URL: fake.apiUrl,
+  };
+}

@@ -4,7 +4,7 @@ import { createTestApp, databaseTargets, type TestApp } from '../../support/test
 import { callEndpoint } from '../../support/api.ts';
 import { orderState, repayableOrder } from '../../support/repayment.ts';
 import { postbackDigest, reconcilePayments } from '../../../src/features/payments/index.ts';
-import { MERCHANT, SECRET, startFakeDragonpay } from '../../support/fake-dragonpay.ts';
+import { SECRET, dragonpayEnv, startFakeDragonpay } from '../../support/fake-dragonpay.ts';
 
 describe.each(databaseTargets)('Dragonpay adapter against a fake Dragonpay (%s)', (target) => {
   let fake: Awaited<ReturnType<typeof startFakeDragonpay>>;
@@ -12,12 +12,7 @@ describe.each(databaseTargets)('Dragonpay adapter against a fake Dragonpay (%s)'
   beforeAll(async () => {
     fake = await startFakeDragonpay();
     t = await createTestApp(target, {
-      env: {
-        PAYMENT_PROVIDER: 'dragonpay',
-        DRAGONPAY_MERCHANT_ID: MERCHANT,
-        DRAGONPAY_SECRET: SECRET,
-        DRAGONPAY_API_URL: fake.apiUrl,
-      },
+      env: dragonpayEnv(fake),
     });
   });
   afterAll(async () => {

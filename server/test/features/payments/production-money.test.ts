@@ -13,7 +13,7 @@ import {
 } from '@kwarta/contract';
 import { formatAmount } from '@kwarta/domain';
 import { callEndpoint } from '../../support/api.ts';
-import { MERCHANT, SECRET, startFakeDragonpay } from '../../support/fake-dragonpay.ts';
+import { dragonpayEnv, startFakeDragonpay } from '../../support/fake-dragonpay.ts';
 import { orderState, repayableOrder } from '../../support/repayment.ts';
 import {
   createTestApp,
@@ -78,9 +78,7 @@ describe.each(databaseTargets)('production with real adapters (%s)', (target) =>
         APP_ENV: 'production',
         // Products to lend; the demo borrower's data does not matter here.
         SEED_DEMO: 'yes',
-        DRAGONPAY_MERCHANT_ID: MERCHANT,
-        DRAGONPAY_SECRET: SECRET,
-        DRAGONPAY_API_URL: fake.apiUrl,
+        ...dragonpayEnv(fake),
       },
     });
   });
