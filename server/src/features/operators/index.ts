@@ -28,6 +28,6 @@ export {
   setUpTotp,
   type OperatorSummary,
 } from './operator-accounts.ts';
-export { seedDemoOperators, DEMO_OPERATOR_PASSWORD } from './demo-operators.ts';
+export { disableDemoOperators, seedDemoOperators, DEMO_OPERATOR_PASSWORD } from './demo-operators.ts';
 export { purgeStaleDevices } from './known-devices.ts';
 export { failureSummaries, purgeOldSignInFailures, type FailureSummary } from './sign-in-failures.ts';
