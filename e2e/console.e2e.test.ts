@@ -2,7 +2,14 @@ import { execFile } from 'node:child_process';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { consoleSections, messages, operatorRoles, routes, type OperatorRole } from '@kwarta/contract';
+import {
+  consoleSections,
+  fillMessage,
+  messages,
+  operatorRoles,
+  routes,
+  type OperatorRole,
+} from '@kwarta/contract';
 import { createOperator } from '../server/src/features/operators/operator-repository.ts';
 import { hashPassword } from '../server/src/features/operators/password-hash.ts';
 import { openLive, pageErrors, screenshot, useBrowser } from './support/browser.ts';
@@ -141,6 +148,26 @@ describe('operator console', () => {
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await screenshot(page, 'console-sign-in');
     await expectNoAxeViolations(page, 'console sign-in');
+  });
+
+  test('tells an operator, on the dashboard, of the sign-ins that failed since their last', async () => {
+    await (await signIn('viewer')).close();
+    // Someone else's browser: no known-device cookie, a wrong password.
+    const stranger = await browser.newPage(DESK);
+    await stranger.goto(`${baseUrl}/console`);
+    await stranger.getByLabel('Name').fill(nameOf('viewer'));
+    await stranger.getByLabel('Password').fill('not the password at all');
+    await stranger.getByRole('button', { name: 'Sign in' }).click();
+    await stranger.getByRole('alert').getByText(messages.consoleSignInFailed).waitFor();
+    await stranger.close();
+
+    const viewer = await signIn('viewer');
+    const [told] = fillMessage(messages.consoleFailedSignIns, { count: 1 }).split(': last at');
+    await viewer.getByText(told!, { exact: false }).waitFor();
+    await screenshot(viewer, 'console-failed-sign-ins');
+    await expectNoAxeViolations(viewer, 'console dashboard, failed sign-ins');
+    expect(pageErrors(viewer)).toEqual([]);
+    await viewer.close();
   });
 
   test('credit approves an order made through /loanConfirm, finance disburses it, the borrower sees 170', async () => {

@@ -29,7 +29,7 @@ import { customerServiceRoutes } from './features/customer-service/index.ts';
 import { devRoutes } from './features/dev/index.ts';
 import { webApp } from './features/web/index.ts';
 import { borrowerCaller } from './features/sessions/index.ts';
-import { operatorCaller, seedDemoOperators } from './features/operators/index.ts';
+import { disableDemoOperators, operatorCaller, seedDemoOperators } from './features/operators/index.ts';
 import { consoleAdminRoutes, consolePage, consoleRoutes } from './features/console/index.ts';
 import { LenderWideCache } from './lib/lender-wide-cache.ts';
 import { CallerRegistry } from './lib/callers.ts';
@@ -125,6 +125,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // One operator per role to sign in to the console with (README); development only.
   if (config.seedDemo && config.appEnv === 'development')
     await seedDemoOperators(database.db, app.clock.now());
+  // A development database reused in production: its demo operators' public password stops working (0091).
+  if (config.isProduction) await disableDemoOperators(database.db, (message) => app.log.warn(message));
 
   await app.register(formbody);
   // Only the console reads cookies, on demand (operators/operator-cookie.ts): parsing them on

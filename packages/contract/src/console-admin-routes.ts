@@ -46,7 +46,8 @@ export const consoleAdminRoutes = {
   },
   consoleOperators: {
     name: 'consoleOperators',
-    summary: 'Operators: name, role, second factor on or off, disabled; paged on the server',
+    summary:
+      'Operators: name, role, second factor on or off, disabled, recent failed sign-ins; paged on the server',
     tag: 'Console',
     method: 'GET',
     path: '/console/api/operators',

@@ -49,6 +49,11 @@ export const messages = {
   consoleSignInFailed: 'The name, password or authenticator code is not right.',
   consoleSignInThrottled: 'Too many sign-in attempts. Wait a minute and try again.',
   consoleTotpRequired: 'Enter the code from your authenticator app.',
+  consoleFailedSignIns:
+    '{count} failed sign-in attempts since your last sign-in: last at {at} from {address}.',
+  consoleFailedSignInsNone: 'None',
+  consoleFailedSignInsSummary: '{count}, last at {at} from {address}',
+  consoleFailedSignInsColumn: 'Failed sign-ins ({days} days)',
   consoleReasonRequired: 'A rejection needs a reason.',
   consoleLoanRulesInvalid: 'The loan rules are not valid: {issues}',
   operatorNameInvalid: 'A name is 2-64 letters, digits, dots, dashes or underscores.',

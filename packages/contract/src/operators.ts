@@ -15,6 +15,12 @@ export function isOperatorRole(value: unknown): value is OperatorRole {
 export const CSRF_HEADER = 'x-csrf-token';
 /** The operator session cookie (HttpOnly, Secure, SameSite=Strict). */
 export const OPERATOR_SESSION_COOKIE = 'kwarta_operator';
+/**
+ * The known-device cookie a good sign-in leaves (HttpOnly, Path=/console/api/sign-in): with it, an
+ * operator's attempt is judged by its own device limit, not the account and address limits
+ * someone else can exhaust (decision 0091).
+ */
+export const OPERATOR_DEVICE_COOKIE = 'kwarta_operator_device';
 
 /**
  * Who may do what in the console: each console route's `roles` is one of these groups (admin is
@@ -86,10 +92,28 @@ export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
 /** Operator names: what a person types at sign-in and the audit log shows; no spaces. */
 export const OPERATOR_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{1,63}$/;
 
-/** Console sign-in throttling (per account and per address, one-minute windows). */
+/**
+ * Console sign-in throttling (decision 0091). Attempts without the operator's known-device cookie:
+ * per account and per address, one-minute windows. With it: only the device's own count, so
+ * strangers exhausting the account or the address cannot lock its owner out, while a stolen
+ * cookie guesses slower (40 an hour) than the account limit allows anyone (300 an hour).
+ */
 export const ConsoleSignInLimits = {
   windowMs: 60_000,
   /** The sixth attempt on one account within a minute is refused unread. */
   attemptsPerAccount: 5,
   attemptsPerAddress: 30,
+  deviceWindowMs: 15 * 60_000,
+  /** The eleventh attempt from one known device within 15 minutes is refused unread. */
+  attemptsPerDevice: 10,
+  /** The known-device cookie lasts this long after the last good sign-in from it. */
+  deviceCookieDays: 180,
+  /** Failed attempts are kept this long (the purge-sign-in-records job). */
+  failuresKeptDays: 90,
+  /** The operators screen counts each operator's failed attempts over this many days. */
+  failuresShownDays: 7,
 } as const;
+
+/** Why a sign-in attempt failed, as `operator_sign_in_failures` records it. */
+export const signInFailureReasons = ['password', 'totp', 'throttled', 'disabled'] as const;
+export type SignInFailureReason = (typeof signInFailureReasons)[number];

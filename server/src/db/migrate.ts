@@ -13,6 +13,7 @@ import * as payments from './migrations/2026-11-23-60-payments.ts';
 import * as legacyRepayments from './migrations/2026-11-23-65-legacy-repayments.ts';
 import * as console_ from './migrations/2026-11-23-70-console.ts';
 import * as paymentReview from './migrations/2026-11-23-75-payment-review.ts';
+import * as operatorSignIn from './migrations/2026-11-23-80-operator-sign-in.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-65-legacy-repayments': legacyRepayments,
   '2026-11-23-70-console': console_,
   '2026-11-23-75-payment-review': paymentReview,
+  '2026-11-23-80-operator-sign-in': operatorSignIn,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

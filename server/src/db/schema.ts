@@ -160,6 +160,8 @@ export interface OperatorTable {
   created_at: string;
   /** Base32 TOTP secret (RFC 6238) once the operator set up a second factor. */
   totp_secret: string | null;
+  /** The latest good sign-in (migration 80), null before the first. */
+  last_sign_in_at: Generated<string | null>;
 }
 
 export interface OperatorSessionTable {
@@ -171,6 +173,31 @@ export interface OperatorSessionTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** The operator's sign-in before this one: failures since then are shown on this session. */
+  previous_sign_in_at: Generated<string | null>;
+}
+
+/** A browser an operator signed in from (decision 0091): only the SHA-256 of its cookie token. */
+export interface OperatorDeviceTable {
+  operator_id: number;
+  device_hash: string;
+  first_seen: string;
+  last_seen: string;
+  last_address: string;
+}
+
+/** One failed console sign-in attempt (decision 0091), kept 90 days. */
+export interface OperatorSignInFailureTable {
+  id: Generated<number>;
+  /** Null when no operator has the name tried. */
+  operator_id: number | null;
+  /** The name tried, kept only when no operator has it. */
+  name: string | null;
+  at: string;
+  address: string;
+  known_device: number;
+  /** A SignInFailureReason. */
+  reason: string;
 }
 
 /** A payment provider's callback, stored once per (provider, event_id) before it is acted on. */
@@ -260,6 +287,8 @@ export interface Database {
   operators: OperatorTable;
   operator_sessions: OperatorSessionTable;
   operator_audit: OperatorAuditTable;
+  operator_devices: OperatorDeviceTable;
+  operator_sign_in_failures: OperatorSignInFailureTable;
   provider_events: ProviderEventTable;
   job_runs: JobRunTable;
   job_leases: JobLeaseTable;

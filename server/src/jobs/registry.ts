@@ -8,6 +8,8 @@ import {
   resumeStalledRefunds,
 } from '../features/payments/index.ts';
 import { createCardDebitProvider, resumeStalledCardRepayments } from '../features/legacy-repayment/index.ts';
+import { purgeOldSignInFailures, purgeStaleDevices } from '../features/operators/index.ts';
+import { ConsoleSignInLimits } from '@kwarta/contract';
 import type { Job } from './job.ts';
 
 /**
@@ -38,6 +40,19 @@ export const jobRegistry: readonly Job[] = [
     schedule: '*/10 * * * *',
     async run({ db, clock }) {
       return { purged: await purgeExpiredEntries(db, clock.now()) };
+    },
+  },
+  {
+    // Console sign-in records (decision 0091): failed attempts kept 90 days, known devices as long
+    // as their cookie could still come back.
+    name: 'purge-sign-in-records',
+    schedule: '30 3 * * *',
+    async run({ db, clock }) {
+      const daysAgo = (days: number) => new Date(clock.now().getTime() - days * 86_400_000);
+      return {
+        failures: await purgeOldSignInFailures(db, daysAgo(ConsoleSignInLimits.failuresKeptDays)),
+        devices: await purgeStaleDevices(db, daysAgo(ConsoleSignInLimits.deviceCookieDays)),
+      };
     },
   },
   {

@@ -63,7 +63,7 @@ describe('npm run job', () => {
     await expect(job('no-such-job')).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining(
-        'purge-expired-sessions, purge-unattached-images, purge-expired-entries, order-status-daily, reconcile-payments, resume-card-repayments, resume-disbursements, resume-refunds',
+        'purge-expired-sessions, purge-unattached-images, purge-expired-entries, purge-sign-in-records, order-status-daily, reconcile-payments, resume-card-repayments, resume-disbursements, resume-refunds',
       ),
     });
   }, 30_000);

@@ -1,33 +1,59 @@
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { CSRF_HEADER, consoleSignIn, type Endpoint } from '@kwarta/contract';
+import {
+  CSRF_HEADER,
+  OPERATOR_DEVICE_COOKIE,
+  OPERATOR_SESSION_COOKIE,
+  consoleSignIn,
+  type Endpoint,
+} from '@kwarta/contract';
 import { callEndpoint } from './api.ts';
 
-/** A console session as the browser holds it: the cookie and the CSRF token the page was handed. */
+/**
+ * A console session as the browser holds it: the session cookie, the CSRF token the page was
+ * handed, and the known-device cookie the sign-in left (`name=value`, as a Cookie header has it).
+ */
 export interface ConsoleSession {
   cookie: string;
   csrf: string;
+  device: string;
+}
+
+export interface ConsoleSignInInput {
+  name: string;
+  password: string;
+  totp?: string;
+  address: string;
+  /** A known-device cookie (ConsoleSession.device) to send along. */
+  device?: string;
 }
 
 /** Signs an operator in (each test address has its own throttling window). */
-export function attemptConsoleSignIn(
-  app: FastifyInstance,
-  input: { name: string; password: string; totp?: string; address: string },
-) {
+export function attemptConsoleSignIn(app: FastifyInstance, input: ConsoleSignInInput) {
   return callEndpoint(app, consoleSignIn, {
     body: { name: input.name, password: input.password, totp: input.totp ?? '' },
-    headers: { 'x-forwarded-for': input.address },
+    headers: { 'x-forwarded-for': input.address, ...(input.device ? { cookie: input.device } : {}) },
   });
+}
+
+/** The `name=value` of a cookie a response sets, or undefined. */
+export function cookieSet(headers: Record<string, unknown>, name: string): string | undefined {
+  const setCookie = headers['set-cookie'];
+  const all = Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [String(setCookie)];
+  return all.map((line: string) => line.split(';')[0]!).find((pair) => pair.startsWith(`${name}=`));
 }
 
 export async function consoleSignedIn(
   app: FastifyInstance,
-  input: { name: string; password: string; totp?: string; address: string },
+  input: ConsoleSignInInput,
 ): Promise<ConsoleSession> {
   const response = await attemptConsoleSignIn(app, input);
   expect(response.status, JSON.stringify(response.envelope)).toBe(200);
-  const cookie = String(response.headers['set-cookie']).split(';')[0]!;
-  return { cookie, csrf: (response.envelope?.data as { csrfToken: string }).csrfToken };
+  return {
+    cookie: cookieSet(response.headers, OPERATOR_SESSION_COOKIE)!,
+    csrf: (response.envelope?.data as { csrfToken: string }).csrfToken,
+    device: cookieSet(response.headers, OPERATOR_DEVICE_COOKIE)!,
+  };
 }
 
 /** A console call as the console makes it: the cookie, and the CSRF token unless `csrf` is false. */

@@ -290,3 +290,12 @@ export function testRedis(): { env: Record<string, string>; cleanup(): Promise<v
     },
   };
 }
+
+/**
+ * Where a test of limits runs: every database target on the database store, and the last one
+ * with Redis as the store when one answers (limits live in the store, decision 0011).
+ */
+export const storeSetups: { target: DatabaseTarget; redis: boolean }[] = [
+  ...databaseTargets.map((target) => ({ target, redis: false })),
+  ...(redisAvailable ? [{ target: databaseTargets.at(-1)!, redis: true }] : []),
+];

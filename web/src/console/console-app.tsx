@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { consoleSections, consoleCalls, type ConsoleSection, type OperatorRole } from '@kwarta/contract';
 import { consoleCall, setCsrfToken, whenSignedOut } from './console-api.ts';
 import { DashboardSection } from './sections/dashboard.tsx';
+import type { FailureSummary } from './failed-sign-ins.ts';
 import { OrdersSection } from './sections/orders.tsx';
 import { OrderSection } from './sections/order.tsx';
 import { PaymentsSection } from './sections/payments.tsx';
@@ -18,6 +19,8 @@ export interface SignedIn {
   role: OperatorRole;
   csrfToken: string;
   menu: ConsoleSection[];
+  /** Failed sign-in attempts on this operator since their previous sign-in (decision 0091). */
+  failedSignIns: FailureSummary | null;
 }
 
 /**
@@ -116,7 +119,7 @@ function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => v
   else if (section === 'service') content = <ServiceSection />;
   else if (section === 'operators') content = <OperatorsSection me={operator.name} />;
   else if (section === 'audit') content = <AuditSection />;
-  else content = <DashboardSection />;
+  else content = <DashboardSection failedSignIns={operator.failedSignIns} />;
   return (
     <div className="shell">
       <header className="top">

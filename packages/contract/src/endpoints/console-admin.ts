@@ -5,7 +5,7 @@ import { messages, fillMessage } from '../messages.ts';
 import { OPERATOR_NAME_PATTERN, OPERATOR_PASSWORD_MIN_LENGTH, operatorRoles } from '../operators.ts';
 import { idField, intField, textField } from '../form-fields.ts';
 import { channelTemplateConfig } from './promotion.ts';
-import { pageFields, pageOf } from './console.ts';
+import { pageFields, pageOf, signInFailureSummary } from './console.ts';
 
 /** Text an admin must fill in: trimmed, not empty, bounded. */
 const required = (max: number) => textField(max).trim().min(1, { message: 'is required' });
@@ -91,7 +91,12 @@ const operatorRow = z.object({
 
 export const consoleOperators = defineEndpoint(consoleAdminRoutes.consoleOperators, {
   request: z.object(pageFields),
-  data: pageOf(operatorRow),
+  data: pageOf(
+    operatorRow.extend({
+      /** Failed sign-in attempts over the last ConsoleSignInLimits.failuresShownDays days. */
+      recentFailures: signInFailureSummary,
+    }),
+  ),
 });
 
 const newPassword = textField(256).refine((value) => value.length >= OPERATOR_PASSWORD_MIN_LENGTH, {

@@ -7,7 +7,20 @@ import { idField, intField, textField } from '../form-fields.ts';
 import { Limits } from '../constants.ts';
 
 const role = z.enum(operatorRoles);
-const operatorView = z.object({ name: z.string(), role, csrfToken: z.string(), menu: z.array(z.string()) });
+
+/** Failed sign-in attempts on one operator over some span (decision 0091); null when there were none. */
+export const signInFailureSummary = z
+  .object({ count: z.number().int(), lastAt: z.string(), lastAddress: z.string() })
+  .nullable();
+
+const operatorView = z.object({
+  name: z.string(),
+  role,
+  csrfToken: z.string(),
+  menu: z.array(z.string()),
+  /** Failed attempts on this operator between their previous sign-in and this session's. */
+  failedSignIns: signInFailureSummary,
+});
 
 export const consoleSignIn = defineEndpoint(consoleRoutes.consoleSignIn, {
   request: z.object({

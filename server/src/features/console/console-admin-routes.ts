@@ -71,7 +71,7 @@ export async function consoleAdminRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  registerEndpoint(app, consoleOperators, (input) => listOperators(app.db, input));
+  registerEndpoint(app, consoleOperators, (input) => listOperators(app.db, input, app.clock.now()));
 
   registerEndpoint(app, consoleCreateOperator, (input, { operator }) =>
     refusalsAnswered(async () => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { consoleMenu, type OperatorRole } from '@kwarta/contract';
-import { csrfTokenFor, findLiveOperatorSession, operatorSessionToken } from '../operators/index.ts';
+import { findLiveOperatorSession, operatorSessionToken } from '../operators/index.ts';
+import { operatorView } from './operator-view.ts';
 
 const MARKET_META = /<meta name="kwarta-market" content="[^"]*"\s*\/?>/;
 
@@ -27,14 +27,7 @@ export async function consolePage(app: FastifyInstance): Promise<void> {
         .send('The console is not built yet: run npm run build.');
     const token = operatorSessionToken(request);
     const live = token ? await findLiveOperatorSession(app.db, { token, now: app.clock.now() }) : null;
-    const embedded = live
-      ? JSON.stringify({
-          name: live.operator.name,
-          role: live.operator.role,
-          csrfToken: csrfTokenFor(token!),
-          menu: consoleMenu(live.operator.role as OperatorRole),
-        }).replace(/</g, '\\u003c')
-      : null;
+    const embedded = live ? JSON.stringify(await operatorView(app, live)).replace(/</g, '\\u003c') : null;
     return reply
       .type('text/html; charset=utf-8')
       .send(

@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
   ComplaintRules,
+  ConsoleSignInLimits,
+  OPERATOR_DEVICE_COOKIE,
   OPERATOR_SESSION_COOKIE,
   consoleApproveOrder,
   consoleAudit,
@@ -10,7 +12,6 @@ import {
   consoleDisburseOrder,
   consoleFunnel,
   consoleMe,
-  consoleMenu,
   consoleOrder,
   consoleOrders,
   consolePlanPreview,
@@ -29,10 +30,11 @@ import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ImageRefused } from '../../lib/image-intake.ts';
 import {
   audited,
-  csrfTokenFor,
   deleteOperatorSession,
+  findLiveOperatorSession,
   listAudit,
   OPERATOR_SESSION_POLICY,
+  operatorDeviceToken,
   operatorSessionToken,
   signInOperator,
 } from '../operators/index.ts';
@@ -45,6 +47,7 @@ import { editedProduct, listProducts, planPreview, productView } from './console
 import { createHash } from 'node:crypto';
 import { consolePaymentCalls } from './console-payment-routes.ts';
 import { withDb } from './with-db.ts';
+import { operatorView } from './operator-view.ts';
 
 const COOKIE_PATH = '/console';
 
@@ -57,24 +60,48 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: ComplaintRules.uploadMaxBytes, files: 3, fields: 8, parts: 12 },
   });
 
-  const operatorView = (operator: Operator, token: string) => ({
-    name: operator.name,
-    role: operator.role as OperatorRole,
-    csrfToken: csrfTokenFor(token),
-    menu: consoleMenu(operator.role as OperatorRole),
-  });
-
-  registerEndpoint(app, consoleSignIn, async (input, { request, reply }) => {
-    const { operator, tokens } = await signInOperator(app, { ...input, address: request.ip });
-    reply.setCookie(OPERATOR_SESSION_COOKIE, tokens.token, {
-      path: COOKIE_PATH,
+  /** HttpOnly, SameSite=Strict; Secure except over plain http outside production (localhost). */
+  const setCookie = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cookie: { name: string; value: string; path: string; maxAge: number },
+  ) =>
+    reply.setCookie(cookie.name, cookie.value, {
+      path: cookie.path,
       httpOnly: true,
-      // Plain-http development (localhost) cannot keep a Secure cookie; everywhere else it is Secure.
       secure: !(app.config.appEnv !== 'production' && request.protocol === 'http'),
       sameSite: 'strict',
+      maxAge: cookie.maxAge,
+    });
+
+  /** The live session behind a token: the request's cookie (found live already) or one just made. */
+  const liveSession = async (token: string) => {
+    const live = await findLiveOperatorSession(app.db, { token, now: app.clock.now() });
+    if (!live) throw ApiError.sessionInvalid(messages.operatorSessionInvalid);
+    return live;
+  };
+
+  registerEndpoint(app, consoleSignIn, async (input, { request, reply }) => {
+    const deviceToken = operatorDeviceToken(request);
+    const signedIn = await signInOperator(app, {
+      ...input,
+      address: request.ip,
+      ...(deviceToken ? { deviceToken } : {}),
+    });
+    setCookie(request, reply, {
+      name: OPERATOR_SESSION_COOKIE,
+      value: signedIn.tokens.token,
+      path: COOKIE_PATH,
       maxAge: OPERATOR_SESSION_POLICY.maxHours * 3600,
     });
-    return operatorView(operator, tokens.token);
+    // Sent back only to this call; renewed by every good sign-in (decision 0091).
+    setCookie(request, reply, {
+      name: OPERATOR_DEVICE_COOKIE,
+      value: signedIn.deviceToken,
+      path: consoleSignIn.path,
+      maxAge: ConsoleSignInLimits.deviceCookieDays * 86_400,
+    });
+    return operatorView(app, await liveSession(signedIn.tokens.token));
   });
 
   registerEndpoint(app, consoleSignOut, async (_input, { request, reply }) => {
@@ -84,8 +111,8 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  registerEndpoint(app, consoleMe, (_input, { operator, request }) =>
-    operatorView(operator, sessionToken(request)),
+  registerEndpoint(app, consoleMe, async (_input, { request }) =>
+    operatorView(app, await liveSession(sessionToken(request))),
   );
 
   registerEndpoint(app, consoleDashboard, () => dashboard(app));

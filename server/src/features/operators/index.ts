@@ -1,6 +1,6 @@
 // Operators (the console's staff), their sign-in, sessions and the audit log: the public module.
 export { operatorCaller } from './operator-caller.ts';
-export { operatorSessionToken } from './operator-cookie.ts';
+export { operatorDeviceToken, operatorSessionToken } from './operator-cookie.ts';
 export {
   createOperator,
   createOperatorSession,
@@ -8,6 +8,7 @@ export {
   deleteOperatorSession,
   findLiveOperatorSession,
   OPERATOR_SESSION_POLICY,
+  type LiveOperatorSession,
   type OperatorSessionTokens,
 } from './operator-repository.ts';
 export { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS } from './password-hash.ts';
@@ -27,4 +28,6 @@ export {
   setUpTotp,
   type OperatorSummary,
 } from './operator-accounts.ts';
-export { seedDemoOperators, DEMO_OPERATOR_PASSWORD } from './demo-operators.ts';
+export { disableDemoOperators, seedDemoOperators, DEMO_OPERATOR_PASSWORD } from './demo-operators.ts';
+export { purgeStaleDevices } from './known-devices.ts';
+export { failureSummaries, purgeOldSignInFailures, type FailureSummary } from './sign-in-failures.ts';

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  ConsoleSignInLimits,
   OPERATOR_NAME_PATTERN,
   OPERATOR_PASSWORD_MIN_LENGTH,
   fillMessage,
@@ -14,6 +15,7 @@ import { createOperator } from './operator-repository.ts';
 import type { AccountKeyRing } from '../bank-binding/index.ts';
 import { newTotpSecret } from './totp.ts';
 import { sealTotpSecret } from './totp-secrets.ts';
+import { failureSummaries } from './sign-in-failures.ts';
 
 /**
  * Managing operator accounts: the one set of use cases both the console's operators screen and
@@ -137,13 +139,24 @@ export async function endOperatorSessions(db: Kysely<Database>, operatorId: numb
   await db.deleteFrom('operator_sessions').where('operator_id', '=', operatorId).execute();
 }
 
-/** Operators by name, one page (the console's operators screen). */
-export function listOperators(db: Kysely<Database>, page: PageRequest) {
-  return readPage(
+/**
+ * Operators by name, one page (the console's operators screen), each with the failed sign-in
+ * attempts on them over the last ConsoleSignInLimits.failuresShownDays days (decision 0091).
+ */
+export async function listOperators(db: Kysely<Database>, page: PageRequest, now: Date) {
+  const listed = await readPage(
     db.selectFrom('operators').selectAll().orderBy('name').orderBy('id'),
     page,
     operatorSummary,
   );
+  const failures = await failureSummaries(db, {
+    operatorIds: listed.items.map((item) => item.id),
+    after: new Date(now.getTime() - ConsoleSignInLimits.failuresShownDays * 86_400_000).toISOString(),
+  });
+  return {
+    ...listed,
+    items: listed.items.map((item) => ({ ...item, recentFailures: failures.get(item.id) ?? null })),
+  };
 }
 
 async function findOperator(db: Kysely<Database>, id: number): Promise<Operator> {

@@ -54,7 +54,13 @@ export interface OperatorSessionTokens {
 
 export async function createOperatorSession(
   db: Kysely<Database>,
-  input: { operatorId: number; now: Date; policy?: OperatorSessionPolicy },
+  input: {
+    operatorId: number;
+    now: Date;
+    policy?: OperatorSessionPolicy;
+    /** The operator's sign-in before this one: the session shows the failures since (decision 0091). */
+    previousSignInAt?: string | null;
+  },
 ): Promise<OperatorSessionTokens> {
   const policy = input.policy ?? OPERATOR_SESSION_POLICY;
   const token = newToken();
@@ -69,6 +75,7 @@ export async function createOperatorSession(
       created_at: now,
       last_seen_at: now,
       expires_at: new Date(input.now.getTime() + policy.maxHours * 3_600_000).toISOString(),
+      previous_sign_in_at: input.previousSignInAt ?? null,
     })
     .execute();
   return tokens;
@@ -80,6 +87,9 @@ export interface LiveOperatorSession {
   token: string;
   tokenHash: string;
   csrfTokenHash: string;
+  /** When this session began, and the operator's sign-in before it (null: none recorded). */
+  signedInAt: string;
+  previousSignInAt: string | null;
 }
 
 /** The live session behind a cookie token with its (enabled) operator, or null. Reads only. */
@@ -96,6 +106,8 @@ export async function findLiveOperatorSession(
       'operator_sessions.csrf_token_hash',
       'operator_sessions.last_seen_at',
       'operator_sessions.expires_at',
+      'operator_sessions.created_at as signed_in_at',
+      'operator_sessions.previous_sign_in_at',
       'operators.id',
       'operators.name',
       'operators.role',
@@ -103,6 +115,7 @@ export async function findLiveOperatorSession(
       'operators.disabled',
       'operators.created_at',
       'operators.totp_secret',
+      'operators.last_sign_in_at',
     ])
     .where('operator_sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -110,8 +123,15 @@ export async function findLiveOperatorSession(
   const now = input.now.getTime();
   if (now >= Date.parse(row.expires_at)) return null;
   if (now - Date.parse(row.last_seen_at) > policy.idleMinutes * 60_000) return null;
-  const { csrf_token_hash: csrfTokenHash, last_seen_at: _seen, expires_at: _expires, ...operator } = row;
-  return { operator, token: input.token, tokenHash, csrfTokenHash };
+  const {
+    csrf_token_hash: csrfTokenHash,
+    last_seen_at: _seen,
+    expires_at: _expires,
+    signed_in_at: signedInAt,
+    previous_sign_in_at: previousSignInAt,
+    ...operator
+  } = row;
+  return { operator, token: input.token, tokenHash, csrfTokenHash, signedInAt, previousSignInAt };
 }
 
 export async function touchOperatorSession(

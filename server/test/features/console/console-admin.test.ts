@@ -248,6 +248,7 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
         'disabled',
         'id',
         'name',
+        'recentFailures',
         'role',
         'totp',
       ]);

@@ -5,10 +5,9 @@ import { callEndpoint } from '../../support/api.ts';
 import {
   createTestApp,
   databaseTargets,
-  redisAvailable,
   testClock,
+  storeSetups,
   testRedis,
-  type DatabaseTarget,
   type TestApp,
 } from '../../support/test-app.ts';
 import { solvedCaptcha } from '../../support/promotion.ts';
@@ -18,12 +17,6 @@ import { solvedCaptcha } from '../../support/promotion.ts';
  * the database (SQLite file or PostgreSQL) when REDIS_URL is unset, Redis when it is set.
  */
 const LIMITS = { SMS_LIMIT_PER_IP_HOUR: '4', SMS_LIMIT_PER_DEVICE_DAY: '3', SMS_LIMIT_GLOBAL_DAY: '12' };
-
-type Setup = { target: DatabaseTarget; redis: boolean };
-const setups: Setup[] = [
-  ...databaseTargets.map((target) => ({ target, redis: false })),
-  ...(redisAvailable ? [{ target: databaseTargets.at(-1)!, redis: true }] : []),
-];
 
 let phoneSeed = 13700000000;
 const newPhone = () => String((phoneSeed += 1));
@@ -44,92 +37,99 @@ async function sentTo(app: FastifyInstance, phones: string[]): Promise<number> {
   return rows.length;
 }
 
-describe.each(setups)('SMS limits across two instances ($target, redis: $redis)', ({ target, redis }) => {
-  let first: TestApp;
-  let second: TestApp;
-  let cleanupRedis = async () => {};
-  const instances = () => [first.app, second.app];
+describe.each(storeSetups)(
+  'SMS limits across two instances ($target, redis: $redis)',
+  ({ target, redis }) => {
+    let first: TestApp;
+    let second: TestApp;
+    let cleanupRedis = async () => {};
+    const instances = () => [first.app, second.app];
 
-  beforeAll(async () => {
-    const shared = redis ? testRedis() : undefined;
-    if (shared) cleanupRedis = shared.cleanup;
-    const env = { ...LIMITS, ...shared?.env };
-    first = await createTestApp(target, { env });
-    second = await createTestApp(target, { env, sameDatabaseAs: first });
-    expect(first.app.store.backend).toBe(redis ? 'redis' : 'database');
-  });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-    await cleanupRedis();
-  });
+    beforeAll(async () => {
+      const shared = redis ? testRedis() : undefined;
+      if (shared) cleanupRedis = shared.cleanup;
+      const env = { ...LIMITS, ...shared?.env };
+      first = await createTestApp(target, { env });
+      second = await createTestApp(target, { env, sameDatabaseAs: first });
+      expect(first.app.store.backend).toBe(redis ? 'redis' : 'database');
+    });
+    afterAll(async () => {
+      await second.close();
+      await first.close();
+      await cleanupRedis();
+    });
 
-  it('a burst for one phone, split over both instances, sends exactly one SMS', async () => {
-    const phone = newPhone();
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, index) =>
-        askSms(instances()[index % 2]!, { phone, ip: newIp(), deviceId: `burst-device-${index}` }),
-      ),
-    );
-    const codes = answers.map((answer) => answer.envelope?.code);
-    expect(codes.filter((code) => code === '00')).toHaveLength(1);
-    const refusals = answers.filter((answer) => answer.envelope?.code !== '00');
-    expect(
-      refusals.every(
-        (answer) => answer.status === 429 && answer.envelope?.message === messages.smsResendRefused,
-      ),
-    ).toBe(true);
-    expect(await sentTo(first.app, [phone])).toBe(1);
-  });
+    it('a burst for one phone, split over both instances, sends exactly one SMS', async () => {
+      const phone = newPhone();
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          askSms(instances()[index % 2]!, { phone, ip: newIp(), deviceId: `burst-device-${index}` }),
+        ),
+      );
+      const codes = answers.map((answer) => answer.envelope?.code);
+      expect(codes.filter((code) => code === '00')).toHaveLength(1);
+      const refusals = answers.filter((answer) => answer.envelope?.code !== '00');
+      expect(
+        refusals.every(
+          (answer) => answer.status === 429 && answer.envelope?.message === messages.smsResendRefused,
+        ),
+      ).toBe(true);
+      expect(await sentTo(first.app, [phone])).toBe(1);
+    });
 
-  it('many phones from one address send no more than the per-IP limit, whichever instance they hit', async () => {
-    const ip = newIp();
-    const phones = Array.from({ length: 10 }, newPhone);
-    const answers = await Promise.all(
-      phones.map((phone, index) => askSms(instances()[index % 2]!, { phone, ip })),
-    );
-    expect(answers.filter((answer) => answer.envelope?.code === '00')).toHaveLength(4);
-    expect(answers.filter((answer) => answer.envelope?.message === messages.smsIpLimit).length).toBe(6);
-    expect(await sentTo(first.app, phones)).toBe(4);
-  });
+    it('many phones from one address send no more than the per-IP limit, whichever instance they hit', async () => {
+      const ip = newIp();
+      const phones = Array.from({ length: 10 }, newPhone);
+      const answers = await Promise.all(
+        phones.map((phone, index) => askSms(instances()[index % 2]!, { phone, ip })),
+      );
+      expect(answers.filter((answer) => answer.envelope?.code === '00')).toHaveLength(4);
+      expect(answers.filter((answer) => answer.envelope?.message === messages.smsIpLimit).length).toBe(6);
+      expect(await sentTo(first.app, phones)).toBe(4);
+    });
 
-  it('one device id over many phones and addresses is held to the per-device limit', async () => {
-    const phones = Array.from({ length: 6 }, newPhone);
-    const answers = await Promise.all(
-      phones.map((phone, index) =>
-        askSms(instances()[index % 2]!, { phone, ip: newIp(), deviceId: `shared-device-${target}-${redis}` }),
-      ),
-    );
-    expect(answers.filter((answer) => answer.envelope?.code === '00')).toHaveLength(3);
-    expect(answers.filter((answer) => answer.envelope?.message === messages.smsDeviceLimit).length).toBe(3);
-    expect(await sentTo(first.app, phones)).toBe(3);
-  });
+    it('one device id over many phones and addresses is held to the per-device limit', async () => {
+      const phones = Array.from({ length: 6 }, newPhone);
+      const answers = await Promise.all(
+        phones.map((phone, index) =>
+          askSms(instances()[index % 2]!, {
+            phone,
+            ip: newIp(),
+            deviceId: `shared-device-${target}-${redis}`,
+          }),
+        ),
+      );
+      expect(answers.filter((answer) => answer.envelope?.code === '00')).toHaveLength(3);
+      expect(answers.filter((answer) => answer.envelope?.message === messages.smsDeviceLimit).length).toBe(3);
+      expect(await sentTo(first.app, phones)).toBe(3);
+    });
 
-  it('the global daily cap stops everyone once reached', async () => {
-    // 1 + 4 + 3 sent above; the cap is 12.
-    const phones = Array.from({ length: 8 }, newPhone);
-    const answers = await Promise.all(
-      phones.map((phone, index) => askSms(instances()[index % 2]!, { phone, ip: newIp() })),
-    );
-    expect(answers.filter((answer) => answer.envelope?.code === '00')).toHaveLength(4);
-    expect(answers.filter((answer) => answer.envelope?.message === messages.smsGlobalLimit).length).toBe(4);
-  });
+    it('the global daily cap stops everyone once reached', async () => {
+      // 1 + 4 + 3 sent above; the cap is 12.
+      const phones = Array.from({ length: 8 }, newPhone);
+      const answers = await Promise.all(
+        phones.map((phone, index) => askSms(instances()[index % 2]!, { phone, ip: newIp() })),
+      );
+      expect(answers.filter((answer) => answer.envelope?.code === '00')).toHaveLength(4);
+      expect(answers.filter((answer) => answer.envelope?.message === messages.smsGlobalLimit).length).toBe(4);
+    });
 
-  it('a captcha is accepted once only, even when two instances race for it', async () => {
-    const captcha = await solvedCaptcha(first.app);
-    const answers = await Promise.all(
-      instances().map((app, index) =>
-        callEndpoint(app, getSms, {
-          body: { phone: newPhone(), ...captcha },
-          headers: { 'x-forwarded-for': `198.18.0.${index}` },
-        }),
-      ),
-    );
-    // The global cap is spent by now, so the winner is refused by it; the loser by the captcha.
-    const codes = answers.map((answer) => answer.envelope?.code).sort();
-    expect(codes).toEqual(['101', '429']);
-  });
-});
+    it('a captcha is accepted once only, even when two instances race for it', async () => {
+      const captcha = await solvedCaptcha(first.app);
+      const answers = await Promise.all(
+        instances().map((app, index) =>
+          callEndpoint(app, getSms, {
+            body: { phone: newPhone(), ...captcha },
+            headers: { 'x-forwarded-for': `198.18.0.${index}` },
+          }),
+        ),
+      );
+      // The global cap is spent by now, so the winner is refused by it; the loser by the captcha.
+      const codes = answers.map((answer) => answer.envelope?.code).sort();
+      expect(codes).toEqual(['101', '429']);
+    });
+  },
+);
 
 describe.each(databaseTargets)('SMS limits over time on %s', (target) => {
   const clock = testClock('2026-11-22T08:00:00.000Z');

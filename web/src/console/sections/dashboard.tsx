@@ -1,11 +1,16 @@
-import { Limits, consoleCalls } from '@kwarta/contract';
+import { Limits, consoleCalls, messages } from '@kwarta/contract';
 import { useConsoleQuery } from '../use-console-query.ts';
+import { failureText, type FailureSummary } from '../failed-sign-ins.ts';
 
-export function DashboardSection() {
+export function DashboardSection({ failedSignIns }: { failedSignIns: FailureSummary | null }) {
   const { data, error } = useConsoleQuery(consoleCalls.consoleDashboard, {});
   return (
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
+      {/* Someone tried this operator's name since they last signed in (decision 0091). */}
+      {failedSignIns ? (
+        <p className="notice">{failureText(messages.consoleFailedSignIns, failedSignIns)}</p>
+      ) : null}
       {error ? <p role="alert">{error}</p> : null}
       {data ? (
         <>

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import {
+  ConsoleSignInLimits,
   OPERATOR_PASSWORD_MIN_LENGTH,
+  fillMessage,
+  messages,
   operatorRoles,
   consoleCalls,
   type OperatorRole,
@@ -9,6 +12,7 @@ import { consoleCall, type ConsoleData } from '../console-api.ts';
 import { formValues } from '../form-values.ts';
 import { useConsoleQuery, when } from '../use-console-query.ts';
 import { Pager } from './pager.tsx';
+import { failureText } from '../failed-sign-ins.ts';
 
 type Operator = ConsoleData<typeof consoleCalls.consoleOperators>['items'][number];
 
@@ -49,6 +53,11 @@ export function OperatorsSection({ me }: { me: string }) {
             <th scope="col">Authenticator</th>
             <th scope="col">Status</th>
             <th scope="col">Created</th>
+            <th scope="col">
+              {fillMessage(messages.consoleFailedSignInsColumn, {
+                days: ConsoleSignInLimits.failuresShownDays,
+              })}
+            </th>
             <th scope="col">Change</th>
           </tr>
         </thead>
@@ -152,6 +161,11 @@ function OperatorRow({
       <td>{operator.totp ? 'On' : 'Off'}</td>
       <td>{operator.disabled ? 'Disabled' : 'Active'}</td>
       <td>{when(operator.createdAt)}</td>
+      <td>
+        {operator.recentFailures
+          ? failureText(messages.consoleFailedSignInsSummary, operator.recentFailures)
+          : messages.consoleFailedSignInsNone}
+      </td>
       <td>
         {/* An admin cannot demote or disable themself (the server refuses it too). */}
         {isMe ? null : (
