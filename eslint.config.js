@@ -41,6 +41,21 @@ const featuresThroughIndex = {
   message: 'Import a feature only through its public module (features/<feature>/index.ts).',
 };
 
+const apiErrorOnlyAtEdge = {
+  group: ['**/lib/api-error.ts'],
+  message:
+    'ApiError belongs to the HTTP edge (routes, caller kinds, plugins); a use case throws a Refusal (lib/refusal.ts).',
+};
+/** Files that answer HTTP themselves: the only ones that may use ApiError. */
+const httpEdge = {
+  features: [
+    'server/src/features/*/*-routes.ts',
+    'server/src/features/*/*-caller.ts',
+    'server/src/features/web/*.ts',
+  ],
+  lib: ['server/src/lib/api-error.ts', 'server/src/lib/callers.ts', 'server/src/lib/contract-route.ts'],
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**'] },
   js.configs.recommended,
@@ -60,18 +75,24 @@ export default tseslint.config(
   { files: ['packages/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(packagesStayPure) } },
   {
     files: ['server/src/lib/**/*.ts', 'server/src/db/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict(sharedNeverFeatures) },
+    rules: { 'no-restricted-imports': restrict(sharedNeverFeatures, apiErrorOnlyAtEdge) },
   },
+  { files: httpEdge.lib, rules: { 'no-restricted-imports': restrict(sharedNeverFeatures) } },
   {
     files: ['server/src/features/*/*.ts'],
-    rules: { 'no-restricted-imports': restrict(otherFeatureThroughIndex('../')) },
+    rules: { 'no-restricted-imports': restrict(otherFeatureThroughIndex('../'), apiErrorOnlyAtEdge) },
   },
+  { files: httpEdge.features, rules: { 'no-restricted-imports': restrict(otherFeatureThroughIndex('../')) } },
   {
     files: ['server/src/features/*/*/*.ts'],
-    rules: { 'no-restricted-imports': restrict(otherFeatureThroughIndex('../../')) },
+    rules: { 'no-restricted-imports': restrict(otherFeatureThroughIndex('../../'), apiErrorOnlyAtEdge) },
   },
   {
-    files: ['server/src/*.ts', 'server/src/{cli,jobs,plugins}/**/*.ts'],
+    files: ['server/src/*.ts', 'server/src/{cli,jobs}/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(featuresThroughIndex, apiErrorOnlyAtEdge) },
+  },
+  {
+    files: ['server/src/plugins/**/*.ts'],
     rules: { 'no-restricted-imports': restrict(featuresThroughIndex) },
   },
   {

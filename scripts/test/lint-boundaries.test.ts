@@ -25,6 +25,16 @@ const plants: Record<string, { file: string; source: string; expect: RegExp }> =
     source: "export { listOrderCards } from '../orders/order-cards.ts';\n",
     expect: /planted-deep-import\.ts[\s\S]*?only through its public module/,
   },
+  'a use case imports ApiError': {
+    file: 'server/src/features/orders/planted-api-error.ts',
+    source: "import { ApiError } from '../../lib/api-error.ts';\nexport const refuse = () => ApiError.notFound();\n",
+    expect: /planted-api-error\.ts[\s\S]*?ApiError belongs to the HTTP edge/,
+  },
+  'server lib imports a feature type': {
+    file: 'server/src/lib/planted-feature-type.ts',
+    source: "import type { SmsGateway } from '../features/sms/index.ts';\nexport type Planted = SmsGateway;\n",
+    expect: /planted-feature-type\.ts[\s\S]*?they never import features/,
+  },
   'web lib imports components': {
     file: 'web/src/lib/planted-component-import.ts',
     source: "export { ToastHost } from '../components/toast.tsx';\n",

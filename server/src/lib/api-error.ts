@@ -1,7 +1,26 @@
 import { ResultCode, messages } from '@kwarta/contract';
+import type { Refusal, RefusalReason } from './refusal.ts';
+
+/** How each refusal of a use case answers on the wire (spec §8 codes; 200 for those the page handles by code). */
+const refusalAnswers: Record<RefusalReason, { code: ResultCode; httpStatus: number }> = {
+  invalid: { code: ResultCode.badRequest, httpStatus: 400 },
+  'too-large': { code: ResultCode.badRequest, httpStatus: 413 },
+  'not-found': { code: ResultCode.notFound, httpStatus: 404 },
+  refused: { code: ResultCode.conflict, httpStatus: 200 },
+  conflict: { code: ResultCode.conflict, httpStatus: 409 },
+  'too-many': { code: ResultCode.tooManyRequests, httpStatus: 429 },
+  unavailable: { code: ResultCode.unavailable, httpStatus: 503 },
+  'signed-out': { code: ResultCode.sessionInvalid, httpStatus: 401 },
+  'wrong-captcha': { code: ResultCode.wrongCaptcha, httpStatus: 200 },
+  'wrong-sms-code': { code: ResultCode.wrongSmsCode, httpStatus: 200 },
+  'already-registered': { code: ResultCode.alreadyRegistered, httpStatus: 200 },
+  'duplicate-legacy-payment': { code: ResultCode.legacyDuplicatePayment, httpStatus: 200 },
+  'wrong-legacy-sms-code': { code: ResultCode.legacyWrongSmsCode, httpStatus: 200 },
+};
 
 /**
- * A refusal a handler wants the caller to see. `code` goes into the envelope; `httpStatus` is
+ * The HTTP edge's answer: route handlers, caller kinds and plugins throw it; use cases throw a
+ * `Refusal` instead (lib/refusal.ts), mapped here once. A refusal a handler wants the caller to see. `code` goes into the envelope; `httpStatus` is
  * 200 for business refusals the page handles by code (spec §8, e.g. '11' already registered)
  * and 4xx/5xx for protocol-level failures.
  */
@@ -12,6 +31,11 @@ export class ApiError extends Error {
     readonly httpStatus: number = 200,
   ) {
     super(message);
+  }
+
+  static fromRefusal(refusal: Refusal): ApiError {
+    const { code, httpStatus } = refusalAnswers[refusal.reason];
+    return new ApiError(code, refusal.message, httpStatus);
   }
 
   static badRequest(message: string = messages.badRequest) {

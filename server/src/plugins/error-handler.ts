@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ResultCode, messages } from '@kwarta/contract';
 import { ApiError } from '../lib/api-error.ts';
+import { Refusal } from '../lib/refusal.ts';
 import { isBackendUnavailable } from '../lib/backend-unavailable.ts';
 import { sendEnvelope } from '../lib/envelope-reply.ts';
 
@@ -8,7 +9,8 @@ export const RETRY_AFTER_SECONDS = 5;
 
 /** One error handler: every failure leaves as an envelope with a message the page can toast. */
 export function errorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ApiError | Refusal, request, reply) => {
+    const error = thrown instanceof Refusal ? ApiError.fromRefusal(thrown) : thrown;
     if (error instanceof ApiError) {
       return sendEnvelope(reply, error.httpStatus, { code: error.code, message: error.message, data: null });
     }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { bindCardNew, cardInit } from '@kwarta/contract';
 import type { Database } from '../../db/schema.ts';
 import { bankFormFor, type EndpointData, type EndpointParsedRequest } from '@kwarta/contract';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { maskAccount, openAccount, sealAccount } from './account-cipher.ts';
@@ -21,7 +21,7 @@ type AccountDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys'>;
 
 async function requireProduct(deps: Pick<Deps, 'db'>, borrowerId: number, productId: number) {
   // A product the borrower may not apply for answers like one that does not exist.
-  if (!(await productOpenToBorrower(deps.db, borrowerId, productId))) throw ApiError.notFound();
+  if (!(await productOpenToBorrower(deps.db, borrowerId, productId))) throw Refusal.notFound();
 }
 
 function accountLabel(account: { institution_name: string; account_last4: string }) {
@@ -75,7 +75,7 @@ export async function bindPaymentAccount(
   const { product_id: productId, ...filled } = input;
   await requireProduct(deps, borrowerId, productId);
   const checked = checkBankForm(bankFormFor(deps.config.market.id), deps.config.market, filled);
-  if (!checked.ok) throw ApiError.badRequest(checked.message);
+  if (!checked.ok) throw Refusal.invalid(checked.message);
   const { form } = checked;
   const sealed = sealAccount(deps.accountKeys, form.accountNumber, borrowerId);
   const account = {

@@ -1,7 +1,7 @@
 import { isValidPhone, messages, type Market } from '@kwarta/contract';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 /** Refuses a phone that breaks the market's rule (D5) with the spec's message, before anything is used up. */
 export function requirePhone(market: Market, phone: string): void {
-  if (!isValidPhone(phone, market)) throw ApiError.badRequest(messages.phoneInvalid);
+  if (!isValidPhone(phone, market)) throw Refusal.invalid(messages.phoneInvalid);
 }

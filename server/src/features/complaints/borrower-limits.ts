@@ -1,5 +1,5 @@
-import { ResultCode, messages } from '@kwarta/contract';
-import { ApiError } from '../../lib/api-error.ts';
+import { messages } from '@kwarta/contract';
+import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 
 /**
@@ -16,6 +16,5 @@ export async function limitPerBorrower(
   name: keyof typeof BORROWER_DAILY_LIMITS,
 ): Promise<void> {
   const count = await deps.store.increment(`per-borrower:${name}:${borrowerId}`, 86_400_000);
-  if (count > BORROWER_DAILY_LIMITS[name])
-    throw new ApiError(ResultCode.tooManyRequests, messages.tooManyRequests, 429);
+  if (count > BORROWER_DAILY_LIMITS[name]) throw new Refusal('too-many', messages.tooManyRequests);
 }

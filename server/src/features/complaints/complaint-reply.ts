@@ -4,8 +4,13 @@ import type { Database } from '../../db/schema.ts';
 import type { BlobStorage } from '../../lib/blob-storage.ts';
 import { insertReply } from './complaint-repository.ts';
 import { storeProblemImage } from './problem-images.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
-export class ReplyRefused extends Error {}
+export class ReplyRefused extends Refusal {
+  constructor(message: string) {
+    super('refused', message);
+  }
+}
 
 /**
  * An agent's reply to a complaint (the console's inbox and the CLI call this): the

@@ -1,6 +1,6 @@
 import { messages, type EndpointParsedRequest, type problemSave } from '@kwarta/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { findBorrowerOrderByNo } from '../orders/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -25,7 +25,7 @@ export interface FilingOptions {
   beforeFiling?: () => Promise<void>;
 }
 
-const imageNotFound = () => ApiError.notFound(messages.complaintImageNotFound);
+const imageNotFound = () => Refusal.notFound(messages.complaintImageNotFound);
 
 /**
  * Files a borrower's complaint (spec §2 complainPageNext, §5): the rules first (text, types,
@@ -58,8 +58,8 @@ export async function fileComplaint(
     },
     types.map((type) => ({ parentValue: type.parent_value, value: type.value })),
   );
-  if (form.orderNo && !order) throw ApiError.notFound();
-  if (refusal) throw ApiError.badRequest(messages[refusal]);
+  if (form.orderNo && !order) throw Refusal.notFound();
+  if (refusal) throw Refusal.invalid(messages[refusal]);
 
   const publicIds = imageIds.filter((id): id is string => id !== null);
   if (publicIds.length !== imageIds.length || new Set(publicIds).size !== publicIds.length)

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { ComplaintRules, messages } from '@kwarta/contract';
 import type { FastifyReply } from 'fastify';
 import type { Database, ProblemImage } from '../../db/schema.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import type { BlobStorage } from '../../lib/blob-storage.ts';
 import { intakeImage, type ImageLimits, type ImageRefusal } from '../../lib/image-intake.ts';
 import { deleteImageRow, insertProblemImage, listUnattachedImages } from './complaint-repository.ts';
@@ -69,7 +69,7 @@ export async function sendProblemImage(
   image: ProblemImage | undefined,
 ): Promise<FastifyReply> {
   const bytes = image ? await deps.storage.get(image.storage_key) : null;
-  if (!image || !bytes) throw ApiError.notFound();
+  if (!image || !bytes) throw Refusal.notFound();
   return reply
     .type(image.content_type)
     .header('Cache-Control', 'private, max-age=86400')

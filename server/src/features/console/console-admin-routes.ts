@@ -18,7 +18,6 @@ import {
   createOperatorAccount,
   listOperators,
   newPasswordHash,
-  OperatorChangeRefused,
   operatorSummary,
   resetOperatorPassword,
 } from '../operators/index.ts';
@@ -73,84 +72,66 @@ export async function consoleAdminRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, consoleOperators, (input) => listOperators(app.db, input, app.clock.now()));
 
-  registerEndpoint(app, consoleCreateOperator, (input, { operator }) =>
-    refusalsAnswered(async () => {
-      // Hashed before the transaction opens: scrypt takes a few hundred ms.
-      const passwordHash = await newPasswordHash(input.password);
-      return audited(app, operator, async (trx) => {
-        const created = operatorSummary(
-          await createOperatorAccount(trx, { ...input, passwordHash, now: app.clock.now() }),
-        );
-        return {
-          result: created,
-          audit: {
-            action: 'operator.create',
-            subject: `operator:${created.id}`,
-            before: null,
-            after: created,
-          },
-        };
-      });
-    }),
-  );
+  registerEndpoint(app, consoleCreateOperator, async (input, { operator }) => {
+    // Hashed before the transaction opens: scrypt takes a few hundred ms.
+    const passwordHash = await newPasswordHash(input.password);
+    return audited(app, operator, async (trx) => {
+      const created = operatorSummary(
+        await createOperatorAccount(trx, { ...input, passwordHash, now: app.clock.now() }),
+      );
+      return {
+        result: created,
+        audit: {
+          action: 'operator.create',
+          subject: `operator:${created.id}`,
+          before: null,
+          after: created,
+        },
+      };
+    });
+  });
 
   registerEndpoint(app, consoleChangeOperator, (input, { operator }) =>
-    refusalsAnswered(() =>
-      audited(app, operator, async (trx) => {
-        const { before, after } = await changeOperator(trx, {
-          operatorId: input.operatorId,
-          actorId: operator.id,
-          ...(input.role ? { role: input.role } : {}),
-          ...(input.disabled ? { disabled: input.disabled === '1' } : {}),
-        });
-        return {
-          result: operatorSummary(after),
-          audit: {
-            action: 'operator.change',
-            subject: `operator:${after.id}`,
-            before: operatorSummary(before),
-            after: operatorSummary(after),
-          },
-        };
-      }),
-    ),
-  );
-
-  registerEndpoint(app, consoleResetOperatorPassword, (input, { operator }) =>
-    refusalsAnswered(async () => {
-      const passwordHash = await newPasswordHash(input.password);
-      return audited(app, operator, async (trx) => {
-        const changed = operatorSummary(
-          await resetOperatorPassword(trx, { operatorId: input.operatorId, passwordHash }),
-        );
-        return {
-          result: changed,
-          // The log says that the password changed, never what to.
-          audit: {
-            action: 'operator.password',
-            subject: `operator:${changed.id}`,
-            before: changed,
-            after: { ...changed, passwordReset: true, sessionsEnded: true },
-          },
-        };
+    audited(app, operator, async (trx) => {
+      const { before, after } = await changeOperator(trx, {
+        operatorId: input.operatorId,
+        actorId: operator.id,
+        ...(input.role ? { role: input.role } : {}),
+        ...(input.disabled ? { disabled: input.disabled === '1' } : {}),
       });
+      return {
+        result: operatorSummary(after),
+        audit: {
+          action: 'operator.change',
+          subject: `operator:${after.id}`,
+          before: operatorSummary(before),
+          after: operatorSummary(after),
+        },
+      };
     }),
   );
+
+  registerEndpoint(app, consoleResetOperatorPassword, async (input, { operator }) => {
+    const passwordHash = await newPasswordHash(input.password);
+    return audited(app, operator, async (trx) => {
+      const changed = operatorSummary(
+        await resetOperatorPassword(trx, { operatorId: input.operatorId, passwordHash }),
+      );
+      return {
+        result: changed,
+        // The log says that the password changed, never what to.
+        audit: {
+          action: 'operator.password',
+          subject: `operator:${changed.id}`,
+          before: changed,
+          after: { ...changed, passwordReset: true, sessionsEnded: true },
+        },
+      };
+    });
+  });
 
   // Operators read any filed complaint's images; the same bytes and headers as the borrower's route.
   registerEndpoint(app, consoleComplaintImage, async ({ id }, { reply }) =>
     sendProblemImage(app, reply, await findComplaintImage(app.db, id)),
   );
-}
-
-/** An operator-account refusal as the console answers it: 400 bad input, 409 conflict, 404 missing. */
-async function refusalsAnswered<T>(change: () => Promise<T>): Promise<T> {
-  try {
-    return await change();
-  } catch (error) {
-    if (!(error instanceof OperatorChangeRefused)) throw error;
-    if (error.kind === 'missing') throw ApiError.notFound(error.message);
-    if (error.kind === 'conflict') throw ApiError.conflict(error.message);
-    throw ApiError.badRequest(error.message);
-  }
 }

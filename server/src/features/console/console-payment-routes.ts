@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { consoleAcceptPayment, consolePayments, consoleReturnPayment } from '@kwarta/contract';
 import type { Payment } from '../../db/schema.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { audited } from '../operators/index.ts';
-import { acceptHeldPayment, PaymentReviewRefused, returnHeldPayment } from '../payments/index.ts';
+import { acceptHeldPayment, returnHeldPayment } from '../payments/index.ts';
 import { paymentList } from './console-payments.ts';
 import { withDb } from './with-db.ts';
 
@@ -17,16 +16,6 @@ const reviewed = (payment: Payment) => ({
   receivedAmount: payment.received_amount,
 });
 
-/** A refusal the operator sees (someone acted first, the payout was refused): 409 from the catalogue. */
-async function refusalsAsConflict<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof PaymentReviewRefused) throw ApiError.conflict(error.message);
-    throw error;
-  }
-}
-
 /**
  * The payments screens' calls (issue 13): the list, and finance's accept or return of a payment
  * held for review. Both writes are use cases of features/payments; each is audited in the
@@ -36,55 +25,51 @@ export function consolePaymentCalls(app: FastifyInstance): void {
   registerEndpoint(app, consolePayments, (input) => paymentList(app.db, input));
 
   registerEndpoint(app, consoleAcceptPayment, (input, { operator }) =>
-    refusalsAsConflict(() =>
-      audited(app, operator, async (trx) => {
-        const { before, payment, applied, orderStatus } = await acceptHeldPayment(
-          withDb(app, trx),
-          input.paymentId,
-          `operator:${operator.name}`,
-        );
-        return {
-          result: { paymentId: payment.id, status: payment.status, ...applied, orderStatus },
-          audit: {
-            action: 'payment.accept',
-            subject: `payment:${payment.id}`,
-            before: reviewed(before),
-            after: { ...reviewed(payment), ...applied, orderStatus },
-          },
-        };
-      }),
-    ),
+    audited(app, operator, async (trx) => {
+      const { before, payment, applied, orderStatus } = await acceptHeldPayment(
+        withDb(app, trx),
+        input.paymentId,
+        `operator:${operator.name}`,
+      );
+      return {
+        result: { paymentId: payment.id, status: payment.status, ...applied, orderStatus },
+        audit: {
+          action: 'payment.accept',
+          subject: `payment:${payment.id}`,
+          before: reviewed(before),
+          after: { ...reviewed(payment), ...applied, orderStatus },
+        },
+      };
+    }),
   );
 
   // Like the disbursement: the payout is an outside call that must not hold a transaction open,
   // and a refused one is audited although the payment stays held. The audit row is written in
   // the transaction that records the outcome.
-  registerEndpoint(app, consoleReturnPayment, (input, { operator }) =>
-    refusalsAsConflict(async () => {
-      const { payment, account } = await returnHeldPayment(app, input.paymentId, {
-        recordOutcome: (trx, outcome) =>
-          audited({ db: trx, clock: app.clock }, operator, async () => ({
-            result: undefined,
-            audit: outcome.returned
-              ? {
-                  action: 'payment.return',
-                  subject: `payment:${input.paymentId}`,
-                  before: reviewed(outcome.before),
-                  after: {
-                    ...reviewed(outcome.payment),
-                    account: outcome.account,
-                    reference: outcome.payment.refund_reference,
-                  },
-                }
-              : {
-                  action: 'payment.return.refused',
-                  subject: `payment:${input.paymentId}`,
-                  before: reviewed(outcome.before),
-                  after: { ...reviewed(outcome.before), account: outcome.account, refusal: outcome.reason },
+  registerEndpoint(app, consoleReturnPayment, async (input, { operator }) => {
+    const { payment, account } = await returnHeldPayment(app, input.paymentId, {
+      recordOutcome: (trx, outcome) =>
+        audited({ db: trx, clock: app.clock }, operator, async () => ({
+          result: undefined,
+          audit: outcome.returned
+            ? {
+                action: 'payment.return',
+                subject: `payment:${input.paymentId}`,
+                before: reviewed(outcome.before),
+                after: {
+                  ...reviewed(outcome.payment),
+                  account: outcome.account,
+                  reference: outcome.payment.refund_reference,
                 },
-          })),
-      });
-      return { paymentId: payment.id, status: payment.status, account };
-    }),
-  );
+              }
+            : {
+                action: 'payment.return.refused',
+                subject: `payment:${input.paymentId}`,
+                before: reviewed(outcome.before),
+                after: { ...reviewed(outcome.before), account: outcome.account, refusal: outcome.reason },
+              },
+        })),
+    });
+    return { paymentId: payment.id, status: payment.status, account };
+  });
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { fillMessage, messages } from '@kwarta/contract';
 import { DomainError, calendarDateAt, loanRulesSchema, type LoanRules } from '@kwarta/domain';
 import type { Database, Product } from '../../db/schema.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { quoteLoan, type LoanProduct } from '../orders/index.ts';
 
@@ -42,7 +42,7 @@ export async function editedProduct(db: Kysely<Database>, edit: ProductEdit): Pr
     .selectAll()
     .where('id', '=', edit.productId)
     .executeTakeFirst();
-  if (!product) throw ApiError.notFound();
+  if (!product) throw Refusal.notFound();
   let rules: LoanRules;
   try {
     rules = loanRulesSchema.parse(JSON.parse(edit.loanRules ?? product.loan_rules));
@@ -53,7 +53,7 @@ export async function editedProduct(db: Kysely<Database>, edit: ProductEdit): Pr
             .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
             .join('; ')
         : 'not JSON';
-    throw ApiError.badRequest(fillMessage(messages.consoleLoanRulesInvalid, { issues }));
+    throw Refusal.invalid(fillMessage(messages.consoleLoanRulesInvalid, { issues }));
   }
   const next: Product = {
     ...product,
@@ -72,7 +72,7 @@ export async function editedProduct(db: Kysely<Database>, edit: ProductEdit): Pr
     next.periods > next.term_days && 'periods must not exceed termDays',
   ].filter(Boolean);
   if (problems.length)
-    throw ApiError.badRequest(fillMessage(messages.consoleLoanRulesInvalid, { issues: problems.join('; ') }));
+    throw Refusal.invalid(fillMessage(messages.consoleLoanRulesInvalid, { issues: problems.join('; ') }));
   return { product: next, rules };
 }
 
@@ -101,7 +101,7 @@ export async function planPreview(
       })),
     };
   } catch (error) {
-    if (error instanceof DomainError) throw ApiError.badRequest(error.message);
+    if (error instanceof DomainError) throw Refusal.invalid(error.message);
     throw error;
   }
 }

@@ -38,8 +38,8 @@ import {
   operatorSessionToken,
   signInOperator,
 } from '../operators/index.ts';
-import { approveOrder, disburseOrder, rejectOrder, TransitionRefused } from '../orders/index.ts';
-import { recordComplaintReply, refusalMessages, ReplyRefused } from '../complaints/index.ts';
+import { approveOrder, disburseOrder, rejectOrder } from '../orders/index.ts';
+import { recordComplaintReply, refusalMessages } from '../complaints/index.ts';
 import { funnelReport } from '../promotion/index.ts';
 import { consoleDashboard as dashboard, consoleOrderPage, orderQueue } from './console-orders.ts';
 import { complaintInbox } from './console-complaints.ts';
@@ -140,31 +140,21 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
           .where('id', '=', input.orderId)
           .executeTakeFirst();
         if (!before) throw ApiError.notFound();
-        try {
-          // The app is the use case's deps (whatever it needs now or later), on this transaction.
-          const order = await move(
-            withDb(app, trx),
-            input.orderId,
-            `operator:${operator.name}`,
-            input.reason,
-          );
-          return {
-            result: { orderId: order.id, status: order.status },
-            audit: {
-              action,
-              subject: `order:${order.id}`,
-              before: { status: before.status },
-              after: {
-                status: order.status,
-                ...(input.reason ? { reason: input.reason } : {}),
-                ...(order.disbursed_on ? { disbursedOn: order.disbursed_on, dueDate: order.due_date } : {}),
-              },
+        // The app is the use case's deps (whatever it needs now or later), on this transaction.
+        const order = await move(withDb(app, trx), input.orderId, `operator:${operator.name}`, input.reason);
+        return {
+          result: { orderId: order.id, status: order.status },
+          audit: {
+            action,
+            subject: `order:${order.id}`,
+            before: { status: before.status },
+            after: {
+              status: order.status,
+              ...(input.reason ? { reason: input.reason } : {}),
+              ...(order.disbursed_on ? { disbursedOn: order.disbursed_on, dueDate: order.due_date } : {}),
             },
-          };
-        } catch (error) {
-          if (error instanceof TransitionRefused) throw ApiError.conflict(error.message);
-          throw error;
-        }
+          },
+        };
       });
 
   registerEndpoint(app, consoleApproveOrder, decide('order.approve', approveOrder));
@@ -183,36 +173,31 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
       .executeTakeFirst();
     if (!before) throw ApiError.notFound();
     const subject = `order:${input.orderId}`;
-    try {
-      const order = await disburseOrder(app, input.orderId, `operator:${operator.name}`, input.reason, {
-        recordOutcome: (trx, outcome) =>
-          audited({ db: trx, clock: app.clock }, operator, async () => ({
-            result: undefined,
-            audit: outcome.paid
-              ? {
-                  action: 'order.disburse',
-                  subject,
-                  before: { status: before.status },
-                  after: {
-                    status: outcome.order.status,
-                    ...(input.reason ? { reason: input.reason } : {}),
-                    disbursedOn: outcome.order.disbursed_on,
-                    dueDate: outcome.order.due_date,
-                  },
-                }
-              : {
-                  action: 'order.disburse.refused',
-                  subject,
-                  before: { status: before.status },
-                  after: { status: before.status, account: outcome.account, refusal: outcome.reason },
+    const order = await disburseOrder(app, input.orderId, `operator:${operator.name}`, input.reason, {
+      recordOutcome: (trx, outcome) =>
+        audited({ db: trx, clock: app.clock }, operator, async () => ({
+          result: undefined,
+          audit: outcome.paid
+            ? {
+                action: 'order.disburse',
+                subject,
+                before: { status: before.status },
+                after: {
+                  status: outcome.order.status,
+                  ...(input.reason ? { reason: input.reason } : {}),
+                  disbursedOn: outcome.order.disbursed_on,
+                  dueDate: outcome.order.due_date,
                 },
-          })),
-      });
-      return { orderId: order.id, status: order.status };
-    } catch (error) {
-      if (error instanceof TransitionRefused) throw ApiError.conflict(error.message);
-      throw error;
-    }
+              }
+            : {
+                action: 'order.disburse.refused',
+                subject,
+                before: { status: before.status },
+                after: { status: before.status, account: outcome.account, refusal: outcome.reason },
+              },
+        })),
+    });
+    return { orderId: order.id, status: order.status };
   });
 
   consolePaymentCalls(app);
@@ -253,7 +238,6 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
         };
       });
     } catch (error) {
-      if (error instanceof ReplyRefused) throw ApiError.conflict(error.message);
       if (error instanceof ImageRefused) throw ApiError.badRequest(refusalMessages[error.reason]);
       throw error;
     }

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   LegacyRepaymentRules,
   Limits,
-  ResultCode,
   messages,
   webRoutes,
   type EndpointData,
@@ -12,7 +11,7 @@ import {
   type repaymentHuichao,
   type repaymentWay,
 } from '@kwarta/contract';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -45,7 +44,7 @@ export interface LegacyCaller {
 
 const tokenKey = (tokenHash: string) => `legacy-repay-token:${tokenHash}`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const duplicate = () => new ApiError(ResultCode.legacyDuplicatePayment, messages.legacyDuplicatePayment);
+const duplicate = () => new Refusal('duplicate-legacy-payment', messages.legacyDuplicatePayment);
 const codeSubject = (caller: LegacyCaller, repaymentId: number): SmsCodeSubject => ({
   purpose: 'repayment',
   phone: caller.phone,
@@ -59,8 +58,8 @@ async function owedOrRefuse(
   orderId: number,
 ): Promise<RepaymentOwed> {
   const owed = await repaymentOwed(deps, borrowerId, orderId);
-  if (!owed) throw ApiError.notFound();
-  if (owed.amount <= 0) throw ApiError.conflict(messages.legacyNotRepayable);
+  if (!owed) throw Refusal.notFound();
+  if (owed.amount <= 0) throw Refusal.refused(messages.legacyNotRepayable);
   return owed;
 }
 
@@ -111,14 +110,14 @@ export async function commitLegacyRepayment(
   caller: LegacyCaller,
   input: EndpointParsedRequest<typeof repaymentCommit>,
 ): Promise<EndpointData<typeof repaymentCommit>> {
-  if (input.cardId === undefined) throw ApiError.badRequest(messages.legacyChooseCard);
+  if (input.cardId === undefined) throw Refusal.invalid(messages.legacyChooseCard);
   const owed = await owedOrRefuse(deps, caller.borrowerId, input.orderId);
   const tokenHash = sha256(input.repayToken);
   const where = { borrowerId: caller.borrowerId, orderId: input.orderId, tokenHash };
 
   if (input.sendMsg === '1') {
     const committed = await findRepayment(deps.db, where);
-    if (!committed) throw ApiError.badRequest(messages.legacyFailed);
+    if (!committed) throw Refusal.invalid(messages.legacyFailed);
     if (committed.status !== 'awaiting_code') throw duplicate();
     await deliverSmsCode(deps, { ...caller, ...codeSubject(caller, committed.id) });
     return { needValid: 1, repayRecordId: committed.id, amount: committed.amount };
@@ -129,10 +128,10 @@ export async function commitLegacyRepayment(
   if (named?.borrowerId !== caller.borrowerId || named.orderId !== input.orderId) {
     // A token this borrower already committed answers as the repeat it is; any other is unknown.
     if (await tokenCommitted(deps.db, tokenHash)) throw duplicate();
-    throw ApiError.badRequest(messages.legacyFailed);
+    throw Refusal.invalid(messages.legacyFailed);
   }
   const account = await openPaymentAccount(deps, caller.borrowerId, input.cardId);
-  if (!account) throw ApiError.notFound();
+  if (!account) throw Refusal.notFound();
 
   const at = deps.clock.now().toISOString();
   let committed;
@@ -179,20 +178,19 @@ export async function confirmLegacyRepayment(
   input: EndpointParsedRequest<typeof repaymentConfirm>,
 ): Promise<EndpointData<typeof repaymentConfirm>> {
   if (input.verifyCode.trim().length < Limits.legacySmsCodeMinLength) {
-    throw ApiError.badRequest(messages.legacySmsCodeInvalid);
+    throw Refusal.invalid(messages.legacySmsCodeInvalid);
   }
   const repayment = await findRepayment(deps.db, {
     borrowerId: caller.borrowerId,
     orderId: input.orderId,
     id: input.repaymentRecordId,
   });
-  if (!repayment) throw ApiError.notFound();
+  if (!repayment) throw Refusal.notFound();
   if (repayment.status !== 'awaiting_code') throw duplicate();
 
   const check = await verifySmsCode(deps.store, codeSubject(caller, repayment.id), input.verifyCode.trim());
-  if (check === 'too-many-tries')
-    throw new ApiError(ResultCode.legacyWrongSmsCode, messages.smsCodeTooManyTries);
-  if (check === 'wrong') throw new ApiError(ResultCode.legacyWrongSmsCode, messages.legacyWrongSmsCode);
+  if (check === 'too-many-tries') throw new Refusal('wrong-legacy-sms-code', messages.smsCodeTooManyTries);
+  if (check === 'wrong') throw new Refusal('wrong-legacy-sms-code', messages.legacyWrongSmsCode);
 
   const now = deps.clock.now();
   const at = now.toISOString();
@@ -228,7 +226,7 @@ export async function confirmLegacyRepayment(
   if (!claimed) throw duplicate();
   if (amount <= 0) {
     await finishPaying(deps.db, { id: repayment.id, status: 'failed', failure: 'nothing_owed', at });
-    throw ApiError.conflict(messages.legacyNotRepayable);
+    throw Refusal.refused(messages.legacyNotRepayable);
   }
 
   const state = await debitClaimedRepayment(deps, {
@@ -238,7 +236,7 @@ export async function confirmLegacyRepayment(
     txnid,
     amount,
   });
-  if (state.status === 'failed') throw ApiError.conflict(messages.legacyCardDeclined);
+  if (state.status === 'failed') throw Refusal.refused(messages.legacyCardDeclined);
   return { url: orderDetailsUrl(owed!), paidAmount: state.status === 'paid' ? amount : 0 };
 }
 
@@ -307,7 +305,7 @@ export async function onlineRepaymentUrl(
   borrowerId: number,
   input: EndpointParsedRequest<typeof repaymentHuichao>,
 ): Promise<EndpointData<typeof repaymentHuichao>> {
-  if (input.userId !== borrowerId) throw ApiError.notFound();
+  if (input.userId !== borrowerId) throw Refusal.notFound();
   const owed = await owedOrRefuse(deps, borrowerId, input.orderId);
   if (owed.externalRepayUrl) return { url: owed.externalRepayUrl };
   const query = new URLSearchParams({ productId: String(owed.productId), orderId: String(owed.orderId) });

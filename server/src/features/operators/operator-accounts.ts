@@ -16,6 +16,7 @@ import type { AccountKeyRing } from '../bank-binding/index.ts';
 import { newTotpSecret } from './totp.ts';
 import { sealTotpSecret } from './totp-secrets.ts';
 import { failureSummaries } from './sign-in-failures.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 /**
  * Managing operator accounts: the one set of use cases both the console's operators screen and
@@ -25,12 +26,12 @@ import { failureSummaries } from './sign-in-failures.ts';
  */
 
 /** Why a change was refused: `invalid` input, a `conflict` with the accounts as they are, or `missing`. */
-export class OperatorChangeRefused extends Error {
+export class OperatorChangeRefused extends Refusal {
   constructor(
     readonly kind: 'invalid' | 'conflict' | 'missing',
     message: string,
   ) {
-    super(message);
+    super(kind === 'missing' ? 'not-found' : kind === 'conflict' ? 'refused' : 'invalid', message);
   }
 }
 

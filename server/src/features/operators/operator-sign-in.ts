@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { ConsoleSignInLimits, ResultCode, messages, type SignInFailureReason } from '@kwarta/contract';
+import { ConsoleSignInLimits, messages, type SignInFailureReason } from '@kwarta/contract';
 import type { Database, Operator } from '../../db/schema.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { NO_PASSWORD, verifyPassword } from './password-hash.ts';
 import { createOperatorSession, type OperatorSessionTokens } from './operator-repository.ts';
@@ -10,9 +10,8 @@ import { recordSignInFailure } from './sign-in-failures.ts';
 import { matchTotp } from './totp.ts';
 import { openTotpSecret } from './totp-secrets.ts';
 
-const throttled = () => new ApiError(ResultCode.tooManyRequests, messages.consoleSignInThrottled, 429);
-const refused = (message: string = messages.consoleSignInFailed) =>
-  new ApiError(ResultCode.sessionInvalid, message, 401);
+const throttled = () => new Refusal('too-many', messages.consoleSignInThrottled);
+const refused = (message: string = messages.consoleSignInFailed) => new Refusal('signed-out', message);
 
 /**
  * Console sign-in (decisions 0080, 0091). Attempts are counted before the password is looked at
@@ -42,7 +41,7 @@ export async function signInOperator(
   const knownDevice =
     operator !== undefined && (await isKnownDevice(deps.db, operator.id, input.deviceToken));
   const deviceKey = knownDevice ? deviceThrottleKey(operator.id, input.deviceToken!) : null;
-  const fail = async (reason: SignInFailureReason, error: ApiError) => {
+  const fail = async (reason: SignInFailureReason, error: Refusal) => {
     await recordSignInFailure(deps.db, {
       operatorId: operator?.id ?? null,
       name,

@@ -3,7 +3,7 @@ import { messages, recommendedProductToWire, type RecommendedProductWire } from 
 import { formatMoney, type MoneyStyle } from '@kwarta/domain';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 // Read on every order page (compiled once, see preparedQuery). Ids start at 1, so excluding 0
 // excludes nothing and one statement serves both the order page and the joint-login page.
@@ -63,7 +63,7 @@ export async function productLink(db: Kysely<Database>, productId: number): Prom
     .select(['id', 'clickable', 'link_url'])
     .where('id', '=', productId)
     .executeTakeFirst();
-  if (!product) throw ApiError.notFound();
-  if (product.clickable !== 1) throw ApiError.conflict(messages.productNotClickable);
+  if (!product) throw Refusal.notFound();
+  if (product.clickable !== 1) throw Refusal.refused(messages.productNotClickable);
   return product.link_url !== '' ? product.link_url : nativeProductLink(product.id);
 }

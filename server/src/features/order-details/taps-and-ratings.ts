@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 export interface PageTap {
   borrowerId: number;
@@ -16,7 +16,7 @@ export async function recordTap(db: Kysely<Database>, tap: PageTap, now: Date): 
     .select('id')
     .where('id', '=', tap.productId)
     .executeTakeFirst();
-  if (!product) throw ApiError.notFound();
+  if (!product) throw Refusal.notFound();
   await db
     .insertInto('tracking_events')
     .values({

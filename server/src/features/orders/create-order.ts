@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { LoanConfirmRules, messages, ResultCode, webRoutes } from '@kwarta/contract';
+import { LoanConfirmRules, messages, webRoutes } from '@kwarta/contract';
 import { calendarDateAt, OrderStatus } from '@kwarta/domain';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Borrower, Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { agreementTerms, renderAllAgreements } from './agreements.ts';
 import { findLoanProduct, requireOpenOffer } from './loan-products.ts';
@@ -23,7 +23,7 @@ export interface CreatedOrder {
   created: boolean;
 }
 
-const openOrderExists = () => new ApiError(ResultCode.conflict, messages.loanOpenOrderExists, 409);
+const openOrderExists = () => new Refusal('conflict', messages.loanOpenOrderExists);
 
 async function orderOfRequest(db: Kysely<Database>, borrowerId: number, requestId: string) {
   return db
@@ -73,7 +73,7 @@ export async function createOrder(
 ): Promise<CreatedOrder> {
   const { db, clock, config } = deps;
   const found = await findLoanProduct(db, application.productId);
-  if (!found) throw ApiError.notFound();
+  if (!found) throw Refusal.notFound();
   const loan = requireOpenOffer(found);
   const now = clock.now();
   const today = calendarDateAt(now, config.lenderTimeZone);

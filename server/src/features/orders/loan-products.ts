@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { loanRulesSchema, type LoanRules } from '@kwarta/domain';
 import { messages } from '@kwarta/contract';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import type { Database, Product } from '../../db/schema.ts';
 
 /** A product with its loan rules parsed (D4): what confirmation and the lifecycle price and date by. */
@@ -24,6 +24,6 @@ export async function findLoanProduct(
  * keep their pages and agreements.
  */
 export function requireOpenOffer(loan: LoanProduct): LoanProduct {
-  if (loan.product.clickable !== 1) throw ApiError.conflict(messages.productNotClickable);
+  if (loan.product.clickable !== 1) throw Refusal.refused(messages.productNotClickable);
   return loan;
 }

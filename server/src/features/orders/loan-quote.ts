@@ -8,7 +8,7 @@ import {
   type MoneyStyle,
   type RepaymentSchedule,
 } from '@kwarta/domain';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import type { LoanProduct } from './loan-products.ts';
 
 /** What the borrower asks for; absent values take the product's offer (its maximum, its term). */
@@ -42,10 +42,10 @@ export function quoteLoan(
   const principal = ask.amount ?? product.max_amount;
   const termDays = ask.term ?? product.term_days;
   if (ask.termUnit !== undefined && ask.termUnit !== LoanConfirmRules.termUnitDays) {
-    throw ApiError.badRequest(messages.loanTermUnitUnsupported);
+    throw Refusal.invalid(messages.loanTermUnitUnsupported);
   }
   if (principal < product.min_amount || principal > product.max_amount) {
-    throw ApiError.badRequest(
+    throw Refusal.invalid(
       fillMessage(messages.loanAmountOutOfRange, {
         min: formatMoney(product.min_amount, money),
         max: formatMoney(product.max_amount, money),
@@ -53,12 +53,12 @@ export function quoteLoan(
     );
   }
   if (!isTermAllowed(termDays, rules)) {
-    throw ApiError.badRequest(
+    throw Refusal.invalid(
       fillMessage(messages.loanTermOutOfRange, { min: rules.term.minDays, max: rules.term.maxDays }),
     );
   }
   if (ask.periods !== undefined && ask.periods !== product.periods) {
-    throw ApiError.badRequest(fillMessage(messages.loanPeriodsMismatch, { periods: product.periods }));
+    throw Refusal.invalid(fillMessage(messages.loanPeriodsMismatch, { periods: product.periods }));
   }
   const charges = termCharges({
     principalMinor: principal,

@@ -10,9 +10,14 @@ import type { Kysely } from 'kysely';
 import type { Database, Order } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 /** A move the transition table (or the order's state) does not allow; the CLI prints its message. */
-export class TransitionRefused extends Error {}
+export class TransitionRefused extends Refusal {
+  constructor(message: string) {
+    super('refused', message);
+  }
+}
 
 export interface TransitionRequest {
   orderId: number;

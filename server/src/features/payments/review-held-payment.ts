@@ -2,13 +2,17 @@ import type { Kysely } from 'kysely';
 import { fillMessage, messages } from '@kwarta/contract';
 import type { Database, Payment } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { defaultPayoutAccount, type PayoutAccount } from '../bank-binding/index.ts';
 import { applyPaidPayment, type AppliedPayment } from './post-payment.ts';
 
 /** The payment is not (or no longer) held: someone accepted or returned it first. */
-export class PaymentReviewRefused extends Error {}
+export class PaymentReviewRefused extends Refusal {
+  constructor(message: string) {
+    super('refused', message);
+  }
+}
 
 /** The money could not go back (no account, or the payout provider refused it): the payment stays held. */
 export class PaymentReturnFailed extends PaymentReviewRefused {}
@@ -21,7 +25,7 @@ export class PaymentReturnPending extends PaymentReviewRefused {}
 
 async function findPayment(db: Kysely<Database>, paymentId: number): Promise<Payment> {
   const payment = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
-  if (!payment) throw ApiError.notFound();
+  if (!payment) throw Refusal.notFound();
   return payment;
 }
 

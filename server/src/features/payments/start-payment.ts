@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { messages, ResultCode } from '@kwarta/contract';
+import { messages } from '@kwarta/contract';
 import { OrderStatus, outstandingAmount, quoteExtension } from '@kwarta/domain';
 import { amountDueNow, findOrderAccount, type OrderAccount } from '../orders/index.ts';
 import type { Payment, PaymentKind } from '../../db/schema.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { findPaymentChannel, type PaymentChannel } from './payment-channels.ts';
 
@@ -70,12 +70,12 @@ export async function startPayment(
   input: { borrowerId: number; orderId: number; productId: number; kind: PaymentKind; channelId: string },
 ): Promise<StartedPayment> {
   const account = await findOrderAccount(deps.db, { orderId: input.orderId, borrowerId: input.borrowerId });
-  if (!account || account.order.product_id !== input.productId) throw ApiError.notFound();
+  if (!account || account.order.product_id !== input.productId) throw Refusal.notFound();
   const channel = findPaymentChannel(deps.config, input.channelId);
-  if (!channel) throw ApiError.badRequest(messages.payChannelUnavailable);
+  if (!channel) throw Refusal.invalid(messages.payChannelUnavailable);
   const charge = chargeFor(account, input.kind);
   if (!charge) {
-    throw ApiError.conflict(
+    throw Refusal.refused(
       input.kind === 'extension' ? messages.repayDelayNotAllowed : messages.repayNothingOwed,
     );
   }
@@ -124,8 +124,8 @@ export async function startPayment(
       .where('id', '=', payment.id)
       .where('status', '=', 'pending')
       .execute();
-    if (error instanceof ApiError) throw error;
-    throw new ApiError(ResultCode.unavailable, messages.unavailable, 503);
+    if (error instanceof Refusal) throw error;
+    throw new Refusal('unavailable', messages.unavailable);
   }
 }
 
@@ -175,5 +175,5 @@ async function openPayment(
     if (open?.pay_url) return open;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new ApiError(ResultCode.unavailable, messages.unavailable, 503);
+  throw new Refusal('unavailable', messages.unavailable);
 }

@@ -12,6 +12,7 @@ import {
 } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import { hasCaptchaPass, issueSid, newCaptchaImage, revokeCaptchaPass } from '../captcha/index.ts';
 import { requireSmsCode, sendSmsCode } from '../sms/index.ts';
 import { isRegistered, requirePhone } from '../borrowers/index.ts';
@@ -35,7 +36,7 @@ async function limitPerAddress(
 
 const orNull = (value: string | undefined) => value || null;
 
-export const alreadyRegistered = () => new ApiError(ResultCode.alreadyRegistered, messages.alreadyRegistered);
+export const alreadyRegistered = () => new Refusal('already-registered', messages.alreadyRegistered);
 
 /** Spec §7 "Promotion": the landing's calls, from template to registration. */
 export async function promotionRoutes(app: FastifyInstance): Promise<void> {

@@ -1,5 +1,5 @@
-import { ResultCode, fillMessage, messages } from '@kwarta/contract';
-import { ApiError } from '../../lib/api-error.ts';
+import { fillMessage, messages } from '@kwarta/contract';
+import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { consumeCaptcha, grantCaptchaPass } from '../captcha/index.ts';
 import { takeSmsAllowance } from './sms-limits.ts';
@@ -24,7 +24,7 @@ export interface SmsCodeRequest extends SmsDelivery {
   sid: string;
   capcode: string;
   /** Runs after the captcha passed and before any limit is counted, e.g. "already registered". */
-  refuseAfterCaptcha?: () => Promise<ApiError | null>;
+  refuseAfterCaptcha?: () => Promise<Refusal | null>;
 }
 
 type SmsDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'store' | 'smsGateway' | 'log'>;
@@ -37,7 +37,7 @@ const orNull = (value: string | undefined) => value || null;
  */
 export async function sendSmsCode(deps: SmsDeps, request: SmsCodeRequest): Promise<void> {
   if (!(await consumeCaptcha(deps.store, request.sid, request.capcode))) {
-    throw new ApiError(ResultCode.wrongCaptcha, messages.captchaWrong);
+    throw new Refusal('wrong-captcha', messages.captchaWrong);
   }
   const refusal = await request.refuseAfterCaptcha?.();
   if (refusal) throw refusal;
@@ -58,7 +58,7 @@ export async function sendSmsCode(deps: SmsDeps, request: SmsCodeRequest): Promi
 export async function deliverSmsCode(deps: SmsDeps, request: SmsDelivery): Promise<void> {
   const now = deps.clock.now();
   const limited = await takeSmsAllowance(deps.store, deps.config.sms.limits, request, now);
-  if (limited) throw new ApiError(ResultCode.tooManyRequests, limited, 429);
+  if (limited) throw new Refusal('too-many', limited);
 
   const code = newSmsCode();
   await storeSmsCode(deps.store, request, code);
@@ -70,7 +70,7 @@ export async function deliverSmsCode(deps: SmsDeps, request: SmsDelivery): Promi
   } catch (error) {
     if (!(error instanceof SmsSendError)) throw error;
     deps.log.warn({ err: error }, 'SMS gateway refused a message');
-    throw new ApiError(ResultCode.unavailable, messages.smsSendFailed, 503);
+    throw new Refusal('unavailable', messages.smsSendFailed);
   }
   await deps.db
     .insertInto('sms_sends')
@@ -96,6 +96,6 @@ export async function requireSmsCode(
   code: string,
 ): Promise<void> {
   const check = await verifySmsCode(deps.store, { purpose, phone }, code);
-  if (check === 'too-many-tries') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeTooManyTries);
-  if (check === 'wrong') throw new ApiError(ResultCode.wrongSmsCode, messages.smsCodeWrong);
+  if (check === 'too-many-tries') throw new Refusal('wrong-sms-code', messages.smsCodeTooManyTries);
+  if (check === 'wrong') throw new Refusal('wrong-sms-code', messages.smsCodeWrong);
 }

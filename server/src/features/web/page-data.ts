@@ -9,6 +9,7 @@ import {
   type WebRoutePath,
 } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import { invokeEndpoint } from '../../lib/contract-route.ts';
 import { createDemoSession } from '../dev/index.ts';
 
@@ -37,7 +38,7 @@ export async function loadPageData(
         reply,
       });
     } catch (error) {
-      if (!(error instanceof ApiError))
+      if (!(error instanceof ApiError || error instanceof Refusal))
         request.log.error({ err: error }, `page data ${load.route.name} failed`);
     }
   }
