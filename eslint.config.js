@@ -41,6 +41,10 @@ const featuresThroughIndex = {
   message: 'Import a feature only through its public module (features/<feature>/index.ts).',
 };
 
+const dbIsTheBottom = {
+  group: ['**/lib/**', '../config.ts', '../../config.ts'],
+  message: 'db/ is the bottom layer of the server: lib/ builds on it, never the other way round.',
+};
 const apiErrorOnlyAtEdge = {
   group: ['**/lib/api-error.ts'],
   message:
@@ -78,6 +82,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict(sharedNeverFeatures, apiErrorOnlyAtEdge) },
   },
   { files: httpEdge.lib, rules: { 'no-restricted-imports': restrict(sharedNeverFeatures) } },
+  {
+    files: ['server/src/db/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(sharedNeverFeatures, dbIsTheBottom, apiErrorOnlyAtEdge) },
+  },
   {
     files: ['server/src/features/*/*.ts'],
     rules: { 'no-restricted-imports': restrict(otherFeatureThroughIndex('../'), apiErrorOnlyAtEdge) },

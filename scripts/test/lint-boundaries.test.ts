@@ -27,13 +27,20 @@ const plants: Record<string, { file: string; source: string; expect: RegExp }> =
   },
   'a use case imports ApiError': {
     file: 'server/src/features/orders/planted-api-error.ts',
-    source: "import { ApiError } from '../../lib/api-error.ts';\nexport const refuse = () => ApiError.notFound();\n",
+    source:
+      "import { ApiError } from '../../lib/api-error.ts';\nexport const refuse = () => ApiError.notFound();\n",
     expect: /planted-api-error\.ts[\s\S]*?ApiError belongs to the HTTP edge/,
   },
   'server lib imports a feature type': {
     file: 'server/src/lib/planted-feature-type.ts',
-    source: "import type { SmsGateway } from '../features/sms/index.ts';\nexport type Planted = SmsGateway;\n",
+    source:
+      "import type { SmsGateway } from '../features/sms/index.ts';\nexport type Planted = SmsGateway;\n",
     expect: /planted-feature-type\.ts[\s\S]*?they never import features/,
+  },
+  'server db imports lib': {
+    file: 'server/src/db/planted-lib-import.ts',
+    source: "export { systemClock } from '../lib/clock.ts';\n",
+    expect: /planted-lib-import\.ts[\s\S]*?db\/ is the bottom layer/,
   },
   'web lib imports components': {
     file: 'web/src/lib/planted-component-import.ts',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
-import { BackendUnavailable } from '../lib/backend-unavailable.ts';
+import { BackendUnavailable } from './backend-unavailable.ts';
 import type { Database } from './schema.ts';
 import { QueuedSqliteDialect } from './sqlite-driver.ts';
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   OrderStatus,
   addDays,
+  calendarDateAt,
   applyBps,
   isOpenStatus,
   buildRepaymentSchedule,
@@ -9,7 +10,6 @@ import {
   type LoanRules,
 } from '@kwarta/domain';
 import type { Borrower, Database, NewProduct } from './schema.ts';
-import { isoDate } from '../lib/clock.ts';
 import { putSetting } from './settings-repository.ts';
 
 /**
@@ -254,7 +254,7 @@ export async function seedDemoData(
   rules: LoanRules = defaultLoanRules,
 ): Promise<void> {
   if (await findDemoBorrower(db)) return;
-  const today = isoDate(now);
+  const today = calendarDateAt(now, 'UTC');
   const at = now.toISOString();
 
   await db.transaction().execute(async (trx) => {

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ResultCode, messages } from '@kwarta/contract';
 import { ApiError } from '../lib/api-error.ts';
 import { Refusal } from '../lib/refusal.ts';
-import { isBackendUnavailable } from '../lib/backend-unavailable.ts';
+import { isBackendUnavailable } from '../db/backend-unavailable.ts';
 import { sendEnvelope } from '../lib/envelope-reply.ts';
 
 export const RETRY_AFTER_SECONDS = 5;

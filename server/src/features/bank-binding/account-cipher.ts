@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
+import type { AccountKeyRing } from '../../lib/ports/account-keys.ts';
 
 /**
  * Account numbers at rest (DESIGN §3, decision 0060): AES-256-GCM with a random 96-bit nonce,
@@ -10,10 +11,7 @@ import type { Config } from '../../config.ts';
  * encrypts, retired keys only decrypt, `npm run accounts -- rotate-key` moves every row to the
  * current key, after which retired keys can be dropped.
  */
-export interface AccountKeyRing {
-  currentId: string;
-  keys: ReadonlyMap<string, Buffer>;
-}
+export type { AccountKeyRing } from '../../lib/ports/account-keys.ts';
 
 export interface SealedAccount {
   ciphertext: string;

@@ -6,7 +6,7 @@ import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { maskAccount, openAccount, sealAccount } from './account-cipher.ts';
-import { checkBankForm, type FilledBankForm } from './bank-form-rules.ts';
+import { checkBankForm } from './bank-form-rules.ts';
 import {
   findAccount,
   findDefaultAccount,
@@ -16,6 +16,7 @@ import {
   productOpenToBorrower,
   replaceCiphertext,
 } from './payment-account-repository.ts';
+import type { PayoutAccount } from '../../lib/ports/payout-gateway.ts';
 
 type AccountDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys'>;
 
@@ -97,7 +98,7 @@ export async function bindPaymentAccount(
 }
 
 /** `accountNumber` is in clear, for the payout provider only: never log it, store it or send it to a page. */
-export type PayoutAccount = Omit<FilledBankForm, 'details'> & { id: number; maskedAccount: string };
+export type { PayoutAccount };
 
 /**
  * The account a disbursement pays to: the borrower's default, decrypted; null when none is

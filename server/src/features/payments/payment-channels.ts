@@ -1,24 +1,7 @@
 import type { Config } from '../../config.ts';
 
-/** How a channel's pay code is shown on /repaymentOfCode: 1 the code to copy, 2 a QR code to scan. */
-export type ChannelShowType = 1 | 2;
-
-export interface PayStep {
-  name: string;
-  steps: string[];
-}
-
-/** A payment channel: a provider processor id (Dragonpay's procid) and how the borrower pays it. */
-export interface PaymentChannel {
-  id: string;
-  name: string;
-  logo: string;
-  /** How long a pay code for this channel stays payable. */
-  expiryMinutes: number;
-  showType: ChannelShowType;
-  /** The instructions grouped by title (spec §3 payNotice). */
-  instructions: Record<string, PayStep[]>;
-}
+export type { ChannelShowType, PayStep, PaymentChannel } from '../../lib/ports/payment-provider.ts';
+import type { PaymentChannel, PayStep } from '../../lib/ports/payment-provider.ts';
 
 const wallet = (name: string): Record<string, PayStep[]> => ({
   [`Pay with ${name}`]: [

@@ -1,17 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SmsGateway } from '../../lib/ports/sms-gateway.ts';
 
-export interface SmsMessage {
-  phone: string;
-  text: string;
-}
-
-/** The SMS-gateway port (D9). `send` resolves when the provider accepted the message. */
-export interface SmsGateway {
-  readonly name: 'outbox' | 'http';
-  send(message: SmsMessage): Promise<void>;
-}
+export type { SmsGateway, SmsMessage } from '../../lib/ports/sms-gateway.ts';
 
 export class SmsSendError extends Error {}
 

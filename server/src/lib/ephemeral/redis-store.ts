@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { BackendUnavailable } from '../backend-unavailable.ts';
+import { BackendUnavailable } from '../../db/backend-unavailable.ts';
 import type { EphemeralStore } from './ephemeral-store.ts';
 
 // INCR and the window's expiry in one atomic step: a crash between the two cannot leave a
