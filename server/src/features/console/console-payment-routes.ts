@@ -28,7 +28,7 @@ async function refusalsAsConflict<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The payments screens' calls (issue 13): the list, and finance's accept or return of a payment
+ * The payments screens' calls (decision 0080): the list, and finance's accept or return of a payment
  * held for review. Both writes are use cases of features/payments; each is audited in the
  * transaction that records it.
  */
