@@ -1,4 +1,4 @@
-// The borrow issue's lifecycle seen by the borrower (issue 10 must-show 2, issue 12's payout):
+// The order lifecycle seen by the borrower (decision 0050; the payout, decision 0052):
 // an order made on /loanConfirm is approved and disbursed with the lender's CLI, and the daily
 // job moves it to due and overdue, as its due date nears and passes, with the domain's penalty.
 import type { Page } from 'playwright-core';

@@ -22,7 +22,7 @@ import {
 } from '../web/build/route-table.mjs';
 
 const LIMIT_KB = 100;
-// The operator console (issue 13) is a desktop entry of its own, never loaded by a borrower page.
+// The operator console (decision 0080) is a desktop entry of its own, never loaded by a borrower page.
 const ENTRY_LIMITS_KB = { 'console.html': 200 };
 const KB = 1000; // kB as Vite prints them, so the numbers match the build's own report.
 

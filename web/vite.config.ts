@@ -55,7 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: {
             index: 'index.html',
             promotion: 'promotion.html',
-            // The operator console (issue 13): its own entry, never loaded by a borrower page.
+            // The operator console (decision 0080): its own entry, never loaded by a borrower page.
             console: 'console.html',
             'static-pages': 'src/app/static-pages-client.tsx',
           },

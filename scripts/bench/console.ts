@@ -1,4 +1,4 @@
-// Console benchmark (issue 13): with 100,000 orders seeded by seed-orders.ts, the order queue's
+// Console benchmark (decision 0080): with 100,000 orders seeded by seed-orders.ts, the order queue's
 // first page and a phone search must answer in ≤ 100 ms p95, on SQLite and on PostgreSQL.
 //   npm run bench:console [-- --orders 100000 --requests 300 --postgres postgres://…/postgres]
 // Runs the app in-process (app.inject: routing, the caller check, the handler, the envelope);

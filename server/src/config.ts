@@ -19,7 +19,7 @@ const accountKey = z
 
 const envSchema = z
   .object({
-    // Unset means production: a server started bare on a host must not hand out codes (issue 9,
+    // Unset means production: a server started bare on a host must not hand out codes (see
     // decision 0040). `npm start` and `npm run serve` set development on 127.0.0.1 for you.
     APP_ENV: z.enum(['development', 'sandbox', 'production']).default('production'),
     DEV_TOOLS: z.enum(['auto', 'on', 'off']).default('auto'),
@@ -52,7 +52,7 @@ const envSchema = z
     SUPPORT_EMAIL: z.string().email().default('support@kwarta.example'),
     SUPPORT_WHATSAPP: z.string().default('+63 917 555 0100'),
     SUPPORT_PHONE: z.string().default('+63 2 8555 0100'),
-    // Brand values of the official site and static pages (issue 5, decision 0030).
+    // Brand values of the official site and static pages (decision 0030).
     BRAND_NAME: z.string().default('Kwarta'),
     COMPANY_NAME: z.string().default('Kwarta Lending Corporation'),
     COMPANY_ADDRESS: z.string().default('Unit 1203, 88 Paseo de Roxas, Makati City 1226, Metro Manila'),
@@ -69,7 +69,7 @@ const envSchema = z
       .string()
       .optional()
       .transform((file, ctx) => readLoanRules(file, ctx)),
-    // The lender's calendar: "today" of due dates, the status job and penalties (issue 10).
+    // The lender's calendar: "today" of due dates, the status job and penalties (decision 0050).
     LENDER_TIME_ZONE: z
       .string()
       .default('Asia/Manila')

@@ -1,7 +1,7 @@
 import { ConsoleRoles } from './operators.ts';
 
 /**
- * The console's admin screens (issue 13: channel templates, service contacts, operators) and the
+ * The console's admin screens (decision 0080: channel templates, service contacts, operators) and the
  * complaint images operators read. Under /console/api like every console call, so the console's
  * cookie (Path=/console) travels with them, images included; every POST needs the CSRF token.
  */

@@ -1,7 +1,7 @@
 import { ConsoleRoles } from './operators.ts';
 
 /**
- * The operator console's calls (issue 13), all under /console/api so the console's cookie
+ * The operator console's calls (decision 0080), all under /console/api so the console's cookie
  * (Path=/console) never travels with a borrower's call. `roles` is checked on every call
  * (admin may make all); every POST also needs the session's CSRF token.
  */

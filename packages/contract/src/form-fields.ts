@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The largest id and whole number a field may carry: PostgreSQL's `integer` (and so every id
  * column) holds up to 2^31−1. A larger value is the caller's mistake, answered with a 400 before
- * anything is looked up or used up, not a database error (issue 9).
+ * anything is looked up or used up, not a database error (decision 0040).
  */
 export const MAX_INT = 2 ** 31 - 1;
 

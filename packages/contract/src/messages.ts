@@ -267,7 +267,7 @@ export const messages = {
     'We could not sign you in to this lender right now. Please try again later or choose another product.',
   jointLoginErrorMessageProduct:
     'We could not sign you in to {product} right now. Please try again later or choose another product.',
-  // Official site and static pages (issue 5); long documents are in site/*.ts
+  // Official site and static pages (decision 0030); long documents are in site/*.ts
   siteNavLabel: 'Site sections',
   siteNavHome: 'Home',
   siteNavAbout: 'About us',

@@ -1,7 +1,7 @@
 /**
  * The database or Redis could not be reached (connection refused, dropped, terminated by an
  * operator, pool timeout). Not the caller's fault and not a bug: it answers 503 with
- * Retry-After, and the same request succeeds once the backend is back (issue 9).
+ * Retry-After, and the same request succeeds once the backend is back (decision 0040).
  */
 export class BackendUnavailable extends Error {
   constructor(

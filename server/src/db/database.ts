@@ -62,7 +62,7 @@ export function createDatabase(options: {
 /**
  * A terminated backend (pg_terminate_backend, a restart, a dropped network) makes pg emit
  * 'error' on the pool (idle connections) and on the client (one checked out between queries);
- * an 'error' event nobody listens to ends the process (issue 9). Both are listened to here: the
+ * an 'error' event nobody listens to ends the process (decision 0040). Both are listened to here: the
  * broken client is thrown away by the pool on release and the next request opens a fresh one,
  * so the server recovers on its own. A failed connect becomes BackendUnavailable (503).
  */

@@ -176,7 +176,7 @@ async function readMultipart(request: FastifyRequest): Promise<Record<string, un
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new ApiError(ResultCode.badRequest, messages.uploadTooLarge, 413);
     // Anything else here is the body itself being broken (a cut-off part, a bad boundary or
-    // header: busboy's errors carry no code): the caller's fault, not ours (issue 9).
+    // header: busboy's errors carry no code): the caller's fault, not ours (decision 0040).
     throw ApiError.badRequest(messages.uploadMalformed);
   }
   return fields;

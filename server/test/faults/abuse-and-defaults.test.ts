@@ -16,7 +16,7 @@ import { solvedCaptcha } from '../support/promotion.ts';
 import { jpegImage } from '../support/images.ts';
 import { BORROWER_DAILY_LIMITS } from '../../src/features/complaints/borrower-limits.ts';
 
-/** Issue 9, findings 4 to 7: limits that cannot be turned against others or skipped, safe defaults. */
+/** Decision 0040: limits that cannot be turned against others or skipped, safe defaults. */
 async function askSms(app: FastifyInstance, phone: string, ip: string, deviceId?: string) {
   const captcha = await solvedCaptcha(app);
   return callEndpoint(app, getSms, {

@@ -8,7 +8,7 @@ import { rowCounts } from '../support/faults.ts';
 import { PROBLEM_IMAGE_PATH } from '../../src/features/complaints/complaint-rules.ts';
 
 /**
- * Issue 9, finding 3: bad input must get a 4xx and change nothing, on PostgreSQL as on SQLite.
+ * Decision 0040 (DESIGN §3): bad input must get a 4xx and change nothing, on PostgreSQL as on SQLite.
  * Generated from the contract, so an endpoint added later is fuzzed without touching this file:
  * every field of every request schema (and of the session query) gets NUL bytes, a 1 MB string,
  * numbers beyond PostgreSQL's integer, wrong JSON types and repeated fields, with the other

@@ -6,7 +6,7 @@ import { takeDatabaseDown, terminateBackends } from '../support/faults.ts';
 import { expectCleanRecovery, sleep, startLoad, type Fault } from './load-under-faults.ts';
 
 /**
- * Issue 9, finding 1: terminating the app's PostgreSQL connections used to end the process
+ * Decision 0040: terminating the app's PostgreSQL connections used to end the process
  * (an 'error' event nobody listened to). Twenty seconds of borrower calls while the backends are
  * terminated twice and the database refuses connections for two seconds once: the app stays up,
  * every failure is a clean 503 with Retry-After, /healthz fails while the database is away, and

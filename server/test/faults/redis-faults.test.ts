@@ -6,7 +6,7 @@ import { startPrivateRedis, type PrivateRedis } from '../support/faults.ts';
 import { expectCleanRecovery, sleep, startLoad, startedBetween } from './load-under-faults.ts';
 
 /**
- * Issue 9, finding 7: with Redis down the SMS calls answered a generic 500 after seconds and
+ * Decision 0040: with Redis down the SMS calls used to answer a generic 500 after seconds and
  * /healthz stayed 200. A private redis-server (never the shared one) is stopped and started three
  * times under load: calls that need it answer a clean 503 with Retry-After within a second, /healthz fails
  * while it is away, and every call succeeds again within 2 s of its return.

@@ -13,7 +13,7 @@ import { latestSmsCode, solvedCaptcha } from '../support/promotion.ts';
 import { SMS_CODE_MAX_WRONG_TRIES } from '../../src/features/sms/sms-codes.ts';
 
 /**
- * Issue 9, finding 2: the five-wrong-tries limit must hold against a burst. 200 guesses of one
+ * Decision 0040: the five-wrong-tries limit must hold against a burst. 200 guesses of one
  * code at once, the right code among them at position 150: at most five are ever compared, none
  * logs in, and the right code is refused afterwards too.
  */

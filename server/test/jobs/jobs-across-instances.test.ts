@@ -11,7 +11,7 @@ import {
 } from '../support/test-app.ts';
 
 /**
- * Issue 8, must-show 2: two instances, one job due every second. For 30 s every second runs
+ * Decision 0041: two instances, one job due every second. For 30 s every second runs
  * exactly once across both; then the instance running it stops dead mid-run (halt: no more
  * ticks, its lease no longer extended, nothing released) and the other takes the job over once
  * the lease expires. ~40 s per backend; the two backends run side by side.

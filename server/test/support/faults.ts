@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { withAdmin } from './test-app.ts';
 
 /**
- * Fault helpers (issue 9) for tests that break a backend under a running app and watch it
+ * Fault helpers (decision 0040) for tests that break a backend under a running app and watch it
  * answer and recover: PostgreSQL backends terminated or refused, a private Redis stopped and
  * restarted, and a snapshot of every table's row count to prove a request stored nothing.
  */

@@ -11,7 +11,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('operators'))
     .addColumn('name', 'text', (col) => col.notNull().unique())
     .addColumn('role', 'text', (col) => col.notNull())
-    // Empty until the console issue sets passwords (scrypt/argon2id); a session is what authorises.
+    // Empty until the console sets passwords (scrypt, decision 0080); a session is what authorises.
     .addColumn('password_hash', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('disabled', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (col) => col.notNull())

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { withId } from './helpers.ts';
 
 /**
- * Borrowing (issue 10): what a product asks of confirmation and the lifecycle, the order's
+ * Borrowing (decision 0050): what a product asks of confirmation and the lifecycle, the order's
  * request id (idempotent push), one open order per borrower, the agreements an order's borrower
  * agreed to, and the late penalty accrued once per order and day.
  * Frozen: a migration that has run is never edited; changes go into a new file.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId } from './helpers.ts';
 
 /**
- * The order page (issue 10): the product settings it reads (rollover allowed, withdrawal
+ * The order page (decision 0051): the product settings it reads (rollover allowed, withdrawal
  * confirmation, partner link, external repayment page), the failed-disbursement flag the
  * bank-binding work will set, the page's tap records and the borrower's app rating.
  * Frozen: a migration that has run is never edited; changes go into a new file.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { withId } from './helpers.ts';
 
 /**
- * Payment accounts (issue 12, decision 0060): every account a borrower bound, kept as history;
+ * Payment accounts (decision 0060): every account a borrower bound, kept as history;
  * at most one per borrower is the default, which payouts go to. The account number is stored
  * only encrypted (AES-256-GCM) with the id of its key, and its last 4 digits for display.
  * Frozen: a migration that has run is never edited; changes go into a new file.

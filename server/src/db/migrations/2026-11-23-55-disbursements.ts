@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { withId } from './helpers.ts';
 
 /**
- * Disbursements (issues 10 and 12, decision 0052): every payout attempt of an approved order to
+ * Disbursements (decision 0052): every payout attempt of an approved order to
  * the borrower's default payment account, with the provider's answer. At most one attempt per
  * order may be sending or sent, so two operators (or a retry) cannot pay an order out twice.
  * The order remembers the account its last failed payout went to: while that account is still

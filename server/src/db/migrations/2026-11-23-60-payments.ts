@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { withId } from './helpers.ts';
 
 /**
- * Repayment (issue 11): payments through a provider (D8), what each paid for, the borrower's
+ * Repayment (decision 0070): payments through a provider (D8), what each paid for, the borrower's
  * credit from overpayments, what each plan line and order has paid by component, and a
  * product's extension and allocation terms.
  * Frozen: a migration that has run is never edited; changes go into a new file.

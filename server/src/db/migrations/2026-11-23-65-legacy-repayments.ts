@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId } from './helpers.ts';
 
 /**
- * Legacy bank-card repayment (/carpmm, issue 11, decision 0075): one row per commit. The
+ * Legacy bank-card repayment (/carpmm, decision 0075): one row per commit. The
  * repayToken repayment-way issued is unique, so a second commit of the same repayment fails on
  * the index (800005) whatever the timing; `paying_order_id` is the order while its card is being
  * debited, unique, so two confirmations of one order cannot both debit.

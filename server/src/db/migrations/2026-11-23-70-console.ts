@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { withId } from './helpers.ts';
 
 /**
- * The operator console (issue 13): an optional TOTP secret per operator, the audit log every
+ * The operator console (decision 0080): an optional TOTP secret per operator, the audit log every
  * console write adds a row to in its own transaction, and the indexes the order queue and the
  * complaints inbox page by. The audit log refuses UPDATE and DELETE at the database itself, so no
  * code path (console, CLI or a mistake) can rewrite what an operator did.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The console's payments screens (issue 13, decision 0080): a held payment that finance returns
+ * The console's payments screens (decision 0080): a held payment that finance returns
  * to the borrower remembers its payout attempts (each attempt's reference is its own, so a
  * provider that dedupes on it does not answer a retry with the earlier refusal), the account it
  * went to and the provider's reference. Statuses gain `returning` and `returned` (text, no CHECK).

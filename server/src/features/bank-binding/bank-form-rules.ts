@@ -12,7 +12,7 @@ import {
 } from '@kwarta/contract';
 
 /**
- * Checks filled bind-card-new fields against the market's form definition (spec §5; issue 12):
+ * Checks filled bind-card-new fields against the market's form definition (spec §5; decision 0060):
  * only the items the chosen card type and channel show, each required one filled, digits where
  * the item is numeric, lengths, options from the list. Pure: the first refusal's catalogue text,
  * or the account to store.

@@ -1,4 +1,4 @@
-// Payment accounts (spec §2 "Bank binding", issue 12, decision 0060): the public module.
+// Payment accounts (spec §2 "Bank binding", decision 0060): the public module.
 export { bankBindingRoutes } from './bank-binding-routes.ts';
 export {
   defaultPayoutAccount,

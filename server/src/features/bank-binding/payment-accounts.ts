@@ -102,7 +102,7 @@ export type { PayoutAccount };
 
 /**
  * The account a disbursement pays to: the borrower's default, decrypted; null when none is
- * bound. For the borrow flow (issue 10): a payout that fails records the account id it tried;
+ * bound. For the borrow flow (decision 0052): a payout that fails records the account id it tried;
  * while that id is still `defaultPayoutAccount(…).id` the order details ask for a rebind
  * (cardNeedPop 1, messages.bankPayoutFailedTitle / bankPayoutFailed); binding a new account
  * changes the default, which ends the prompt.

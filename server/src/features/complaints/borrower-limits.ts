@@ -3,7 +3,7 @@ import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 
 /**
- * What one borrower may do in a day (issue 9, decision 0040): uploads and complaints are written
+ * What one borrower may do in a day (decision 0040): uploads and complaints are written
  * to disk and read by people, so a stolen or scripted session must not produce them without
  * bound. Counted in the short-lived store before the work is done, one atomic increment each, so
  * parallel requests cannot slip past; attaching images to a complaint does not give uploads back.

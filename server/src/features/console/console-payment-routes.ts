@@ -17,7 +17,7 @@ const reviewed = (payment: Payment) => ({
 });
 
 /**
- * The payments screens' calls (issue 13): the list, and finance's accept or return of a payment
+ * The payments screens' calls (decision 0080): the list, and finance's accept or return of a payment
  * held for review. Both writes are use cases of features/payments; each is audited in the
  * transaction that records it.
  */

@@ -52,7 +52,7 @@ import { operatorView } from './operator-view.ts';
 const COOKIE_PATH = '/console';
 
 /**
- * The operator console's calls (issue 13). Handlers stay thin: parse (the contract), one use case,
+ * The operator console's calls (decision 0080). Handlers stay thin: parse (the contract), one use case,
  * reply. Every write runs inside `audited`, so its audit row commits with it or not at all.
  */
 export async function consoleRoutes(app: FastifyInstance): Promise<void> {

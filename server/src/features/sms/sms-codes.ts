@@ -44,7 +44,7 @@ export type SmsCodeCheck = 'ok' | 'wrong' | 'too-many-tries';
 
 /**
  * Checks a code. Every guess is counted *before* it is compared, in one atomic increment, so of
- * any number of simultaneous guesses at most five are ever compared (issue 9: reading the code
+ * any number of simultaneous guesses at most five are ever compared (decision 0040: reading the code
  * first and counting after let parallel requests check hundreds). Right: the code is used up
  * (single use; of two simultaneous uses only one wins). The fifth try, right or wrong, is the
  * last: after it the code is deleted, so guessing on needs a new SMS.

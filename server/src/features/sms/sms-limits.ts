@@ -29,7 +29,7 @@ interface Rule {
  * the 60 s gap are windows that start with the first request.
  *
  * Order matters, because a refused request has counted against every limit before the one that
- * refused it (issue 9): the requester's own limits (address, device) come first, so a blocked
+ * refused it (decision 0040): the requester's own limits (address, device) come first, so a blocked
  * address never spends the allowance of the phone it names; the victim's phone and the global
  * cap are counted only for a request that passed them. Without a device id the device limit
  * applies to the address instead, so leaving the field out does not skip it.

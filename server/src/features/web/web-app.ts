@@ -116,7 +116,7 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions = {}):
       index: false,
       wildcard: true,
       // The build's own files (.ssr/ the static-page renderer, .vite/ manifests) are for this
-      // process, not for browsers: a path with a dot-segment answers 404 (issue 9).
+      // process, not for browsers: a path with a dot-segment answers 404 (decision 0040).
       dotfiles: 'ignore',
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name, so an asset never changes under its URL.

@@ -13,7 +13,7 @@ return count`;
  * The store in Redis (REDIS_URL), shared by every server instance. Keys carry `keyPrefix`.
  * While Redis is down every call fails fast with BackendUnavailable (503 + Retry-After) and
  * the client keeps reconnecting at most half a second apart, so service resumes within a
- * second of Redis coming back (issue 9).
+ * second of Redis coming back (decision 0040).
  */
 export function createRedisStore(options: {
   url: string;

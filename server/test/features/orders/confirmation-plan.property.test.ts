@@ -7,7 +7,7 @@ import { confirmationData } from '../../../src/features/loan-confirm/index.ts';
 import { orderPlanLines, quoteLoan, type LoanProduct } from '../../../src/features/orders/index.ts';
 
 /**
- * Issue 10, must show 4: for any product rules, amount and term in range, the plan confirmation
+ * Decision 0050 (one quote): for any product rules, amount and term in range, the plan confirmation
  * shows is the plan the order stores, to the centavo, and it sums to the total due. The push is
  * fed what the confirmation answered, as the page does.
  */
