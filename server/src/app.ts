@@ -50,6 +50,7 @@ import type { Job } from './jobs/job.ts';
 import { createJobLease } from './jobs/job-lease.ts';
 import { jobRegistry } from './jobs/registry.ts';
 import { createScheduler } from './jobs/scheduler.ts';
+import type { Deps } from './lib/deps.ts';
 import './fastify-augment.ts';
 
 export interface AppOverrides {
@@ -81,8 +82,8 @@ function loggerOptions(config: Config): FastifyLoggerOptions {
 }
 
 /**
- * Builds the whole application (fastify/demo shape): external plugins, then shared services,
- * then feature routes. server.ts only adds process concerns; tests call this and use inject().
+ * Builds the whole application (fastify/demo shape) in an order that cannot be got wrong: every
+ * service and port first, then the schema and demo data, then HTTP plugins, then the routes. server.ts only adds process concerns; tests call this and use inject().
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -106,19 +107,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ...config,
       onConnectionError: (error) => app.log.warn({ reason: error.message }, 'database connection lost'),
     });
-  app.decorate('config', config);
-  app.decorate('db', database.db);
-  app.decorate('dialect', database.dialect);
-  app.decorate('clock', overrides.clock ?? systemClock);
-  // Uploads (D11): the data directory now; an S3-compatible adapter implements the same port.
-  app.decorate('storage', overrides.storage ?? createLocalBlobStorage(path.join(config.dataDir, 'uploads')));
-  app.addHook('onClose', async () => database.db.destroy());
-  app.decorate(
-    'accountKeys',
-    loadAccountKeyRing(config, (message) => app.log.warn(message)),
-  );
-  // Shared by every plugin's registerEndpoint, so the web pages can run any endpoint in-process.
-  app.decorate('endpointInvokers', createEndpointRegistry());
+  decorateServices(app, config, database, overrides);
 
   await migrateToLatest(database.db);
   if (config.seedDemo) await seedDemoData(database.db, app.clock.now(), config.loanRules);
@@ -128,16 +117,119 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // A development database reused in production: its demo operators' public password stops working (0091).
   if (config.isProduction) await disableDemoOperators(database.db, (message) => app.log.warn(message));
 
+  await registerHttpPlugins(app, config);
+  registerOperationalRoutes(app);
+  for (const routes of featureRoutes) await app.register(routes);
+  if (config.devToolsEnabled) await app.register(devRoutes);
+  await app.register(webApp, {
+    staticPageRenderer: overrides.staticPageRenderer,
+    borrowerPageRenderer: overrides.borrowerPageRenderer,
+  });
+  return app;
+}
+
+/**
+ * The feature plugins answering the API, the console and the payment providers, in no order that
+ * matters: every service they use is decorated before the first of them is registered.
+ */
+const featureRoutes = [
+  customerServiceRoutes,
+  complaintRoutes,
+  orderDetailsRoutes,
+  loanConfirmRoutes,
+  bankBindingRoutes,
+  paymentRoutes,
+  repaymentRoutes,
+  promotionRoutes,
+  smsLoginRoutes,
+  legacyRepaymentRoutes,
+  consoleRoutes,
+  consoleAdminRoutes,
+  consolePage,
+];
+
+/**
+ * Every shared service and port adapter (lib/deps.ts), decorated before any plugin or route is
+ * registered, so no route can find one missing. Jobs stop before the app closes (preClose).
+ */
+function decorateServices(
+  app: FastifyInstance,
+  config: Config,
+  database: DatabaseHandle,
+  overrides: AppOverrides,
+): void {
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('clock', overrides.clock ?? systemClock);
+  // Uploads (D11): the data directory now; an S3-compatible adapter implements the same port.
+  app.decorate('storage', overrides.storage ?? createLocalBlobStorage(path.join(config.dataDir, 'uploads')));
+  app.decorate(
+    'accountKeys',
+    loadAccountKeyRing(config, (message) => app.log.warn(message)),
+  );
+  const store = createEphemeralStore(config, database.db, app.clock, (error) =>
+    app.log.warn({ reason: error.message }, 'redis connection lost'),
+  );
+  app.decorate('store', store);
+  app.decorate('smsGateway', overrides.smsGateway ?? createSmsGateway(config, database.db, app.clock));
+  app.decorate('paymentProvider', createPaymentProvider(config));
+  app.decorate('payouts', overrides.payouts ?? createPayoutGateway(config, app.clock));
+  app.decorate('lenderWide', new LenderWideCache(config.lenderDataCacheMs));
+  // Shared by every plugin's registerEndpoint, so the web pages can run any endpoint in-process.
+  app.decorate('endpointInvokers', createEndpointRegistry());
+  // Who may call what (lib/callers.ts): every route's `auth` names one of these kinds.
+  app.decorate('callers', new CallerRegistry());
+  app.callers.register('borrower', borrowerCaller(app));
+  app.callers.register('operator', operatorCaller(app));
+  // Scheduled jobs (server/src/jobs): created here, started only by server.ts (or a test that
+  // means it), so no job runs by surprise. Stopped before the database closes.
+  const lease = createJobLease(config, database.db, app.clock);
+  app.decorate('jobs', createScheduler({ ...servicesOf(app), lease }, overrides.jobs ?? jobRegistry));
+
+  // Added in the order they always were (Fastify runs onClose hooks in a fixed order).
+  app.addHook('preClose', async () => app.jobs.stop());
+  app.addHook('onClose', async () => database.db.destroy());
+  app.addHook('onClose', async () => store.close());
+  app.addHook('onClose', async () => lease.close());
+}
+
+/** The app as a plain Deps (lib/deps.ts) for jobs, which run outside any request. */
+function servicesOf(app: FastifyInstance): Deps {
+  const {
+    db,
+    clock,
+    config,
+    store,
+    storage,
+    smsGateway,
+    log,
+    accountKeys,
+    lenderWide,
+    payouts,
+    paymentProvider,
+  } = app;
+  return {
+    db,
+    clock,
+    config,
+    store,
+    storage,
+    smsGateway,
+    log,
+    accountKeys,
+    lenderWide,
+    payouts,
+    paymentProvider,
+  };
+}
+
+/** Body parsers, compression, the response log line, security headers, errors, load shedding. */
+async function registerHttpPlugins(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(formbody);
   // Only the console reads cookies, on demand (operators/operator-cookie.ts): parsing them on
   // every request cost the borrower calls, which carry their session in the query (D1).
   await app.register(cookie, { hook: false });
-  // Who may call what (lib/callers.ts): every route's `auth` names one of these kinds.
-  app.decorate('callers', new CallerRegistry());
-  app.decorate('lenderWide', new LenderWideCache(config.lenderDataCacheMs));
-  app.decorate('payouts', overrides.payouts ?? createPayoutGateway(config, app.clock));
-  app.callers.register('borrower', borrowerCaller(app));
-  app.callers.register('operator', operatorCaller(app));
   await app.register(compress, { threshold: 1024 });
   app.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime > 1000 ? 'warn' : 'debug';
@@ -150,10 +242,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   securityHeaders(app);
   errorHandler(app);
   loadShedding(app, config.load);
+}
 
+/** What operations read: readiness for the load balancer, and the API's OpenAPI document. */
+function registerOperationalRoutes(app: FastifyInstance): void {
   // Readiness: a load balancer stops sending traffic here while the database or Redis is away.
   app.get('/healthz', async (_request, reply) => {
-    const checks = await Promise.allSettled([sql`select 1`.execute(database.db), app.store.ping()]);
+    const checks = await Promise.allSettled([sql`select 1`.execute(app.db), app.store.ping()]);
     const [db, store] = checks.map((check) => (check.status === 'fulfilled' ? 'ok' : 'down'));
     reply.header('Cache-Control', 'no-store');
     if (db === 'ok' && store === 'ok') return { status: 'ok' };
@@ -162,47 +257,4 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   const openApi = buildOpenApi(endpoints, { title: 'Kwarta API', version: '1.0.0' });
   app.get('/openapi.json', async () => openApi);
-
-  await app.register(customerServiceRoutes);
-  await app.register(complaintRoutes);
-  await app.register(orderDetailsRoutes);
-  await app.register(loanConfirmRoutes);
-  await app.register(bankBindingRoutes);
-  app.decorate('paymentProvider', createPaymentProvider(config));
-  await app.register(paymentRoutes);
-  await app.register(repaymentRoutes);
-  const store = createEphemeralStore(config, database.db, app.clock, (error) =>
-    app.log.warn({ reason: error.message }, 'redis connection lost'),
-  );
-  app.decorate('store', store);
-  app.addHook('onClose', async () => store.close());
-  app.decorate('smsGateway', overrides.smsGateway ?? createSmsGateway(config, database.db, app.clock));
-  // Scheduled jobs (server/src/jobs): created here, started only by server.ts (or a test that
-  // means it), so no job runs by surprise. Stopped before the database closes.
-  const lease = createJobLease(config, database.db, app.clock);
-  const jobDeps = {
-    db: database.db,
-    clock: app.clock,
-    store,
-    storage: app.storage,
-    config,
-    log: app.log,
-    accountKeys: app.accountKeys,
-    payouts: app.payouts,
-  };
-  app.decorate('jobs', createScheduler({ ...jobDeps, lease }, overrides.jobs ?? jobRegistry));
-  app.addHook('preClose', async () => app.jobs.stop());
-  app.addHook('onClose', async () => lease.close());
-  await app.register(promotionRoutes);
-  await app.register(smsLoginRoutes);
-  await app.register(legacyRepaymentRoutes);
-  await app.register(consoleRoutes);
-  await app.register(consoleAdminRoutes);
-  await app.register(consolePage);
-  if (config.devToolsEnabled) await app.register(devRoutes);
-  await app.register(webApp, {
-    staticPageRenderer: overrides.staticPageRenderer,
-    borrowerPageRenderer: overrides.borrowerPageRenderer,
-  });
-  return app;
 }
