@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SUCCESS_CODE, preloadKey, type EndpointRoute } from '@kwarta/contract';
-import { callApi, type ApiResult, type DataOf, type RequestOf } from './api-client.ts';
+import type { ApiResult, DataOf, RequestOf } from './api-client.ts';
+import { callApi } from './borrower-api.ts';
 import { usePreloaded } from './preloaded-data.ts';
 
 export type QueryState<T> =

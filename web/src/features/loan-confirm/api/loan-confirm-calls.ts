@@ -1,5 +1,6 @@
 import { Defaults, routes } from '@kwarta/contract';
-import { callApi, type RequestOf } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/borrower-api.ts';
+import type { RequestOf } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/use-api.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Limits, productDefineToWire, routes } from '@kwarta/contract';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/borrower-api.ts';
 import { useApiQuery } from '../../../lib/use-api.ts';
 
 /** The order page's calls (spec §7 "Order page"); `headers` are the page's pass-through query values. */

@@ -5,7 +5,8 @@ import {
   type ClientType,
   type PromotionQuery,
 } from '@kwarta/contract';
-import { callApi, type DataOf, type RequestOf } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/borrower-api.ts';
+import type { DataOf, RequestOf } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/use-api.ts';
 
 /**

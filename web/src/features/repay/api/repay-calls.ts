@@ -1,5 +1,5 @@
 import { routes } from '@kwarta/contract';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/borrower-api.ts';
 import { useApiQuery } from '../../../lib/use-api.ts';
 
 // Spec §8: repayment pages do nothing visible on failure (a dead session still goes to login).
