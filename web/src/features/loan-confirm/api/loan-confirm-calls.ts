@@ -25,11 +25,12 @@ export const loanConfirmCalls = {
 export type LoanConfirmVariant = keyof typeof loanConfirmCalls;
 
 export function useConfirmation(variant: LoanConfirmVariant, productId: string, silent: boolean) {
-  return useApiQuery(loanConfirmCalls[variant].confirm, { productId }, { silent });
+  return useApiQuery(callApi, loanConfirmCalls[variant].confirm, { productId }, { silent });
 }
 
 export function useContracts(variant: LoanConfirmVariant, productId: string, silent: boolean) {
   return useApiQuery(
+    callApi,
     loanConfirmCalls[variant].contracts,
     { productId, scene: Defaults.contractScene },
     { silent },

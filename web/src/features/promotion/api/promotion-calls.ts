@@ -29,6 +29,7 @@ export function readInlineTemplate(templateId: string | undefined): ChannelTempl
 /** Silent: the form works without its template, and the other screens say so in place. */
 export function useChannelTemplate(templateId: string | undefined) {
   return useApiQuery(
+    callApi,
     routes.channelTemplate,
     { templateId: templateId ?? '' },
     { silent: true, initialData: readInlineTemplate(templateId) },
