@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { consoleSections, consoleCalls, type ConsoleSection, type OperatorRole } from '@kwarta/contract';
-import { consoleCall, setCsrfToken, whenSignedOut } from './console-api.ts';
+import { consoleCall, setCsrfToken, whenSignedOut } from './console-client.ts';
 import { DashboardSection } from './sections/dashboard.tsx';
 import type { FailureSummary } from './failed-sign-ins.ts';
 import { OrdersSection } from './sections/orders.tsx';
@@ -61,7 +61,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (operator: SignedIn) => void }) {
       totp: String(form.get('totp') ?? ''),
     });
     setBusy(false);
-    if (result.ok && result.data) onSignedIn(result.data as SignedIn);
+    if (result.success && result.data) onSignedIn(result.data as SignedIn);
     else setError(result.message);
   }
   return (

@@ -1,5 +1,5 @@
 import { fillMessage } from '@kwarta/contract';
-import { when } from './use-console-query.ts';
+import { when } from './format.ts';
 
 /** Failed sign-in attempts on one operator (decision 0091), as the server sums them up. */
 export interface FailureSummary {

@@ -1,12 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SUCCESS_CODE, preloadKey, type EndpointRoute } from '@kwarta/contract';
-import { callApi, type ApiResult, type DataOf, type RequestOf } from './api-client.ts';
+import type { ApiCall, ApiResult, DataOf, RequestOf } from './api-client.ts';
 import { usePreloaded } from './preloaded-data.ts';
 
 export type QueryState<T> =
   | { status: 'loading'; data: null; result: null }
   | { status: 'success'; data: T; result: ApiResult<T> }
   | { status: 'error'; data: null; result: ApiResult<T> };
+
+export type ApiQuery<T> = QueryState<T> & {
+  /** The failed answer's message, '' otherwise: for screens that say it in place. */
+  error: string;
+  /** The answer for the current parameters is still awaited; the one shown, if any, is older. */
+  fetching: boolean;
+  /** Asks again with the same parameters. */
+  reload: () => void;
+};
 
 export interface QueryOptions<T> {
   /** Say nothing on failure (see CallOptions.silent). */
@@ -18,50 +27,55 @@ export interface QueryOptions<T> {
 }
 
 /**
- * Calls an endpoint when the page mounts (and on reload), aborting it if the page goes away.
- * When the server rendered the page with this call's result (same route and parameters), that
- * result is the first state and nothing is fetched until reload(). Small on purpose: pages load
- * one or two things each, so a cache library would cost more bytes than it saves.
+ * Calls an endpoint through `call` (the borrower pages' or the console's client) when the
+ * component mounts, again when the parameters change and on reload(), aborting a call whose
+ * answer is no longer wanted. While a newer answer is awaited the last one stays, so a list
+ * keeps its rows while the next page loads. When the server rendered the page with this call's
+ * result (same route and parameters), that result is the first answer and nothing is fetched
+ * until reload(). Small on purpose: screens load one or two things each, so a cache library
+ * would cost more bytes than it saves.
  */
 export function useApiQuery<R extends EndpointRoute>(
+  call: ApiCall,
   route: R,
   params: RequestOf<R>,
   options: QueryOptions<DataOf<R>> = {},
-): QueryState<DataOf<R>> & { reload: () => void } {
+): ApiQuery<DataOf<R>> {
   type T = DataOf<R>;
-  const preloaded = usePreloaded<T>(preloadKey(route, params as object));
-  const initialData = options.initialData ?? preloaded ?? null;
-  const [state, setState] = useState<QueryState<T>>(() =>
-    initialData === null
-      ? { status: 'loading', data: null, result: null }
-      : {
-          status: 'success',
-          data: initialData,
-          result: { success: true, code: SUCCESS_CODE, message: '', data: initialData, raw: null },
-        },
-  );
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((value) => value + 1), []);
+  // Names the answer wanted now; an answer remembers the name it was asked under.
+  const wanted = `${route.name}?${JSON.stringify(params)}#${attempt}`;
+  const preloaded = usePreloaded<T>(preloadKey(route, params as object));
+  const [answer, setAnswer] = useState<{ result: ApiResult<T>; for: string } | null>(() => {
+    const initialData = options.initialData ?? preloaded ?? null;
+    if (initialData === null) return null;
+    return {
+      result: { success: true, code: SUCCESS_CODE, message: '', data: initialData, raw: null },
+      for: wanted,
+    };
+  });
+  const answered = answer?.for === wanted;
 
   useEffect(() => {
-    if (attempt === 0 && initialData !== null) return;
+    if (answered) return;
     const controller = new AbortController();
-    callApi(route, params, {
-      signal: controller.signal,
-      silent: options.silent,
-      headers: options.headers,
-    }).then((result) => {
-      if (controller.signal.aborted) return;
-      setState(
-        result.success && result.data !== null
-          ? { status: 'success', data: result.data, result }
-          : { status: 'error', data: null, result },
-      );
-    });
+    call(route, params, { signal: controller.signal, silent: options.silent, headers: options.headers }).then(
+      (result) => {
+        if (!controller.signal.aborted) setAnswer({ result, for: wanted });
+      },
+    );
     return () => controller.abort();
-    // Route and parameters are those the page opened with; re-running is driven by reload().
+    // `wanted` names the route, the parameters and the attempt; the client and the options are
+    // those the screen opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt]);
+  }, [answered, wanted]);
 
-  return { ...state, reload };
+  const error = answer && !answer.result.success ? answer.result.message : '';
+  const rest = { error, fetching: !answered, reload };
+  if (answer === null) return { status: 'loading', data: null, result: null, ...rest };
+  const { result } = answer;
+  if (result.success && result.data !== null)
+    return { status: 'success', data: result.data, result, ...rest };
+  return { status: 'error', data: null, result, ...rest };
 }

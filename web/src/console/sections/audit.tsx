@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { consoleCalls } from '@kwarta/contract';
-import { useConsoleQuery, when } from '../use-console-query.ts';
+import { useApiQuery } from '../../lib/use-api.ts';
+import { consoleCall } from '../console-client.ts';
+import { when } from '../format.ts';
 import { Pager } from './pager.tsx';
 
 export function AuditSection() {
   const [page, setPage] = useState(1);
-  const { data, error } = useConsoleQuery(consoleCalls.consoleAudit, { page: String(page) });
+  const { data, error } = useApiQuery(consoleCall, consoleCalls.consoleAudit, { page: String(page) });
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">Audit log</h1>

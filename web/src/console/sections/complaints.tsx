@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { ConsoleRoles, Limits, mayAct, consoleCalls, type OperatorRole } from '@kwarta/contract';
-import { consoleCall } from '../console-api.ts';
-import { useConsoleQuery, when } from '../use-console-query.ts';
+import { consoleCall } from '../console-client.ts';
+import { useApiQuery } from '../../lib/use-api.ts';
+import { when } from '../format.ts';
 import { Pager } from './pager.tsx';
 
 export function ComplaintsSection({ role }: { role: OperatorRole }) {
-  const [query, setQuery] = useState({ answered: '0', page: '1' });
-  const { data, error, reload } = useConsoleQuery(consoleCalls.consoleComplaints, query);
+  const [query, setQuery] = useState<{ answered: '0' | '1'; page: string }>({ answered: '0', page: '1' });
+  const { data, error, reload } = useApiQuery(consoleCall, consoleCalls.consoleComplaints, query);
   const mayReply = mayAct(role, ConsoleRoles.replyComplaints);
   return (
     <section aria-labelledby="complaints-title">
@@ -106,8 +107,8 @@ function ReplyForm({ problemId, onReplied }: { problemId: number; onReplied: () 
       image2: files[1],
       image3: files[2],
     });
-    setMessage(result.ok ? 'Reply sent.' : result.message);
-    if (result.ok) onReplied();
+    setMessage(result.success ? 'Reply sent.' : result.message);
+    if (result.success) onReplied();
   }
   return (
     <form className="reply-form" onSubmit={submit}>

@@ -1,9 +1,10 @@
 import { Limits, consoleCalls, messages } from '@kwarta/contract';
-import { useConsoleQuery } from '../use-console-query.ts';
+import { useApiQuery } from '../../lib/use-api.ts';
+import { consoleCall } from '../console-client.ts';
 import { failureText, type FailureSummary } from '../failed-sign-ins.ts';
 
 export function DashboardSection({ failedSignIns }: { failedSignIns: FailureSummary | null }) {
-  const { data, error } = useConsoleQuery(consoleCalls.consoleDashboard, {});
+  const { data, error } = useApiQuery(consoleCall, consoleCalls.consoleDashboard, {});
   return (
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>

@@ -1,8 +1,9 @@
 import { consoleCalls } from '@kwarta/contract';
-import { useConsoleQuery } from '../use-console-query.ts';
+import { useApiQuery } from '../../lib/use-api.ts';
+import { consoleCall } from '../console-client.ts';
 
 export function FunnelSection() {
-  const { data, error } = useConsoleQuery(consoleCalls.consoleFunnel, {});
+  const { data, error } = useApiQuery(consoleCall, consoleCalls.consoleFunnel, {});
   const most = Math.max(1, ...(data ?? []).map((row) => row.visits));
   return (
     <section aria-labelledby="funnel-title">

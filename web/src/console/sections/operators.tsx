@@ -8,24 +8,29 @@ import {
   consoleCalls,
   type OperatorRole,
 } from '@kwarta/contract';
-import { consoleCall, type ConsoleData } from '../console-api.ts';
+import { consoleCall } from '../console-client.ts';
+import type { DataOf } from '../../lib/api-client.ts';
 import { formValues } from '../form-values.ts';
-import { useConsoleQuery, when } from '../use-console-query.ts';
+import { useApiQuery } from '../../lib/use-api.ts';
+import { when } from '../format.ts';
 import { Pager } from './pager.tsx';
 import { failureText } from '../failed-sign-ins.ts';
 
-type Operator = ConsoleData<typeof consoleCalls.consoleOperators>['items'][number];
+type Operator = DataOf<typeof consoleCalls.consoleOperators>['items'][number];
+
+/** The role a form's RoleSelect names: it offers only roles (and the server checks anyway). */
+const selectedRole = (form: HTMLFormElement) => formValues(form).role as OperatorRole;
 
 /** Operators: create, change role, disable or enable, reset a password. */
 export function OperatorsSection({ me }: { me: string }) {
   const [page, setPage] = useState(1);
-  const { data, error, loading, reload } = useConsoleQuery(consoleCalls.consoleOperators, {
+  const { data, error, fetching, reload } = useApiQuery(consoleCall, consoleCalls.consoleOperators, {
     page: String(page),
   });
   const [message, setMessage] = useState('');
-  const done = (result: { ok: boolean; message: string }, success: string) => {
-    setMessage(result.ok ? success : result.message);
-    if (result.ok) reload();
+  const done = (result: { success: boolean; message: string }, success: string) => {
+    setMessage(result.success ? success : result.message);
+    if (result.success) reload();
   };
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,18 +38,18 @@ export function OperatorsSection({ me }: { me: string }) {
     const values = formValues(form);
     const result = await consoleCall(consoleCalls.consoleCreateOperator, {
       name: values.name ?? '',
-      role: values.role ?? '',
+      role: selectedRole(form),
       password: values.password ?? '',
     });
     done(result, `Operator ${values.name} created.`);
-    if (result.ok) form.reset();
+    if (result.success) form.reset();
   }
   return (
     <section aria-labelledby="operators-title">
       <h1 id="operators-title">Operators</h1>
       <p role="status">{message}</p>
       {error ? <p role="alert">{error}</p> : null}
-      <table aria-busy={loading}>
+      <table aria-busy={fetching}>
         <caption>Console operators by name</caption>
         <thead>
           <tr>
@@ -126,12 +131,12 @@ function OperatorRow({
 }: {
   operator: Operator;
   isMe: boolean;
-  onDone: (result: { ok: boolean; message: string }, success: string) => void;
+  onDone: (result: { success: boolean; message: string }, success: string) => void;
 }) {
   const operatorId = String(operator.id);
   async function changeRole(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const role = formValues(event.currentTarget).role ?? '';
+    const role = selectedRole(event.currentTarget);
     onDone(
       await consoleCall(consoleCalls.consoleChangeOperator, { operatorId, role }),
       `${operator.name} is now ${role}.`,
@@ -150,7 +155,7 @@ function OperatorRow({
     const password = formValues(form).password ?? '';
     const result = await consoleCall(consoleCalls.consoleResetOperatorPassword, { operatorId, password });
     onDone(result, `New password set for ${operator.name}; their sessions ended.`);
-    if (result.ok) form.reset();
+    if (result.success) form.reset();
   }
   return (
     <tr>

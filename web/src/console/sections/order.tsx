@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { ConsoleRoles, mayAct, consoleCalls, type OperatorRole } from '@kwarta/contract';
 import { OrderStatus } from '@kwarta/domain/order-status';
-import { consoleCall } from '../console-api.ts';
-import { money, useConsoleQuery, when } from '../use-console-query.ts';
+import { consoleCall } from '../console-client.ts';
+import { useApiQuery } from '../../lib/use-api.ts';
+import { money, when } from '../format.ts';
 import { PaymentsTable } from './payments.tsx';
 
 export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: string }) {
-  const { data, error, reload } = useConsoleQuery(consoleCalls.consoleOrder, { orderId });
+  const { data, error, reload } = useApiQuery(consoleCall, consoleCalls.consoleOrder, { orderId });
   const [outcome, setOutcome] = useState('');
   const [reason, setReason] = useState('');
   async function act(
@@ -16,8 +17,8 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
       | typeof consoleCalls.consoleDisburseOrder,
   ) {
     const result = await consoleCall(route, { orderId, reason });
-    setOutcome(result.ok ? `Order is now in status ${result.data?.status}.` : result.message);
-    if (result.ok) {
+    setOutcome(result.success ? `Order is now in status ${result.data?.status}.` : result.message);
+    if (result.success) {
       setReason('');
       reload();
     }

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { consoleCalls } from '@kwarta/contract';
 import { OrderStatus } from '@kwarta/domain/order-status';
-import { money, useConsoleQuery, when } from '../use-console-query.ts';
+import { useApiQuery } from '../../lib/use-api.ts';
+import { consoleCall } from '../console-client.ts';
+import { money, when } from '../format.ts';
 import { Pager } from './pager.tsx';
 
 export function OrdersSection() {
   const [filter, setFilter] = useState({ status: '', q: '', page: '1' });
-  const { data, error, loading } = useConsoleQuery(consoleCalls.consoleOrders, filter);
+  const { data, error, fetching } = useApiQuery(consoleCall, consoleCalls.consoleOrders, filter);
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -34,7 +36,7 @@ export function OrdersSection() {
         <button type="submit">Search</button>
       </form>
       {error ? <p role="alert">{error}</p> : null}
-      <table aria-busy={loading}>
+      <table aria-busy={fetching}>
         <caption>Order queue, newest first</caption>
         <thead>
           <tr>

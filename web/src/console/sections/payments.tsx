@@ -7,11 +7,13 @@ import {
   type OperatorRole,
   type PaymentStatus,
 } from '@kwarta/contract';
-import { consoleCall, type ConsoleData } from '../console-api.ts';
-import { money, useConsoleQuery, when } from '../use-console-query.ts';
+import { consoleCall } from '../console-client.ts';
+import type { DataOf } from '../../lib/api-client.ts';
+import { useApiQuery } from '../../lib/use-api.ts';
+import { money, when } from '../format.ts';
 import { Pager } from './pager.tsx';
 
-type PaymentItem = ConsoleData<typeof consoleCalls.consolePayments>['items'][number];
+type PaymentItem = DataOf<typeof consoleCalls.consolePayments>['items'][number];
 
 const reasons: Record<string, string> = {
   amount_mismatch: 'amount differs',
@@ -24,13 +26,18 @@ const isStatus = (value: string): value is PaymentStatus =>
 
 /** `#/payments` or `#/payments/held` (the dashboard's link): newest first, filtered on the server. */
 export function PaymentsSection({ role, status }: { role: OperatorRole; status: string }) {
-  const [filter, setFilter] = useState({ status: isStatus(status) ? status : '', provider: '', page: '1' });
-  const { data, error, loading, reload } = useConsoleQuery(consoleCalls.consolePayments, filter);
+  const [filter, setFilter] = useState<{ status: PaymentStatus | ''; provider: string; page: string }>({
+    status: isStatus(status) ? status : '',
+    provider: '',
+    page: '1',
+  });
+  const { data, error, fetching, reload } = useApiQuery(consoleCall, consoleCalls.consolePayments, filter);
   function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const status = String(form.get('status') ?? '');
     setFilter({
-      status: String(form.get('status') ?? ''),
+      status: isStatus(status) ? status : '',
       provider: String(form.get('provider') ?? '').trim(),
       page: '1',
     });
@@ -60,7 +67,7 @@ export function PaymentsSection({ role, status }: { role: OperatorRole; status: 
       <PaymentsTable
         caption="Payments, newest first"
         items={data?.items ?? []}
-        busy={loading}
+        busy={fetching}
         role={role}
         onChanged={reload}
       />
@@ -101,7 +108,7 @@ export function PaymentsTable({
   ) {
     if (!window.confirm(question)) return;
     const result = await consoleCall(route, { paymentId: String(payment.id) });
-    setOutcome(result.ok ? `Payment ${payment.id} is now ${result.data?.status}.` : result.message);
+    setOutcome(result.success ? `Payment ${payment.id} is now ${result.data?.status}.` : result.message);
     onChanged();
   }
   return (

@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { consoleCalls } from '@kwarta/contract';
-import { consoleCall, type ConsoleData } from '../console-api.ts';
-import { money, useConsoleQuery } from '../use-console-query.ts';
+import { consoleCall } from '../console-client.ts';
+import type { DataOf } from '../../lib/api-client.ts';
+import { useApiQuery } from '../../lib/use-api.ts';
+import { money } from '../format.ts';
 
-type Product = ConsoleData<typeof consoleCalls.consoleProducts>[number];
-type Preview = ConsoleData<typeof consoleCalls.consolePlanPreview>;
+type Product = DataOf<typeof consoleCalls.consoleProducts>[number];
+type Preview = DataOf<typeof consoleCalls.consolePlanPreview>;
 
 export function ProductsSection() {
-  const { data, error, reload } = useConsoleQuery(consoleCalls.consoleProducts, {});
+  const { data, error, reload } = useApiQuery(consoleCall, consoleCalls.consoleProducts, {});
   return (
     <section aria-labelledby="products-title">
       <h1 id="products-title">Products and loan rules</h1>
@@ -37,14 +39,14 @@ function ProductForm({ product, onSaved }: { product: Product; onSaved: () => vo
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const result = await consoleCall(consoleCalls.consoleSaveProduct, fields(event.currentTarget));
-    setMessage(result.ok ? 'Saved.' : result.message);
-    if (result.ok) onSaved();
+    setMessage(result.success ? 'Saved.' : result.message);
+    if (result.success) onSaved();
   }
   async function previewPlan(form: HTMLFormElement) {
     const amount = String(new FormData(form).get('amount') ?? '');
     const result = await consoleCall(consoleCalls.consolePlanPreview, { ...fields(form), amount });
     setPreview(result.data);
-    setMessage(result.ok ? '' : result.message);
+    setMessage(result.success ? '' : result.message);
   }
   const id = (name: string) => `product-${product.id}-${name}`;
   return (

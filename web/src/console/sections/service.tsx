@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { consoleCalls } from '@kwarta/contract';
-import { consoleCall } from '../console-api.ts';
+import { consoleCall } from '../console-client.ts';
 import { formValues } from '../form-values.ts';
-import { useConsoleQuery } from '../use-console-query.ts';
+import { useApiQuery } from '../../lib/use-api.ts';
 
 /** The contacts /customerService and the order page show borrowers. */
 export function ServiceSection() {
-  const { data, error, reload } = useConsoleQuery(consoleCalls.consoleServiceContacts, {});
+  const { data, error, reload } = useApiQuery(consoleCall, consoleCalls.consoleServiceContacts, {});
   const [message, setMessage] = useState('');
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -16,8 +16,8 @@ export function ServiceSection() {
       whatsapp: values.whatsapp ?? '',
       phone: values.phone ?? '',
     });
-    setMessage(result.ok ? 'Saved. Borrower pages show it within a few seconds.' : result.message);
-    if (result.ok) reload();
+    setMessage(result.success ? 'Saved. Borrower pages show it within a few seconds.' : result.message);
+    if (result.success) reload();
   }
   return (
     <section aria-labelledby="service-title">

@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { consoleCalls } from '@kwarta/contract';
-import { consoleCall, type ConsoleData } from '../console-api.ts';
+import { consoleCall } from '../console-client.ts';
+import type { DataOf, RequestOf } from '../../lib/api-client.ts';
 import { formValues } from '../form-values.ts';
-import { money, useConsoleQuery, when } from '../use-console-query.ts';
+import { useApiQuery } from '../../lib/use-api.ts';
+import { money, when } from '../format.ts';
 import { Pager } from './pager.tsx';
 
-type Template = ConsoleData<typeof consoleCalls.consoleTemplates>['items'][number];
+type Template = DataOf<typeof consoleCalls.consoleTemplates>['items'][number];
 
 /** Channel templates: the promotion landing's configurations (`/promotion?id=…`). */
 export function TemplatesSection() {
   const [page, setPage] = useState(1);
-  const { data, error, loading, reload } = useConsoleQuery(consoleCalls.consoleTemplates, {
+  const { data, error, fetching, reload } = useApiQuery(consoleCall, consoleCalls.consoleTemplates, {
     page: String(page),
   });
   // The template being edited, or 'new'; the form sits under the list.
@@ -22,7 +24,7 @@ export function TemplatesSection() {
         New template
       </button>
       {error ? <p role="alert">{error}</p> : null}
-      <table aria-busy={loading}>
+      <table aria-busy={fetching}>
         <caption>Landing configurations, newest first; a link is /promotion?id=…</caption>
         <thead>
           <tr>
@@ -82,13 +84,14 @@ function TemplateForm({
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = formValues(event.currentTarget);
+    // The form's fields are named after the template's; the server checks what they hold.
     const result = await consoleCall(consoleCalls.consoleSaveTemplate, {
-      ...values,
+      ...(values as RequestOf<typeof consoleCalls.consoleSaveTemplate>),
       ...(template ? { templateId: String(template.id) } : {}),
       active: values.active === '1' ? '1' : '0',
     });
-    setMessage(result.ok ? 'Saved. The landing shows it to the next visitor.' : result.message);
-    if (result.ok && result.data) onSaved(result.data);
+    setMessage(result.success ? 'Saved. The landing shows it to the next visitor.' : result.message);
+    if (result.success && result.data) onSaved(result.data);
   }
   const title = template ? `Edit template ${template.id}` : 'New template';
   return (

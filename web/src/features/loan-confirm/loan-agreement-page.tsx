@@ -2,6 +2,7 @@ import { fillMessage, messages, routes } from '@kwarta/contract';
 import { Page } from '../../components/page.tsx';
 import { queryParam } from '../../lib/session-query.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
+import { callApi } from '../../lib/borrower-api.ts';
 import './loan-confirm.css';
 
 /** /loanAgreement?productId=…&position=…[&orderId=…]: one agreement, read-only, from the real terms. */
@@ -11,7 +12,7 @@ export function LoanAgreementPage() {
     position: queryParam('position') ?? '0',
     orderId: queryParam('orderId') ?? undefined,
   };
-  const document = useApiQuery(routes.agreementDocument, params);
+  const document = useApiQuery(callApi, routes.agreementDocument, params);
   const data = document.data;
   return (
     <Page title={data?.title ?? messages.agreementLoanTitle}>

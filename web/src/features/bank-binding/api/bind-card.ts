@@ -1,5 +1,6 @@
 import { routes } from '@kwarta/contract';
-import { callApi, type RequestOf } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/borrower-api.ts';
+import type { RequestOf } from '../../../lib/api-client.ts';
 
 export type BindCardPayload = RequestOf<typeof routes.bindCardNew>;
 

@@ -1,6 +1,7 @@
 import { routes } from '@kwarta/contract';
 import { useApiQuery } from '../../../lib/use-api.ts';
+import { callApi } from '../../../lib/borrower-api.ts';
 
 export function useProblemDetail(problemId: string) {
-  return useApiQuery(routes.problemDetail, { problemId });
+  return useApiQuery(callApi, routes.problemDetail, { problemId });
 }

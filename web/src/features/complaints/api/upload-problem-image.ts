@@ -1,5 +1,5 @@
 import { routes } from '@kwarta/contract';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/borrower-api.ts';
 
 /** Spec §7 upload-problem-img: one image per call; on failure the server's message is toasted. */
 export function uploadProblemImage(file: File) {

@@ -1,5 +1,6 @@
 import { routes } from '@kwarta/contract';
-import { callApi, type RequestOf } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/borrower-api.ts';
+import type { RequestOf } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/use-api.ts';
 
 /**
@@ -7,7 +8,9 @@ import { useApiQuery } from '../../../lib/use-api.ts';
  * instead of the server's text, so the call itself is silent and the page toasts.
  */
 export function useRepaymentWay(orderId: string, amount: string | null) {
-  return useApiQuery(routes.repaymentWay, amount ? { orderId, amount } : { orderId }, { silent: true });
+  return useApiQuery(callApi, routes.repaymentWay, amount ? { orderId, amount } : { orderId }, {
+    silent: true,
+  });
 }
 
 /** repayment-commit: sendMsg 0 commits and sends the code, 1 resends it; refusals toast (800005, limits). */

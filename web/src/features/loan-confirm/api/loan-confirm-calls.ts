@@ -1,5 +1,6 @@
 import { Defaults, routes } from '@kwarta/contract';
-import { callApi, type RequestOf } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/borrower-api.ts';
+import type { RequestOf } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/use-api.ts';
 
 /**
@@ -24,11 +25,12 @@ export const loanConfirmCalls = {
 export type LoanConfirmVariant = keyof typeof loanConfirmCalls;
 
 export function useConfirmation(variant: LoanConfirmVariant, productId: string, silent: boolean) {
-  return useApiQuery(loanConfirmCalls[variant].confirm, { productId }, { silent });
+  return useApiQuery(callApi, loanConfirmCalls[variant].confirm, { productId }, { silent });
 }
 
 export function useContracts(variant: LoanConfirmVariant, productId: string, silent: boolean) {
   return useApiQuery(
+    callApi,
     loanConfirmCalls[variant].contracts,
     { productId, scene: Defaults.contractScene },
     { silent },

@@ -1,5 +1,5 @@
 import { Limits, productDefineToWire, routes } from '@kwarta/contract';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/borrower-api.ts';
 import { useApiQuery } from '../../../lib/use-api.ts';
 
 /** The order page's calls (spec §7 "Order page"); `headers` are the page's pass-through query values. */
@@ -7,7 +7,7 @@ type Headers = Record<string, string>;
 
 /** Spec §8: an order load without success shows nothing (a dead session still goes to login). */
 export function useLoanDetails(productId: string, orderId: string, headers: Headers) {
-  return useApiQuery(routes.loanDetails, { productId, orderId }, { headers, silent: true });
+  return useApiQuery(callApi, routes.loanDetails, { productId, orderId }, { headers, silent: true });
 }
 
 /** event/save: its answer is not used (spec §7), so it says nothing on failure. */
@@ -33,7 +33,7 @@ export function defineProduct(
 
 // The joint-login failure page (spec §7 "Repayment and loan").
 export function useUnionErrorInfo(productId: string | null) {
-  return useApiQuery(routes.unionErrorInfo, productId ? { productId } : {});
+  return useApiQuery(callApi, routes.unionErrorInfo, productId ? { productId } : {});
 }
 
 export function trackUnionProduct(productId: number, position: number) {

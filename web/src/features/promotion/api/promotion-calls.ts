@@ -5,7 +5,8 @@ import {
   type ClientType,
   type PromotionQuery,
 } from '@kwarta/contract';
-import { callApi, type DataOf, type RequestOf } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/borrower-api.ts';
+import type { DataOf, RequestOf } from '../../../lib/api-client.ts';
 import { useApiQuery } from '../../../lib/use-api.ts';
 
 /**
@@ -28,6 +29,7 @@ export function readInlineTemplate(templateId: string | undefined): ChannelTempl
 /** Silent: the form works without its template, and the other screens say so in place. */
 export function useChannelTemplate(templateId: string | undefined) {
   return useApiQuery(
+    callApi,
     routes.channelTemplate,
     { templateId: templateId ?? '' },
     { silent: true, initialData: readInlineTemplate(templateId) },

@@ -10,7 +10,8 @@ const logoutToLogin = vi.fn();
 vi.mock('../../src/lib/toast-store.ts', () => ({ showToast, showLoading }));
 vi.mock('../../src/lib/bridge.ts', () => ({ logoutToLogin }));
 
-const { callApi, NETWORK_ERROR_CODE } = await import('../../src/lib/api-client.ts');
+const { callApi } = await import('../../src/lib/borrower-api.ts');
+const { NETWORK_ERROR_CODE } = await import('../../src/lib/api-client.ts');
 
 const fetchMock = vi.fn();
 
@@ -70,6 +71,25 @@ describe('callApi', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(new URL(url as string, 'http://localhost').searchParams.get('overall')).toBe('30');
     expect(init.body).toBeUndefined();
+  });
+
+  test('uploads as multipart: the file as a file part beside the session query', async () => {
+    answer({ kwc: '00', kwm: 'success', kwd: { url: '/img/1' } });
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'photo.jpg', { type: 'image/jpeg' });
+    const result = await callApi(routes.uploadProblemImg, { problemImage: photo });
+
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(new URL(url as string, 'http://localhost').searchParams.get('sessionId')).toBe('s3cr3t');
+    const sent = init.body as FormData;
+    expect(sent).toBeInstanceOf(FormData);
+    expect((sent.get('problemImage') as File).name).toBe('photo.jpg');
+    expect(result).toMatchObject({ success: true, data: { url: '/img/1' } });
+  });
+
+  test("renames a route's disguised data keys back to the canonical ones", async () => {
+    answer({ kwc: '00', kwm: 'success', kwd: { gy_mt: 500000, gy_pd: 1 } });
+    const result = await callApi(routes.goyaConfirm, { productId: '7' });
+    expect(result.data).toMatchObject({ amount: 500000, periods: 1 });
   });
 
   test('reads plain code/message/data when the disguised keys are absent, and integer 0 as success', async () => {
