@@ -32,6 +32,10 @@ describe('form fields', () => {
 });
 
 describe('routes and endpoints', () => {
+  it('names each route after its key in the route tables', () => {
+    for (const [key, route] of Object.entries(allRoutes)) expect(route.name).toBe(key);
+  });
+
   it('pairs every route with schemas under the same name, path and method', () => {
     expect(Object.keys(endpointMap).sort()).toEqual(Object.keys(allRoutes).sort());
     for (const [name, endpoint] of Object.entries(endpointMap)) {
