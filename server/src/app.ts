@@ -160,7 +160,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return reply.code(503).send({ status: 'unavailable', database: db, store });
   });
-  const openApi = buildOpenApi(endpoints, { title: 'Kwarta API', version: '1.0.0' });
+  const openApi = buildOpenApi(Object.values(endpoints), { title: 'Kwarta API', version: '1.0.0' });
   app.get('/openapi.json', async () => openApi);
 
   await app.register(customerServiceRoutes);

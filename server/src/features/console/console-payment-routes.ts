@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { consoleAcceptPayment, consolePayments, consoleReturnPayment } from '@kwarta/contract';
+import { endpoints } from '@kwarta/contract';
 import type { Payment } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
@@ -33,9 +33,9 @@ async function refusalsAsConflict<T>(write: () => Promise<T>): Promise<T> {
  * transaction that records it.
  */
 export function consolePaymentCalls(app: FastifyInstance): void {
-  registerEndpoint(app, consolePayments, (input) => paymentList(app.db, input));
+  registerEndpoint(app, endpoints.consolePayments, (input) => paymentList(app.db, input));
 
-  registerEndpoint(app, consoleAcceptPayment, (input, { operator }) =>
+  registerEndpoint(app, endpoints.consoleAcceptPayment, (input, { operator }) =>
     refusalsAsConflict(() =>
       audited(app, operator, async (trx) => {
         const { before, payment, applied, orderStatus } = await acceptHeldPayment(
@@ -59,7 +59,7 @@ export function consolePaymentCalls(app: FastifyInstance): void {
   // Like the disbursement: the payout is an outside call that must not hold a transaction open,
   // and a refused one is audited although the payment stays held. The audit row is written in
   // the transaction that records the outcome.
-  registerEndpoint(app, consoleReturnPayment, (input, { operator }) =>
+  registerEndpoint(app, endpoints.consoleReturnPayment, (input, { operator }) =>
     refusalsAsConflict(async () => {
       const { payment, account } = await returnHeldPayment(app, input.paymentId, {
         recordOutcome: (trx, outcome) =>

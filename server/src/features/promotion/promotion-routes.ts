@@ -1,15 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ResultCode,
-  channelTemplate,
-  getCaptcha,
-  getSid,
-  getSms,
-  messages,
-  register,
-  trackClick,
-  trackVisit,
-} from '@kwarta/contract';
+import { ResultCode, messages, endpoints } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { hasCaptchaPass, issueSid, newCaptchaImage, revokeCaptchaPass } from '../captcha/index.ts';
@@ -39,7 +29,7 @@ export const alreadyRegistered = () => new ApiError(ResultCode.alreadyRegistered
 
 /** Spec §7 "Promotion": the landing's calls, from template to registration. */
 export async function promotionRoutes(app: FastifyInstance): Promise<void> {
-  registerEndpoint(app, channelTemplate, async ({ templateId }) => {
+  registerEndpoint(app, endpoints.channelTemplate, async ({ templateId }) => {
     const template = await findChannelTemplate(app.db, templateId, app.config.market.money);
     if (!template) throw ApiError.notFound(messages.templateNotFound);
     return template;
@@ -66,13 +56,13 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     created_at: app.clock.now().toISOString(),
   });
 
-  registerEndpoint(app, trackVisit, async (input, { request }) => {
+  registerEndpoint(app, endpoints.trackVisit, async (input, { request }) => {
     await limitPerAddress(app, request, 'tracking');
     await recordPromotionEvent(app.db, { kind: 'visit', phone: null, ...trackingRow(input, request) });
     return null;
   });
 
-  registerEndpoint(app, trackClick, async (input, { request }) => {
+  registerEndpoint(app, endpoints.trackClick, async (input, { request }) => {
     await limitPerAddress(app, request, 'tracking');
     await recordPromotionEvent(app.db, {
       kind: 'click',
@@ -82,12 +72,12 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  registerEndpoint(app, getSid, async (_input, { request }) => {
+  registerEndpoint(app, endpoints.getSid, async (_input, { request }) => {
     await limitPerAddress(app, request, 'sid');
     return { sid: await issueSid(app.store) };
   });
 
-  registerEndpoint(app, getCaptcha, async ({ sid }, { request, reply }) => {
+  registerEndpoint(app, endpoints.getCaptcha, async ({ sid }, { request, reply }) => {
     await limitPerAddress(app, request, 'captchaImage');
     const image = await newCaptchaImage(app.store, sid);
     if (!image) throw ApiError.notFound(messages.captchaSidUnknown);
@@ -96,7 +86,7 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     return image;
   });
 
-  registerEndpoint(app, getSms, async (input, { request }) => {
+  registerEndpoint(app, endpoints.getSms, async (input, { request }) => {
     requirePhone(app.config.market, input.phone);
     await sendSmsCode(app, {
       purpose: 'register',
@@ -113,7 +103,7 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  registerEndpoint(app, register, async (input, { request }) => {
+  registerEndpoint(app, endpoints.register, async (input, { request }) => {
     requirePhone(app.config.market, input.phone);
     if (!(await hasCaptchaPass(app.store, { sid: input.sid, phone: input.phone, answer: input.capcode }))) {
       throw new ApiError(ResultCode.registerCaptchaError, messages.captchaWrong);
