@@ -7,17 +7,17 @@
 // Extra entries (e.g. a light promotion landing, the static pages' hydration module) are routes
 // of their own.
 //
-// Reads web/dist/.vite/manifest.json (npm run build) and web/src/app/routes.ts.
-// Usage: node scripts/budget.mjs [--root <repo root>] [--verbose]
+// Reads web/dist/.vite/manifest.json (npm run build) and imports web/src/app/page-routes.ts
+// (hence tsx).
+// Usage: node --import tsx scripts/budget.mjs [--root <repo root>] [--verbose]
 // Exits 1 when a route is over budget or the inputs cannot be read.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import {
   entryBootClosure,
   manifestKeyForModule,
-  readRouteTable,
   staticClosure as closure,
 } from '../web/build/route-table.mjs';
 
@@ -40,7 +40,10 @@ function parseArgs(argv) {
       if (!value) fail('--root needs a directory');
       args.root = path.resolve(value);
     } else if (arg === '--verbose' || arg === '-v') args.verbose = true;
-    else fail(`unknown argument ${arg} (usage: node scripts/budget.mjs [--root <dir>] [--verbose])`);
+    else
+      fail(
+        `unknown argument ${arg} (usage: node --import tsx scripts/budget.mjs [--root <dir>] [--verbose])`,
+      );
   }
   return args;
 }
@@ -49,25 +52,19 @@ const { root, verbose } = parseArgs(process.argv.slice(2));
 const webDir = path.join(root, 'web'); // Vite's root: manifest keys are relative to it.
 const distDir = path.join(webDir, 'dist');
 const manifestPath = path.join(distDir, '.vite', 'manifest.json');
-const routesPath = path.join(webDir, 'src', 'app', 'routes.ts');
 
 if (!existsSync(manifestPath)) {
   fail(
     `${path.relative(root, manifestPath)} is missing — run \`npm run build\` first (vite build with build.manifest: true).`,
   );
 }
-if (!existsSync(routesPath)) fail(`${path.relative(root, routesPath)} is missing.`);
+
+const pageRoutesPath = path.join(webDir, 'src', 'app', 'page-routes.ts');
+if (!existsSync(pageRoutesPath)) fail(`${path.relative(root, pageRoutesPath)} is missing.`);
+const { pageRoutes } = await import(pathToFileURL(pageRoutesPath).href);
 
 /** @type {Record<string, {file: string, src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[]}>} */
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-
-const { lazy: lazyRoutes, eager: eagerRoutes, pattern } = readRouteTable(routesPath);
-if (lazyRoutes.length === 0) {
-  fail(
-    `no routes found in ${path.relative(root, routesPath)}: expected entries like ` +
-      `{ path: '/x', load: () => import('../features/x/x-page.tsx') } (pattern ${pattern}).`,
-  );
-}
 
 const htmlEntries = Object.entries(manifest).filter(
   ([key, chunk]) => chunk.isEntry && (chunk.src ?? key).endsWith('.html'),
@@ -121,8 +118,8 @@ const [mainKey] = mainEntry;
 const rows = [];
 const problems = [];
 const routeKeys = new Map();
-for (const route of lazyRoutes) {
-  const key = manifestKeyForModule(manifest, { webDir, routesPath, specifier: route.module });
+for (const route of pageRoutes) {
+  const key = manifestKeyForModule(manifest, { webDir, specifier: route.module });
   if (key) routeKeys.set(route.path, key);
   else
     problems.push(
@@ -134,7 +131,6 @@ const entryKeys = entryBootClosure(manifest, mainKey, new Set(routeKeys.values()
 
 for (const [routePath, key] of routeKeys)
   rows.push(measure(routePath, staticClosure(key, new Set(entryKeys))));
-for (const routePath of eagerRoutes) rows.push(measure(`${routePath} (no lazy chunk)`, entryKeys));
 // Every other entry (an extra HTML page, or a JS entry such as the static pages' hydration module).
 for (const [key, chunk] of Object.entries(manifest)) {
   if (!chunk.isEntry || key === mainKey) continue;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { OPERATOR_SESSION_COOKIE, consoleOrders } from '@kwarta/contract';
+import { OPERATOR_SESSION_COOKIE, endpoints } from '@kwarta/contract';
 import { loadConfig } from '../../server/src/config.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { createOperator, createOperatorSession } from '../../server/src/features/operators/index.ts';
@@ -86,7 +86,7 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
         const started = performance.now();
         const response = await app.inject({
           method: 'GET',
-          url: `${consoleOrders.path}?${query(i)}`,
+          url: `${endpoints.consoleOrders.path}?${query(i)}`,
           headers: { cookie },
         });
         const ms = performance.now() - started;

@@ -255,6 +255,6 @@ function registerOperationalRoutes(app: FastifyInstance): void {
     reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return reply.code(503).send({ status: 'unavailable', database: db, store });
   });
-  const openApi = buildOpenApi(endpoints, { title: 'Kwarta API', version: '1.0.0' });
+  const openApi = buildOpenApi(Object.values(endpoints), { title: 'Kwarta API', version: '1.0.0' });
   app.get('/openapi.json', async () => openApi);
 }

@@ -3,7 +3,8 @@
 // included). The server inlines the CSS into the route's HTML (decision 0044).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { entryBootClosure, manifestKeyForModule, readRouteTable, staticClosure } from './route-table.mjs';
+import { pageRoutes } from '../src/app/page-routes.ts';
+import { entryBootClosure, manifestKeyForModule, staticClosure } from './route-table.mjs';
 
 export function routeAssets() {
   let config;
@@ -17,11 +18,10 @@ export function routeAssets() {
       const webDir = config.root;
       const outDir = path.resolve(webDir, config.build.outDir);
       const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
-      const routesPath = path.join(webDir, 'src/app/routes.ts');
       const entry = staticClosure(manifest, 'index.html');
       const routeKeys = new Map();
-      for (const route of readRouteTable(routesPath).lazy) {
-        const key = manifestKeyForModule(manifest, { webDir, routesPath, specifier: route.module });
+      for (const route of pageRoutes) {
+        const key = manifestKeyForModule(manifest, { webDir, specifier: route.module });
         if (!key) throw new Error(`route ${route.path}: ${route.module} is not in the manifest`);
         routeKeys.set(route.path, key);
       }

@@ -1,4 +1,5 @@
 import { ConsoleRoles } from './operators.ts';
+import { nameRoutes, type RouteEntry } from './routes.ts';
 
 /**
  * The console's admin screens (decision 0080: channel templates, service contacts, operators) and the
@@ -7,9 +8,8 @@ import { ConsoleRoles } from './operators.ts';
  */
 const R = ConsoleRoles;
 
-export const consoleAdminRoutes = {
+export const consoleAdminRoutes = nameRoutes({
   consoleTemplates: {
-    name: 'consoleTemplates',
     summary: 'Channel templates (the promotion landing configurations), newest first, paged on the server',
     tag: 'Console',
     method: 'GET',
@@ -18,7 +18,6 @@ export const consoleAdminRoutes = {
     roles: R.administer,
   },
   consoleSaveTemplate: {
-    name: 'consoleSaveTemplate',
     summary: 'Creates a channel template (no templateId) or changes one; the landing serves it at once',
     tag: 'Console',
     method: 'POST',
@@ -27,7 +26,6 @@ export const consoleAdminRoutes = {
     roles: R.administer,
   },
   consoleServiceContacts: {
-    name: 'consoleServiceContacts',
     summary: 'The customer-service contacts borrower pages show, and the configured defaults',
     tag: 'Console',
     method: 'GET',
@@ -36,7 +34,6 @@ export const consoleAdminRoutes = {
     roles: R.administer,
   },
   consoleSaveServiceContacts: {
-    name: 'consoleSaveServiceContacts',
     summary: 'Changes the customer-service email, WhatsApp and telephone',
     tag: 'Console',
     method: 'POST',
@@ -45,7 +42,6 @@ export const consoleAdminRoutes = {
     roles: R.administer,
   },
   consoleOperators: {
-    name: 'consoleOperators',
     summary:
       'Operators: name, role, second factor on or off, disabled, recent failed sign-ins; paged on the server',
     tag: 'Console',
@@ -55,7 +51,6 @@ export const consoleAdminRoutes = {
     roles: R.administer,
   },
   consoleCreateOperator: {
-    name: 'consoleCreateOperator',
     summary: 'Creates an operator with a role and an initial password (the use case npm run operator uses)',
     tag: 'Console',
     method: 'POST',
@@ -64,7 +59,6 @@ export const consoleAdminRoutes = {
     roles: R.administer,
   },
   consoleChangeOperator: {
-    name: 'consoleChangeOperator',
     summary:
       "Changes an operator's role, disables or enables them (disabling ends their sessions); the last admin stays",
     tag: 'Console',
@@ -74,7 +68,6 @@ export const consoleAdminRoutes = {
     roles: R.administer,
   },
   consoleResetOperatorPassword: {
-    name: 'consoleResetOperatorPassword',
     summary: "Sets a new password for an operator and ends the operator's sessions",
     tag: 'Console',
     method: 'POST',
@@ -83,7 +76,6 @@ export const consoleAdminRoutes = {
     roles: R.administer,
   },
   consoleComplaintImage: {
-    name: 'consoleComplaintImage',
     summary: "A complaint's image (the borrower's evidence or a reply), as stored after re-encoding",
     tag: 'Console',
     method: 'GET',
@@ -92,4 +84,4 @@ export const consoleAdminRoutes = {
     roles: R.readComplaints,
     produces: 'image/*',
   },
-} as const; // checked as EndpointRoutes where routes.ts spreads them in
+} as const satisfies Record<string, RouteEntry>);

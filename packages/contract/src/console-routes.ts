@@ -1,4 +1,5 @@
 import { ConsoleRoles } from './operators.ts';
+import { nameRoutes, type RouteEntry } from './routes.ts';
 
 /**
  * The operator console's calls (decision 0080), all under /console/api so the console's cookie
@@ -7,9 +8,8 @@ import { ConsoleRoles } from './operators.ts';
  */
 const R = ConsoleRoles;
 
-export const consoleRoutes = {
+export const consoleRoutes = nameRoutes({
   consoleSignIn: {
-    name: 'consoleSignIn',
     summary: 'Operator sign-in: name, password and (when set up) a TOTP code; sets the session cookie',
     tag: 'Console',
     method: 'POST',
@@ -17,7 +17,6 @@ export const consoleRoutes = {
     auth: 'public',
   },
   consoleSignOut: {
-    name: 'consoleSignOut',
     summary: 'Ends the console session',
     tag: 'Console',
     method: 'POST',
@@ -26,7 +25,6 @@ export const consoleRoutes = {
     roles: R.anyone,
   },
   consoleMe: {
-    name: 'consoleMe',
     summary: "The signed-in operator, the session's CSRF token and the role's menu",
     tag: 'Console',
     method: 'GET',
@@ -35,7 +33,6 @@ export const consoleRoutes = {
     roles: R.anyone,
   },
   consoleDashboard: {
-    name: 'consoleDashboard',
     summary: 'Orders per status, due today, overdue, complaints past the 3-weekday line, payments held',
     tag: 'Console',
     method: 'GET',
@@ -44,7 +41,6 @@ export const consoleRoutes = {
     roles: R.anyone,
   },
   consoleOrders: {
-    name: 'consoleOrders',
     summary: 'The order queue, paged on the server; filter by status, search by order number or phone',
     tag: 'Console',
     method: 'GET',
@@ -53,7 +49,6 @@ export const consoleRoutes = {
     roles: R.readOrders,
   },
   consoleOrder: {
-    name: 'consoleOrder',
     summary: 'One order: borrower (and payout account), plan, payments, history, complaints',
     tag: 'Console',
     method: 'GET',
@@ -62,7 +57,6 @@ export const consoleRoutes = {
     roles: R.readOrders,
   },
   consoleApproveOrder: {
-    name: 'consoleApproveOrder',
     summary: 'Approves an order under review (21 → 151)',
     tag: 'Console',
     method: 'POST',
@@ -71,7 +65,6 @@ export const consoleRoutes = {
     roles: R.decideOrders,
   },
   consoleRejectOrder: {
-    name: 'consoleRejectOrder',
     summary: 'Rejects an order under review with a reason (21 → 110)',
     tag: 'Console',
     method: 'POST',
@@ -80,7 +73,6 @@ export const consoleRoutes = {
     roles: R.decideOrders,
   },
   consoleDisburseOrder: {
-    name: 'consoleDisburseOrder',
     summary: 'Disburses an approved order (151 → 170)',
     tag: 'Console',
     method: 'POST',
@@ -89,7 +81,6 @@ export const consoleRoutes = {
     roles: R.disburseOrders,
   },
   consolePayments: {
-    name: 'consolePayments',
     summary: 'Payments, newest first, paged on the server; filter by status (e.g. held) and provider',
     tag: 'Console',
     method: 'GET',
@@ -98,7 +89,6 @@ export const consoleRoutes = {
     roles: R.readOrders,
   },
   consoleAcceptPayment: {
-    name: 'consoleAcceptPayment',
     summary:
       'Accepts a held payment: the amount received is applied to the order (beyond what is owed: credit)',
     tag: 'Console',
@@ -108,7 +98,6 @@ export const consoleRoutes = {
     roles: R.reviewPayments,
   },
   consoleReturnPayment: {
-    name: 'consoleReturnPayment',
     summary: "Returns a held payment's amount to the borrower's payment account through the payout provider",
     tag: 'Console',
     method: 'POST',
@@ -117,7 +106,6 @@ export const consoleRoutes = {
     roles: R.reviewPayments,
   },
   consoleComplaints: {
-    name: 'consoleComplaints',
     summary: 'Complaints inbox: unanswered oldest first, each marked when past the 3-weekday line',
     tag: 'Console',
     method: 'GET',
@@ -126,7 +114,6 @@ export const consoleRoutes = {
     roles: R.readComplaints,
   },
   consoleReplyComplaint: {
-    name: 'consoleReplyComplaint',
     summary: "Replies to a complaint with text and up to three images (the borrower's Process Result)",
     tag: 'Console',
     method: 'POST',
@@ -136,7 +123,6 @@ export const consoleRoutes = {
     encoding: 'multipart',
   },
   consoleFunnel: {
-    name: 'consoleFunnel',
     summary: 'Promotion funnel per campaign: visits, clicks, codes sent, registrations, conversion',
     tag: 'Console',
     method: 'GET',
@@ -145,7 +131,6 @@ export const consoleRoutes = {
     roles: R.readFunnel,
   },
   consoleProducts: {
-    name: 'consoleProducts',
     summary: 'Products with their loan rules',
     tag: 'Console',
     method: 'GET',
@@ -154,7 +139,6 @@ export const consoleRoutes = {
     roles: R.administer,
   },
   consoleSaveProduct: {
-    name: 'consoleSaveProduct',
     summary: "Changes a product's amounts, term, rate and loan rules (validated by the domain schema)",
     tag: 'Console',
     method: 'POST',
@@ -163,7 +147,6 @@ export const consoleRoutes = {
     roles: R.administer,
   },
   consolePlanPreview: {
-    name: 'consolePlanPreview',
     summary: 'The plan a product (as saved, or with a proposed rate and rules) gives an amount and term',
     tag: 'Console',
     method: 'POST',
@@ -172,7 +155,6 @@ export const consoleRoutes = {
     roles: R.administer,
   },
   consoleAudit: {
-    name: 'consoleAudit',
     summary: 'The audit log, newest first (read only)',
     tag: 'Console',
     method: 'GET',
@@ -180,4 +162,4 @@ export const consoleRoutes = {
     auth: 'operator',
     roles: R.administer,
   },
-} as const; // checked as EndpointRoutes where routes.ts spreads them in
+} as const satisfies Record<string, RouteEntry>);

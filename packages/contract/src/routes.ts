@@ -8,6 +8,7 @@ import { loanConfirmWireKeys, type WireKeys } from './wire-map.ts';
  * Paths are the wire paths (disguised ones spelled as served, D6).
  */
 export interface EndpointRoute {
+  /** The call's key in its route table (see nameRoutes). */
   name: string;
   summary: string;
   tag: string;
@@ -36,9 +37,19 @@ export interface EndpointRoute {
   successCode?: 0;
 }
 
-export const routes = {
+/** A route as its table writes it: the table's key is its name. */
+export type RouteEntry = Omit<EndpointRoute, 'name'>;
+
+type NamedRoutes<Table> = { readonly [Name in keyof Table & string]: Table[Name] & { readonly name: Name } };
+
+/** Gives each route of a table its key as `name`, so a call is named once, where it is filed. */
+export function nameRoutes<Table extends Record<string, RouteEntry>>(table: Table): NamedRoutes<Table> {
+  const named = Object.entries(table).map(([name, route]) => [name, { name, ...route }]);
+  return Object.fromEntries(named) as NamedRoutes<Table>;
+}
+
+export const routes = nameRoutes({
   contactKfInfo: {
-    name: 'contactKfInfo',
     summary: 'Customer service contact: email and telephone/WhatsApp',
     tag: 'Customer service',
     method: 'POST',
@@ -47,7 +58,6 @@ export const routes = {
   },
   // Payment accounts (spec §7 "Bank binding")
   cardInit: {
-    name: 'cardInit',
     summary: "The payment-account form of the borrower's market, with the current default account masked",
     tag: 'Bank binding',
     method: 'POST',
@@ -55,7 +65,6 @@ export const routes = {
     auth: 'borrower',
   },
   bindCardNew: {
-    name: 'bindCardNew',
     summary: 'Binds a payment account (the filled fields by code); it becomes the default for payouts',
     tag: 'Bank binding',
     method: 'POST',
@@ -64,7 +73,6 @@ export const routes = {
   },
   // Legacy bank-card repayment (spec §7 "Legacy", /carpmm): decision 0075.
   repaymentWay: {
-    name: 'repaymentWay',
     summary:
       "Legacy repayment: the borrower's bound payment accounts (masked), the amount the server will charge and a repayToken",
     tag: 'Legacy repayment',
@@ -73,7 +81,6 @@ export const routes = {
     auth: 'borrower',
   },
   repaymentCommit: {
-    name: 'repaymentCommit',
     summary:
       'Legacy repayment: commits one repayment per repayToken (a repeat answers 800005) and sends its SMS code; sendMsg=1 resends it',
     tag: 'Legacy repayment',
@@ -82,7 +89,6 @@ export const routes = {
     auth: 'borrower',
   },
   repaymentConfirm: {
-    name: 'repaymentConfirm',
     summary:
       'Legacy repayment: checks the SMS code (800006 when wrong), debits the card and posts the payment once',
     tag: 'Legacy repayment',
@@ -91,7 +97,6 @@ export const routes = {
     auth: 'borrower',
   },
   repaymentHuichao: {
-    name: 'repaymentHuichao',
     summary: "Legacy repayment: where the borrower repays online instead (the order's repayment page)",
     tag: 'Legacy repayment',
     method: 'POST',
@@ -100,7 +105,6 @@ export const routes = {
   },
   // Complaints (spec §7 "Complaints and service")
   problemInit: {
-    name: 'problemInit',
     summary: "Complaint home: question types, the chosen order and the borrower's orders",
     tag: 'Complaints',
     method: 'POST',
@@ -108,7 +112,6 @@ export const routes = {
     auth: 'borrower',
   },
   uploadProblemImg: {
-    name: 'uploadProblemImg',
     summary: 'Upload one evidence image (JPEG, PNG or WebP; re-encoded, metadata stripped)',
     tag: 'Complaints',
     method: 'POST',
@@ -117,7 +120,6 @@ export const routes = {
     encoding: 'multipart',
   },
   problemSave: {
-    name: 'problemSave',
     summary: 'File a complaint (idempotent per requestId)',
     tag: 'Complaints',
     method: 'POST',
@@ -125,7 +127,6 @@ export const routes = {
     auth: 'borrower',
   },
   problemList: {
-    name: 'problemList',
     summary: "The borrower's complaints in tabs",
     tag: 'Complaints',
     method: 'POST',
@@ -133,7 +134,6 @@ export const routes = {
     auth: 'borrower',
   },
   problemDetail: {
-    name: 'problemDetail',
     summary: "One complaint with the service agent's reply",
     tag: 'Complaints',
     method: 'POST',
@@ -141,7 +141,6 @@ export const routes = {
     auth: 'borrower',
   },
   saveScore: {
-    name: 'saveScore',
     summary: 'Rate the service that answered a complaint (once, 1-5)',
     tag: 'Complaints',
     method: 'POST',
@@ -151,7 +150,6 @@ export const routes = {
   // Order page (spec §7 "Order page") and the joint-login failure page (spec §7 "Repayment and loan").
   // Repayment (spec §7 "Repayment and loan")
   loanPlayDetail: {
-    name: 'loanPlayDetail',
     summary: 'The instalment repayment page: amount and date, detail lines, channels, the open pay code',
     tag: 'Repayment',
     method: 'POST',
@@ -159,7 +157,6 @@ export const routes = {
     auth: 'borrower',
   },
   emphasisMiles: {
-    name: 'emphasisMiles',
     summary: 'The extension (delay) page: fee, next payment date after it, plan, channels, the open pay code',
     tag: 'Repayment',
     method: 'POST',
@@ -167,7 +164,6 @@ export const routes = {
     auth: 'borrower',
   },
   generateVcode: {
-    name: 'generateVcode',
     summary:
       "A pay code for the order through the payment provider (the server's own amount; isDelay=1 for an extension); data.payUrl",
     tag: 'Repayment',
@@ -176,7 +172,6 @@ export const routes = {
     auth: 'borrower',
   },
   loanDetails: {
-    name: 'loanDetails',
     summary: "One of the borrower's orders as the order page shows it (status, card, buttons, dialogs)",
     tag: 'Orders',
     method: 'POST',
@@ -184,7 +179,6 @@ export const routes = {
     auth: 'borrower',
   },
   eventSave: {
-    name: 'eventSave',
     summary: 'Records a tap on the order page (moduleId 30 Borrow Again, 31 a recommended product)',
     tag: 'Orders',
     method: 'POST',
@@ -192,7 +186,6 @@ export const routes = {
     auth: 'borrower',
   },
   googleScore: {
-    name: 'googleScore',
     summary: "Records the borrower's app rating (the page always sends 5), once per borrower",
     tag: 'Orders',
     method: 'POST',
@@ -200,7 +193,6 @@ export const routes = {
     auth: 'borrower',
   },
   productDefine: {
-    name: 'productDefine',
     summary: "A recommended product's link (disguised fields: module, position, product)",
     tag: 'Orders',
     method: 'POST',
@@ -208,7 +200,6 @@ export const routes = {
     auth: 'borrower',
   },
   unionErrorInfo: {
-    name: 'unionErrorInfo',
     summary: 'Joint-login failure page: notice, error message and recommended products',
     tag: 'Orders',
     method: 'POST',
@@ -216,7 +207,6 @@ export const routes = {
     auth: 'borrower',
   },
   unionProductTrack: {
-    name: 'unionProductTrack',
     summary: 'Joint-login failure page: records a tap on a recommended product',
     tag: 'Orders',
     method: 'POST',
@@ -224,7 +214,6 @@ export const routes = {
     auth: 'borrower',
   },
   unionProductLink: {
-    name: 'unionProductLink',
     summary: "Joint-login failure page: the tapped product's link",
     tag: 'Orders',
     method: 'POST',
@@ -233,7 +222,6 @@ export const routes = {
   },
   // Loan confirmation (spec §7 "Repayment and loan"), variant 1 and variant 2 (/gopia/goya, D6).
   loanDetailConfirm: {
-    name: 'loanDetailConfirm',
     summary: 'Loan confirmation: amount, term, detail lines and the repayment plan of a product',
     tag: 'Loan confirmation',
     method: 'POST',
@@ -241,7 +229,6 @@ export const routes = {
     auth: 'borrower',
   },
   contractList: {
-    name: 'contractList',
     summary: 'The agreements the borrower accepts on confirmation (scene 3)',
     tag: 'Loan confirmation',
     method: 'POST',
@@ -249,7 +236,6 @@ export const routes = {
     auth: 'borrower',
   },
   contractJump: {
-    name: 'contractJump',
     summary: 'Where one agreement is read (contract_url)',
     tag: 'Loan confirmation',
     method: 'POST',
@@ -257,7 +243,6 @@ export const routes = {
     auth: 'borrower',
   },
   loanDetailPush: {
-    name: 'loanDetailPush',
     summary: 'Apply: creates the order in 21 (idempotent per requestId), answers lendDetailsUrl',
     tag: 'Loan confirmation',
     method: 'POST',
@@ -265,7 +250,6 @@ export const routes = {
     auth: 'borrower',
   },
   goyaConfirm: {
-    name: 'goyaConfirm',
     summary: 'Variant 2 of loan-detail-confirm (disguised keys) plus NewButtonMsg and NewPopMsg',
     tag: 'Loan confirmation',
     method: 'POST',
@@ -274,7 +258,6 @@ export const routes = {
     wireKeys: loanConfirmWireKeys,
   },
   goyaContractList: {
-    name: 'goyaContractList',
     summary: 'Variant 2 of contract (disguised keys; items carry an id)',
     tag: 'Loan confirmation',
     method: 'POST',
@@ -283,7 +266,6 @@ export const routes = {
     wireKeys: loanConfirmWireKeys,
   },
   goyaContractJump: {
-    name: 'goyaContractJump',
     summary: 'Variant 2 of contract-jump (disguised keys)',
     tag: 'Loan confirmation',
     method: 'POST',
@@ -292,7 +274,6 @@ export const routes = {
     wireKeys: loanConfirmWireKeys,
   },
   goyaPush: {
-    name: 'goyaPush',
     summary: 'Variant 2 of loan-detail-push (disguised keys)',
     tag: 'Loan confirmation',
     method: 'POST',
@@ -301,7 +282,6 @@ export const routes = {
     wireKeys: loanConfirmWireKeys,
   },
   agreementDocument: {
-    name: 'agreementDocument',
     summary: 'One agreement rendered from the real terms (the loan agreement or the disclosure statement)',
     tag: 'Loan confirmation',
     method: 'POST',
@@ -310,7 +290,6 @@ export const routes = {
   },
   // Promotion sign-up funnel (spec §7 "Promotion") and the native shell's SMS login (D1).
   channelTemplate: {
-    name: 'channelTemplate',
     summary: 'Landing configuration of a channel template',
     tag: 'Promotion',
     method: 'GET',
@@ -318,7 +297,6 @@ export const routes = {
     auth: 'public',
   },
   trackVisit: {
-    name: 'trackVisit',
     summary: 'Records a landing-page visit with its campaign fields',
     tag: 'Promotion',
     method: 'GET',
@@ -326,7 +304,6 @@ export const routes = {
     auth: 'public',
   },
   getSid: {
-    name: 'getSid',
     summary: 'Issues a captcha session id (sid)',
     tag: 'Promotion',
     method: 'GET',
@@ -336,7 +313,6 @@ export const routes = {
     successCode: 0,
   },
   getCaptcha: {
-    name: 'getCaptcha',
     summary: 'A new captcha image (PNG) for the sid; replaces the previous one',
     tag: 'Promotion',
     method: 'GET',
@@ -345,7 +321,6 @@ export const routes = {
     produces: 'image/png',
   },
   getSms: {
-    name: 'getSms',
     summary: 'Checks the captcha and sends a registration SMS code',
     tag: 'Promotion',
     method: 'POST',
@@ -353,7 +328,6 @@ export const routes = {
     auth: 'public',
   },
   trackClick: {
-    name: 'trackClick',
     summary: 'Records a tap on Apply with its campaign fields',
     tag: 'Promotion',
     method: 'GET',
@@ -361,7 +335,6 @@ export const routes = {
     auth: 'public',
   },
   register: {
-    name: 'register',
     summary: 'Registers a phone (code 11 when already registered)',
     tag: 'Promotion',
     method: 'POST',
@@ -369,7 +342,6 @@ export const routes = {
     auth: 'public',
   },
   sendLoginCode: {
-    name: 'sendLoginCode',
     summary: 'Native shell login: checks the captcha and sends a login SMS code',
     tag: 'Login',
     method: 'POST',
@@ -377,11 +349,10 @@ export const routes = {
     auth: 'public',
   },
   smsLogin: {
-    name: 'smsLogin',
     summary: 'Native shell login: phone + SMS code → sessionId for the common session query',
     tag: 'Login',
     method: 'POST',
     path: '/api/v2/youmi/auth/sms-login',
     auth: 'public',
   },
-} as const satisfies Record<string, EndpointRoute>;
+} as const satisfies Record<string, RouteEntry>);

@@ -4,7 +4,6 @@ import {
   Defaults,
   Limits,
   buildOpenApi,
-  endpointMap,
   endpoints,
   fillMessage,
   idField,
@@ -13,6 +12,8 @@ import {
   messages,
   routes,
 } from '../src/index.ts';
+import { consoleAdminRoutes } from '../src/console-admin-routes.ts';
+import { consoleRoutes } from '../src/console-routes.ts';
 
 describe('form fields', () => {
   const schema = z.object({ n: intField('n'), id: idField('id') });
@@ -32,16 +33,24 @@ describe('form fields', () => {
 });
 
 describe('routes and endpoints', () => {
-  it('pairs every route with schemas under the same name, path and method', () => {
-    expect(Object.keys(endpointMap).sort()).toEqual(Object.keys(allRoutes).sort());
-    for (const [name, endpoint] of Object.entries(endpointMap)) {
-      const route = allRoutes[name as keyof typeof allRoutes];
-      expect({ name: endpoint.name, path: endpoint.path, method: endpoint.method }).toEqual({
-        name: route.name,
-        path: route.path,
-        method: route.method,
-      });
+  it('names each route after its key in the route tables', () => {
+    for (const [key, route] of Object.entries(allRoutes)) expect(route.name).toBe(key);
+  });
+
+  it('pairs every route with schemas under its name, and nothing else', () => {
+    expect(Object.keys(endpoints).sort()).toEqual(Object.keys(allRoutes).sort());
+    for (const [name, endpoint] of Object.entries(endpoints)) {
+      const { request, data, ...route } = endpoint;
+      expect(route).toEqual(allRoutes[name as keyof typeof allRoutes]);
+      expect(request).toBeInstanceOf(z.ZodType);
+      expect(data).toBeInstanceOf(z.ZodType);
     }
+  });
+
+  it('files each call in one route table only', () => {
+    const tables = [routes, consoleRoutes, consoleAdminRoutes];
+    const filed = tables.reduce((count, table) => count + Object.keys(table).length, 0);
+    expect(filed).toBe(Object.keys(allRoutes).length);
   });
 
   it("keeps the console's calls out of `routes`, the table the borrower pages ship", () => {
@@ -52,13 +61,13 @@ describe('routes and endpoints', () => {
   });
 
   it('has no two calls on the same method and path', () => {
-    const keys = endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+    const keys = Object.values(endpoints).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('documents every call in the OpenAPI document', () => {
-    const document = buildOpenApi(endpoints, { title: 't', version: '1' });
-    for (const endpoint of endpoints)
+    const document = buildOpenApi(Object.values(endpoints), { title: 't', version: '1' });
+    for (const endpoint of Object.values(endpoints))
       expect(document.paths[endpoint.path]?.[endpoint.method.toLowerCase()]).toBeDefined();
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindCardNew } from '@kwarta/contract';
+import { endpoints } from '@kwarta/contract';
 import { cliEnv, createTestApp, type TestApp } from '../support/test-app.ts';
 import { callEndpoint, demoSession } from '../support/api.ts';
 import { accountKeyId, createAccountKeyRing } from '../../src/features/bank-binding/index.ts';
@@ -29,7 +29,7 @@ describe('npm run accounts -- rotate-key', () => {
       .select('id')
       .where('clickable', '=', 1)
       .executeTakeFirstOrThrow();
-    const bound = await callEndpoint(t.app, bindCardNew, {
+    const bound = await callEndpoint(t.app, endpoints.bindCardNew, {
       session,
       body: {
         product_id: String(product.id),

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loanDetailPush } from '@kwarta/contract';
+import { endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../support/api.ts';
 import { newBorrower } from '../support/borrowers.ts';
 import { bindCard } from '../support/payment-accounts.ts';
@@ -29,7 +29,7 @@ describe('npm run order', () => {
       .select('id')
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const pushed = await callEndpoint(t.app, loanDetailPush, {
+    const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
       session: borrower.session,
       body: {
         productId: String(product.id),

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trackClick, trackVisit } from '@kwarta/contract';
+import { endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../support/api.ts';
 import { cliEnv, createTestApp, type TestApp } from '../support/test-app.ts';
 import { registerPhone } from '../support/promotion.ts';
@@ -22,9 +22,10 @@ describe('npm run report:funnel', () => {
       user_from: 'ads-7',
       utm_tag: 'spring-sale',
     };
-    for (let visit = 0; visit < 4; visit += 1) await callEndpoint(t.app, trackVisit, { body: tracking });
-    await callEndpoint(t.app, trackClick, { body: { ...tracking, phone: '13500000001' } });
-    await callEndpoint(t.app, trackVisit, { body: { ...tracking, utm_tag: 'other' } });
+    for (let visit = 0; visit < 4; visit += 1)
+      await callEndpoint(t.app, endpoints.trackVisit, { body: tracking });
+    await callEndpoint(t.app, endpoints.trackClick, { body: { ...tracking, phone: '13500000001' } });
+    await callEndpoint(t.app, endpoints.trackVisit, { body: { ...tracking, utm_tag: 'other' } });
     await registerPhone(t.app, '13500000001');
   });
   afterAll(() => t.close());

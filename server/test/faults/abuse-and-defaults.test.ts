@@ -2,14 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import {
-  contactKfInfo,
-  envelopeFromWire,
-  getSms,
-  messages,
-  problemSave,
-  uploadProblemImg,
-} from '@kwarta/contract';
+import { envelopeFromWire, messages, endpoints } from '@kwarta/contract';
 import { callEndpoint, demoSession, uploadFile } from '../support/api.ts';
 import { createTestApp, databaseTargets, type TestApp } from '../support/test-app.ts';
 import { solvedCaptcha } from '../support/promotion.ts';
@@ -19,7 +12,7 @@ import { BORROWER_DAILY_LIMITS } from '../../src/features/complaints/borrower-li
 /** Decision 0040: limits that cannot be turned against others or skipped, safe defaults. */
 async function askSms(app: FastifyInstance, phone: string, ip: string, deviceId?: string) {
   const captcha = await solvedCaptcha(app);
-  return callEndpoint(app, getSms, {
+  return callEndpoint(app, endpoints.getSms, {
     body: { phone, ...captcha, ...(deviceId ? { deviceId } : {}) },
     headers: { 'x-forwarded-for': ip },
   });
@@ -70,7 +63,7 @@ describe.each(databaseTargets)('abuse limits on %s', (target) => {
     const problems = async () => (await t.app.db.selectFrom('problems').select('id').execute()).length;
     const before = await problems();
     const file = () =>
-      callEndpoint(t.app, problemSave, {
+      callEndpoint(t.app, endpoints.problemSave, {
         session,
         body: { problemType: '5', problemDetail: 'Please add dark mode' },
       });
@@ -88,7 +81,7 @@ describe.each(databaseTargets)('abuse limits on %s', (target) => {
       const session = await demoSession(other.app);
       const bytes = await jpegImage(64, 48);
       const upload = () =>
-        uploadFile(other.app, uploadProblemImg, {
+        uploadFile(other.app, endpoints.uploadProblemImg, {
           session,
           field: 'problemImage',
           bytes,
@@ -102,7 +95,7 @@ describe.each(databaseTargets)('abuse limits on %s', (target) => {
         urls.push((answer.envelope?.data as { url: string }).url);
       }
       // Attach three of them: the pending count drops, the day's allowance does not come back.
-      const filed = await callEndpoint(other.app, problemSave, {
+      const filed = await callEndpoint(other.app, endpoints.problemSave, {
         session,
         body: {
           problemType: '5',
@@ -122,7 +115,7 @@ describe.each(databaseTargets)('abuse limits on %s', (target) => {
     const session = new URLSearchParams(await demoSession(t.app));
     const response = await t.app.inject({
       method: 'POST',
-      url: `${uploadProblemImg.path}?${session}`,
+      url: `${endpoints.uploadProblemImg.path}?${session}`,
       headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
       payload:
         '--XYZ\r\nContent-Disposition: form-data; name="problemImage"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nabc',
@@ -132,13 +125,13 @@ describe.each(databaseTargets)('abuse limits on %s', (target) => {
   });
 
   it('marks every API answer no-store, refusals included', async () => {
-    const ok = await callEndpoint(t.app, contactKfInfo, {
+    const ok = await callEndpoint(t.app, endpoints.contactKfInfo, {
       session: await demoSession(t.app),
       body: { overall: '30' },
     });
     expect(ok.status).toBe(200);
     expect(ok.headers['cache-control']).toBe('no-store');
-    const refused = await callEndpoint(t.app, contactKfInfo, { body: { overall: '30' } });
+    const refused = await callEndpoint(t.app, endpoints.contactKfInfo, { body: { overall: '30' } });
     expect(refused.status).toBe(401);
     expect(refused.headers['cache-control']).toBe('no-store');
   });

@@ -114,7 +114,7 @@ describe.each(databaseTargets)('every endpoint of the contract against malformed
     const before = await rowCounts(t.app);
     const failures: string[] = [];
     let count = 0;
-    for (const endpoint of endpoints) {
+    for (const endpoint of Object.values(endpoints)) {
       const query = endpoint.auth === 'borrower' ? session : {};
       for (const { label, request } of casesFor(endpoint, query)) {
         const response = await t.app.inject(request);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemList } from '@kwarta/contract';
+import { endpoints } from '@kwarta/contract';
 import { demoSession } from '../support/api.ts';
 import { createTestApp, databaseTargets, type TestApp } from '../support/test-app.ts';
 import { takeDatabaseDown, terminateBackends } from '../support/faults.ts';
@@ -25,8 +25,8 @@ describe.runIf(databaseTargets.includes('postgres'))('PostgreSQL faults under lo
 
   it('survives terminated backends and a refusing database, answering 503 and recovering', async () => {
     const session = await demoSession(t.app);
-    const url = `${problemList.path}?${new URLSearchParams(session)}`;
-    const load = startLoad(t.app, () => ({ method: problemList.method, url }));
+    const url = `${endpoints.problemList.path}?${new URLSearchParams(session)}`;
+    const load = startLoad(t.app, () => ({ method: endpoints.problemList.method, url }));
     const databaseUrl = t.config.databaseUrl!;
     const start = Date.now();
     // Each fault from the moment it was caused to the moment it was over.

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSid } from '@kwarta/contract';
+import { endpoints } from '@kwarta/contract';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { startPrivateRedis, type PrivateRedis } from '../support/faults.ts';
 import { expectCleanRecovery, sleep, startLoad, startedBetween } from './load-under-faults.ts';
@@ -30,8 +30,8 @@ describe('Redis stopped and restarted under load', () => {
   it('answers clean 503s while Redis is away and recovers within 2 s of each restart', async () => {
     // get-sid writes to the store; each call from its own address (sids are limited per address).
     const load = startLoad(t.app, () => ({
-      method: getSid.method,
-      url: getSid.path,
+      method: endpoints.getSid.method,
+      url: endpoints.getSid.path,
       headers: { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}` },
     }));
     // from: stop asked; down: the server has exited; up: start asked; to: it answers again.

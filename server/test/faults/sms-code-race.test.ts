@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, sendLoginCode, smsLogin } from '@kwarta/contract';
+import { messages, endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../support/api.ts';
 import {
   createTestApp,
@@ -42,7 +42,7 @@ describe.each(setups)(
     it('compares at most five, logs nobody in, and refuses the right code after them', async () => {
       const phone = '13655500001';
       const captcha = await solvedCaptcha(t.app);
-      const sent = await callEndpoint(t.app, sendLoginCode, {
+      const sent = await callEndpoint(t.app, endpoints.sendLoginCode, {
         body: { phone, ...captcha, deviceId: 'race-1' },
       });
       expect(sent.envelope?.code).toBe('00');
@@ -51,7 +51,7 @@ describe.each(setups)(
 
       const guesses = Array.from({ length: 200 }, (_, index) => (index === 150 ? code : wrong(index)));
       const answers = await Promise.all(
-        guesses.map((smsCode) => callEndpoint(t.app, smsLogin, { body: { phone, smsCode } })),
+        guesses.map((smsCode) => callEndpoint(t.app, endpoints.smsLogin, { body: { phone, smsCode } })),
       );
 
       expect(answers.filter((answer) => answer.envelope?.code === '00')).toHaveLength(0);
@@ -63,7 +63,7 @@ describe.each(setups)(
         answers.filter((answer) => answer.envelope?.message === messages.smsCodeTooManyTries).length,
       ).toBeGreaterThanOrEqual(200 - SMS_CODE_MAX_WRONG_TRIES);
 
-      const after = await callEndpoint(t.app, smsLogin, { body: { phone, smsCode: code } });
+      const after = await callEndpoint(t.app, endpoints.smsLogin, { body: { phone, smsCode: code } });
       expect(after.envelope).toMatchObject({ code: '102', message: messages.smsCodeTooManyTries });
       expect(await t.app.db.selectFrom('sessions').select('borrower_id').execute()).toHaveLength(0);
     });

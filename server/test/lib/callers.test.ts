@@ -4,10 +4,10 @@ import {
   CSRF_HEADER,
   OPERATOR_SESSION_COOKIE,
   ResultCode,
-  contactKfInfo,
   defineEndpoint,
   envelopeFromWire,
   messages,
+  endpoints,
 } from '@kwarta/contract';
 import { createTestApp, databaseTargets, type TestApp } from '../support/test-app.ts';
 import { callEndpoint, demoSession } from '../support/api.ts';
@@ -116,7 +116,7 @@ describe.each(databaseTargets)('caller kinds (%s)', (target) => {
   it('never lets a console session through a borrower call', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: contactKfInfo.path,
+      url: endpoints.contactKfInfo.path,
       headers: { ...cookieOf('admin'), 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'overall=30',
     });

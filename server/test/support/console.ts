@@ -4,8 +4,8 @@ import {
   CSRF_HEADER,
   OPERATOR_DEVICE_COOKIE,
   OPERATOR_SESSION_COOKIE,
-  consoleSignIn,
   type Endpoint,
+  endpoints,
 } from '@kwarta/contract';
 import { callEndpoint } from './api.ts';
 
@@ -30,7 +30,7 @@ export interface ConsoleSignInInput {
 
 /** Signs an operator in (each test address has its own throttling window). */
 export function attemptConsoleSignIn(app: FastifyInstance, input: ConsoleSignInInput) {
-  return callEndpoint(app, consoleSignIn, {
+  return callEndpoint(app, endpoints.consoleSignIn, {
     body: { name: input.name, password: input.password, totp: input.totp ?? '' },
     headers: { 'x-forwarded-for': input.address, ...(input.device ? { cookie: input.device } : {}) },
   });

@@ -1,4 +1,4 @@
-import { bindCardNew } from '@kwarta/contract';
+import { endpoints } from '@kwarta/contract';
 import type { FastifyInstance } from 'fastify';
 import { callEndpoint } from './api.ts';
 
@@ -54,7 +54,7 @@ export async function bindAccount(
   productId: number,
   form: Record<string, string>,
 ): Promise<void> {
-  const { envelope } = await callEndpoint(app, bindCardNew, {
+  const { envelope } = await callEndpoint(app, endpoints.bindCardNew, {
     session,
     body: { ...form, product_id: String(productId) },
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getCaptcha, getSid, getSms, register } from '@kwarta/contract';
+import { endpoints } from '@kwarta/contract';
 import { callEndpoint } from './api.ts';
 
 let imageCount = 0;
@@ -11,12 +11,13 @@ let imageCount = 0;
 export async function solvedCaptcha(app: FastifyInstance): Promise<{ sid: string; capcode: string }> {
   imageCount += 1;
   const ip = `10.${(imageCount >> 8) & 255}.${imageCount & 255}.1`;
-  const sid = (await callEndpoint(app, getSid, { headers: { 'x-forwarded-for': ip } })).envelope?.data as {
+  const sid = (await callEndpoint(app, endpoints.getSid, { headers: { 'x-forwarded-for': ip } })).envelope
+    ?.data as {
     sid: string;
   };
   const image = await app.inject({
     method: 'GET',
-    url: `${getCaptcha.path}?sid=${sid.sid}&t=1`,
+    url: `${endpoints.getCaptcha.path}?sid=${sid.sid}&t=1`,
     headers: { 'x-forwarded-for': ip },
   });
   if (image.statusCode !== 200) throw new Error(`captcha image: ${image.statusCode} ${image.body}`);
@@ -41,7 +42,7 @@ export async function requestRegisterSms(
   extra: Record<string, string> = {},
 ) {
   const captcha = await solvedCaptcha(app);
-  const response = await callEndpoint(app, getSms, {
+  const response = await callEndpoint(app, endpoints.getSms, {
     body: { phone, ...captcha, deviceId: 'device-1', appName: 'Kwarta', ...campaign, ...extra },
   });
   return { response, captcha };
@@ -71,5 +72,5 @@ export function registerBody(
 export async function registerPhone(app: FastifyInstance, phone: string) {
   const { captcha } = await requestRegisterSms(app, phone);
   const code = await latestSmsCode(app, phone);
-  return callEndpoint(app, register, { body: registerBody(phone, captcha, code ?? '') });
+  return callEndpoint(app, endpoints.register, { body: registerBody(phone, captcha, code ?? '') });
 }

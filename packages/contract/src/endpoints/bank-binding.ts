@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoints } from '../endpoint.ts';
 import { routes } from '../routes.ts';
 import { idField, textField } from '../form-fields.ts';
 
@@ -19,24 +19,25 @@ export const bankFormItem = z.object({
   maxLength: z.number().int(),
 });
 
-export const cardInit = defineEndpoint(routes.cardInit, {
-  request: z.object({ product_id: idField('product_id') }),
-  data: z.object({
-    items: z.array(bankFormItem),
-    /** Ours: the default account now, masked to its last 4 digits; null before the first binding. */
-    current: z.object({ label: z.string(), maskedAccount: z.string() }).nullable(),
-  }),
-});
-
-/**
- * The filled fields by code plus product_id (spec §7). Which codes and values are allowed is
- * the market's form definition; the server checks each one against it (bank-binding feature),
- * so the schema only keeps out absurd input.
- */
-export const bindCardNew = defineEndpoint(routes.bindCardNew, {
-  request: z
-    .object({ product_id: idField('product_id') })
-    .catchall(textField(200))
-    .refine((body) => Object.keys(body).length <= 40, { message: 'too many fields' }),
-  data: z.object({ accountId: z.number().int(), maskedAccount: z.string() }),
+export const bankBindingEndpoints = defineEndpoints(routes, {
+  cardInit: {
+    request: z.object({ product_id: idField('product_id') }),
+    data: z.object({
+      items: z.array(bankFormItem),
+      /** Ours: the default account now, masked to its last 4 digits; null before the first binding. */
+      current: z.object({ label: z.string(), maskedAccount: z.string() }).nullable(),
+    }),
+  },
+  /**
+   * The filled fields by code plus product_id (spec §7). Which codes and values are allowed is
+   * the market's form definition; the server checks each one against it (bank-binding feature),
+   * so the schema only keeps out absurd input.
+   */
+  bindCardNew: {
+    request: z
+      .object({ product_id: idField('product_id') })
+      .catchall(textField(200))
+      .refine((body) => Object.keys(body).length <= 40, { message: 'too many fields' }),
+    data: z.object({ accountId: z.number().int(), maskedAccount: z.string() }),
+  },
 });

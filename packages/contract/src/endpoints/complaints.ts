@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoints } from '../endpoint.ts';
 import { routes } from '../routes.ts';
 import { ComplaintRules, Limits } from '../constants.ts';
 import { idField, intField, textField } from '../form-fields.ts';
@@ -21,52 +21,12 @@ const orderCard = z.object({
   list: z.array(z.object({ title: z.string(), value: z.string() })),
 });
 
-/** Spec §7: with orderId that order is the card; without (the second variant) the latest order is. */
-export const problemInit = defineEndpoint(routes.problemInit, {
-  request: z.object({ orderId: idField('orderId').optional() }),
-  data: z.object({
-    problemType: z.array(option.extend({ icon: z.string() })),
-    /** Sub-types of the collection type (value 1). */
-    problemSonType: z.array(option),
-    orderDetail: orderCard.nullable(),
-    orderList: z.array(orderCard),
-  }),
-});
-
-/** Multipart field problemImage; the answer's url goes, comma-joined, into problem-save. */
-export const uploadProblemImg = defineEndpoint(routes.uploadProblemImg, {
-  request: z.object({
-    problemImage: z.file({ message: 'problemImage must be a file' }).max(ComplaintRules.uploadMaxBytes),
-  }),
-  data: z.object({ url: z.string() }),
-});
-
 // '' (no sub-type chosen) and a missing field both mean "none".
 const optionalInt = (name: string) =>
   z
     .union([z.literal(''), intField(name)])
     .optional()
     .transform((value) => (value === '' || value === undefined ? 0 : value));
-
-/**
- * Spec §3 "Complaint save payload". Length and image rules are checked by the server's complaint
- * rules so their refusals carry the catalogue's texts; the schema only keeps out absurd input.
- * requestId (ours): one id per composed complaint, so a double tap or a retry files it once.
- */
-export const problemSave = defineEndpoint(routes.problemSave, {
-  request: z.object({
-    problemType: intField('problemType'),
-    problemSonType: optionalInt('problemSonType'),
-    problemDetail: textField(Limits.complaintTextMax * 10),
-    problemImage: textField(4000).default(''),
-    orderNo: textField(64).default(''),
-    requestId: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{16,64}$/, 'requestId must be 16-64 letters, digits, - or _')
-      .optional(),
-  }),
-  data: z.object({ problemId: z.number().int() }),
-});
 
 const listItem = z.object({
   id: z.number().int(),
@@ -76,40 +36,77 @@ const listItem = z.object({
   content: z.string(),
 });
 
-export const problemList = defineEndpoint(routes.problemList, {
-  request: z.object({}),
-  data: z.object({
-    tabs: z.array(z.object({ key: z.string(), title: z.string(), list: z.array(listItem) })),
-  }),
-});
-
-/** Spec §3 "Complaint detail response". Image lists are URLs readable with the session query. */
-export const problemDetail = defineEndpoint(routes.problemDetail, {
-  request: z.object({ problemId: idField('problemId') }),
-  data: z.object({
-    problemId: z.number().int(),
-    type: z.string(),
-    sonType: z.string(),
-    content: z.string(),
-    images: z.array(z.string()),
-    time: z.string(),
-    disposeDetail: z.string(),
-    disposeImages: z.array(z.string()),
-    /** Non-zero while the borrower is asked to rate the reply (spec §4). */
-    isNeedScore: z.union([z.literal(0), z.literal(1)]),
-  }),
-});
-
-/** Spec §3 "Score payload": score 1-5, problemId. */
-export const saveScore = defineEndpoint(routes.saveScore, {
-  request: z.object({
-    score: intField('score').refine(
-      (value) => value >= ComplaintRules.scoreMin && value <= ComplaintRules.scoreMax,
-      {
-        message: `score must be ${ComplaintRules.scoreMin} to ${ComplaintRules.scoreMax}`,
-      },
-    ),
-    problemId: idField('problemId'),
-  }),
-  data: z.null(),
+export const complaintEndpoints = defineEndpoints(routes, {
+  /** Spec §7: with orderId that order is the card; without (the second variant) the latest order is. */
+  problemInit: {
+    request: z.object({ orderId: idField('orderId').optional() }),
+    data: z.object({
+      problemType: z.array(option.extend({ icon: z.string() })),
+      /** Sub-types of the collection type (value 1). */
+      problemSonType: z.array(option),
+      orderDetail: orderCard.nullable(),
+      orderList: z.array(orderCard),
+    }),
+  },
+  /** Multipart field problemImage; the answer's url goes, comma-joined, into problem-save. */
+  uploadProblemImg: {
+    request: z.object({
+      problemImage: z.file({ message: 'problemImage must be a file' }).max(ComplaintRules.uploadMaxBytes),
+    }),
+    data: z.object({ url: z.string() }),
+  },
+  /**
+   * Spec §3 "Complaint save payload". Length and image rules are checked by the server's complaint
+   * rules so their refusals carry the catalogue's texts; the schema only keeps out absurd input.
+   * requestId (ours): one id per composed complaint, so a double tap or a retry files it once.
+   */
+  problemSave: {
+    request: z.object({
+      problemType: intField('problemType'),
+      problemSonType: optionalInt('problemSonType'),
+      problemDetail: textField(Limits.complaintTextMax * 10),
+      problemImage: textField(4000).default(''),
+      orderNo: textField(64).default(''),
+      requestId: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{16,64}$/, 'requestId must be 16-64 letters, digits, - or _')
+        .optional(),
+    }),
+    data: z.object({ problemId: z.number().int() }),
+  },
+  problemList: {
+    request: z.object({}),
+    data: z.object({
+      tabs: z.array(z.object({ key: z.string(), title: z.string(), list: z.array(listItem) })),
+    }),
+  },
+  /** Spec §3 "Complaint detail response". Image lists are URLs readable with the session query. */
+  problemDetail: {
+    request: z.object({ problemId: idField('problemId') }),
+    data: z.object({
+      problemId: z.number().int(),
+      type: z.string(),
+      sonType: z.string(),
+      content: z.string(),
+      images: z.array(z.string()),
+      time: z.string(),
+      disposeDetail: z.string(),
+      disposeImages: z.array(z.string()),
+      /** Non-zero while the borrower is asked to rate the reply (spec §4). */
+      isNeedScore: z.union([z.literal(0), z.literal(1)]),
+    }),
+  },
+  /** Spec §3 "Score payload": score 1-5, problemId. */
+  saveScore: {
+    request: z.object({
+      score: intField('score').refine(
+        (value) => value >= ComplaintRules.scoreMin && value <= ComplaintRules.scoreMax,
+        {
+          message: `score must be ${ComplaintRules.scoreMin} to ${ComplaintRules.scoreMax}`,
+        },
+      ),
+      problemId: idField('problemId'),
+    }),
+    data: z.null(),
+  },
 });

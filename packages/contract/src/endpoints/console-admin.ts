@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoints } from '../endpoint.ts';
 import { consoleAdminRoutes } from '../console-admin-routes.ts';
 import { messages, fillMessage } from '../messages.ts';
 import { OPERATOR_NAME_PATTERN, OPERATOR_PASSWORD_MIN_LENGTH, operatorRoles } from '../operators.ts';
@@ -22,60 +22,11 @@ const templateView = z.object({
   config: templateConfig,
 });
 
-export const consoleTemplates = defineEndpoint(consoleAdminRoutes.consoleTemplates, {
-  request: z.object(pageFields),
-  data: pageOf(templateView),
-});
-
-export const consoleSaveTemplate = defineEndpoint(consoleAdminRoutes.consoleSaveTemplate, {
-  request: z.object({
-    /** Absent: a new template. */
-    templateId: idField('templateId').optional(),
-    name: required(80),
-    active: z.enum(['0', '1']).default('1'),
-    appName: required(80),
-    headline: required(200),
-    subline: textField(300).trim().default(''),
-    agreementTitle: required(120),
-    agreementText: textField(20_000).trim().default(''),
-    // The borrower call's own rules (https store links, an app scheme that is not a script).
-    androidUrl: textField(500).trim().pipe(templateConfig.shape.androidUrl),
-    iosUrl: textField(500).trim().pipe(templateConfig.shape.iosUrl),
-    appScheme: textField(200).trim().pipe(templateConfig.shape.appScheme),
-    /** Minor units; empty leaves the texts' `{maxAmount}` unfilled. */
-    maxAmountMinor: intField('maxAmountMinor')
-      .refine((value) => value >= 0, { message: 'maxAmountMinor must not be negative' })
-      .optional(),
-  }),
-  data: templateView,
-});
-
 const serviceContacts = z.object({ email: z.string(), whatsapp: z.string(), phone: z.string() });
-
-export const consoleServiceContacts = defineEndpoint(consoleAdminRoutes.consoleServiceContacts, {
-  request: z.object({}),
-  data: z.object({
-    /** What borrower pages show now (settings, else the defaults). */
-    shown: serviceContacts,
-    /** The configured defaults (SUPPORT_EMAIL, SUPPORT_WHATSAPP, SUPPORT_PHONE). */
-    defaults: serviceContacts,
-  }),
-});
 
 const servicePhone = textField(40)
   .trim()
   .regex(/^\+?\d[\d\s-]{5,30}\d$/, { message: messages.servicePhoneInvalid });
-
-export const consoleSaveServiceContacts = defineEndpoint(consoleAdminRoutes.consoleSaveServiceContacts, {
-  request: z.object({
-    email: textField(200)
-      .trim()
-      .pipe(z.email({ message: messages.serviceEmailInvalid })),
-    whatsapp: servicePhone,
-    phone: servicePhone,
-  }),
-  data: serviceContacts,
-});
 
 const role = z.enum(operatorRoles);
 
@@ -89,46 +40,89 @@ const operatorRow = z.object({
   createdAt: z.string(),
 });
 
-export const consoleOperators = defineEndpoint(consoleAdminRoutes.consoleOperators, {
-  request: z.object(pageFields),
-  data: pageOf(
-    operatorRow.extend({
-      /** Failed sign-in attempts over the last ConsoleSignInLimits.failuresShownDays days. */
-      recentFailures: signInFailureSummary,
-    }),
-  ),
-});
-
 const newPassword = textField(256).refine((value) => value.length >= OPERATOR_PASSWORD_MIN_LENGTH, {
   message: fillMessage(messages.operatorPasswordShort, { min: OPERATOR_PASSWORD_MIN_LENGTH }),
 });
 
-export const consoleCreateOperator = defineEndpoint(consoleAdminRoutes.consoleCreateOperator, {
-  request: z.object({
-    name: textField(64).trim().regex(OPERATOR_NAME_PATTERN, { message: messages.operatorNameInvalid }),
-    role,
-    password: newPassword,
-  }),
-  data: operatorRow,
-});
-
-export const consoleChangeOperator = defineEndpoint(consoleAdminRoutes.consoleChangeOperator, {
-  request: z.object({
-    operatorId: idField('operatorId'),
-    role: role.optional(),
-    disabled: z.enum(['0', '1']).optional(),
-  }),
-  data: operatorRow,
-});
-
-export const consoleResetOperatorPassword = defineEndpoint(consoleAdminRoutes.consoleResetOperatorPassword, {
-  request: z.object({ operatorId: idField('operatorId'), password: newPassword }),
-  data: operatorRow,
-});
-
-export const consoleComplaintImage = defineEndpoint(consoleAdminRoutes.consoleComplaintImage, {
-  /** The image's public id (base64url), as the inbox lists it. */
-  request: z.object({ id: textField(64).regex(/^[\w-]+$/, { message: 'id is not an image id' }) }),
-  /** The stored bytes (route.produces), not an envelope. */
-  data: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+export const consoleAdminEndpoints = defineEndpoints(consoleAdminRoutes, {
+  consoleTemplates: {
+    request: z.object(pageFields),
+    data: pageOf(templateView),
+  },
+  consoleSaveTemplate: {
+    request: z.object({
+      /** Absent: a new template. */
+      templateId: idField('templateId').optional(),
+      name: required(80),
+      active: z.enum(['0', '1']).default('1'),
+      appName: required(80),
+      headline: required(200),
+      subline: textField(300).trim().default(''),
+      agreementTitle: required(120),
+      agreementText: textField(20_000).trim().default(''),
+      // The borrower call's own rules (https store links, an app scheme that is not a script).
+      androidUrl: textField(500).trim().pipe(templateConfig.shape.androidUrl),
+      iosUrl: textField(500).trim().pipe(templateConfig.shape.iosUrl),
+      appScheme: textField(200).trim().pipe(templateConfig.shape.appScheme),
+      /** Minor units; empty leaves the texts' `{maxAmount}` unfilled. */
+      maxAmountMinor: intField('maxAmountMinor')
+        .refine((value) => value >= 0, { message: 'maxAmountMinor must not be negative' })
+        .optional(),
+    }),
+    data: templateView,
+  },
+  consoleServiceContacts: {
+    request: z.object({}),
+    data: z.object({
+      /** What borrower pages show now (settings, else the defaults). */
+      shown: serviceContacts,
+      /** The configured defaults (SUPPORT_EMAIL, SUPPORT_WHATSAPP, SUPPORT_PHONE). */
+      defaults: serviceContacts,
+    }),
+  },
+  consoleSaveServiceContacts: {
+    request: z.object({
+      email: textField(200)
+        .trim()
+        .pipe(z.email({ message: messages.serviceEmailInvalid })),
+      whatsapp: servicePhone,
+      phone: servicePhone,
+    }),
+    data: serviceContacts,
+  },
+  consoleOperators: {
+    request: z.object(pageFields),
+    data: pageOf(
+      operatorRow.extend({
+        /** Failed sign-in attempts over the last ConsoleSignInLimits.failuresShownDays days. */
+        recentFailures: signInFailureSummary,
+      }),
+    ),
+  },
+  consoleCreateOperator: {
+    request: z.object({
+      name: textField(64).trim().regex(OPERATOR_NAME_PATTERN, { message: messages.operatorNameInvalid }),
+      role,
+      password: newPassword,
+    }),
+    data: operatorRow,
+  },
+  consoleChangeOperator: {
+    request: z.object({
+      operatorId: idField('operatorId'),
+      role: role.optional(),
+      disabled: z.enum(['0', '1']).optional(),
+    }),
+    data: operatorRow,
+  },
+  consoleResetOperatorPassword: {
+    request: z.object({ operatorId: idField('operatorId'), password: newPassword }),
+    data: operatorRow,
+  },
+  consoleComplaintImage: {
+    /** The image's public id (base64url), as the inbox lists it. */
+    request: z.object({ id: textField(64).regex(/^[\w-]+$/, { message: 'id is not an image id' }) }),
+    /** The stored bytes (route.produces), not an envelope. */
+    data: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+  },
 });

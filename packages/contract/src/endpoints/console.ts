@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoints } from '../endpoint.ts';
 import { consoleRoutes } from '../console-routes.ts';
 import { operatorRoles } from '../operators.ts';
 import { paymentKinds, paymentStatuses } from '../payment-statuses.ts';
@@ -20,40 +20,6 @@ const operatorView = z.object({
   menu: z.array(z.string()),
   /** Failed attempts on this operator between their previous sign-in and this session's. */
   failedSignIns: signInFailureSummary,
-});
-
-export const consoleSignIn = defineEndpoint(consoleRoutes.consoleSignIn, {
-  request: z.object({
-    name: textField(64).min(1),
-    password: textField(256).min(1),
-    totp: textField(12).default(''),
-  }),
-  data: operatorView,
-});
-
-export const consoleSignOut = defineEndpoint(consoleRoutes.consoleSignOut, {
-  request: z.object({}),
-  data: z.null(),
-});
-
-export const consoleMe = defineEndpoint(consoleRoutes.consoleMe, {
-  request: z.object({}),
-  data: operatorView,
-});
-
-export const consoleDashboard = defineEndpoint(consoleRoutes.consoleDashboard, {
-  request: z.object({}),
-  data: z.object({
-    byStatus: z.array(
-      z.object({ status: z.number().int(), statusText: z.string(), count: z.number().int() }),
-    ),
-    dueToday: z.number().int(),
-    overdue: z.number().int(),
-    /** Unanswered complaints filed more than 3 weekdays ago. */
-    complaintsPastLine: z.number().int(),
-    /** Payments held for review (paid, but not the amount asked). */
-    paymentsHeld: z.number().int(),
-  }),
 });
 
 /** A paged list's request: the console's lists read one page (pageSize + 1 rows, no count). */
@@ -88,16 +54,6 @@ const queueItem = z.object({
   appliedAt: z.string(),
 });
 
-export const consoleOrders = defineEndpoint(consoleRoutes.consoleOrders, {
-  request: z.object({
-    ...pageFields,
-    status: z.union([z.literal(''), intField('status')]).default(''),
-    /** An order number or a phone. */
-    q: textField(64).default(''),
-  }),
-  data: pageOf(queueItem),
-});
-
 const money = z.number().int();
 
 const paymentItem = z.object({
@@ -119,169 +75,16 @@ const paymentItem = z.object({
   paidAt: z.string().nullable(),
 });
 
-export const consolePayments = defineEndpoint(consoleRoutes.consolePayments, {
-  request: z.object({
-    ...pageFields,
-    status: z.union([z.literal(''), z.enum(paymentStatuses)]).default(''),
-    provider: textField(40).default(''),
-  }),
-  data: pageOf(paymentItem),
-});
-
 const paymentAction = z.object({ paymentId: idField('paymentId') });
-export const consoleAcceptPayment = defineEndpoint(consoleRoutes.consoleAcceptPayment, {
-  request: paymentAction,
-  data: z.object({
-    paymentId: z.number().int(),
-    status: z.enum(paymentStatuses),
-    /** Applied to what the order owed. */
-    allocated: money,
-    /** Beyond what was owed: the borrower's credit. */
-    credit: money,
-    orderStatus: z.number().int(),
-  }),
-});
-export const consoleReturnPayment = defineEndpoint(consoleRoutes.consoleReturnPayment, {
-  request: paymentAction,
-  data: z.object({
-    paymentId: z.number().int(),
-    status: z.enum(paymentStatuses),
-    /** The account it went to, masked. */
-    account: z.string(),
-  }),
-});
-
-export const consoleOrder = defineEndpoint(consoleRoutes.consoleOrder, {
-  request: z.object({ orderId: idField('orderId') }),
-  data: z.object({
-    order: queueItem.extend({
-      totalDue: money,
-      paidAmount: money,
-      penaltyAmount: money,
-      termDays: z.number().int(),
-      periods: z.number().int(),
-      disbursedOn: z.string().nullable(),
-      dueDate: z.string().nullable(),
-      withdrawConfirmRequired: z.boolean(),
-      withdrawConfirmedAt: z.string().nullable(),
-    }),
-    borrower: z.object({
-      id: z.number().int(),
-      name: z.string().nullable(),
-      phone: z.string(),
-      repeatClient: z.boolean(),
-      /** The default account payouts go to; its number whole for the roles that pay it, else masked. */
-      payoutAccount: z
-        .object({ institution: z.string(), holderName: z.string(), accountNumber: z.string() })
-        .nullable(),
-    }),
-    plan: z.array(
-      z.object({
-        seq: z.number().int(),
-        dueDate: z.string(),
-        principal: money,
-        interest: money,
-        amount: money,
-        paidAmount: money,
-      }),
-    ),
-    payments: z.array(paymentItem),
-    history: z.array(
-      z.object({
-        from: z.number().int().nullable(),
-        to: z.number().int(),
-        actor: z.string(),
-        reason: z.string().nullable(),
-        at: z.string(),
-      }),
-    ),
-    complaints: z.array(
-      z.object({
-        id: z.number().int(),
-        content: z.string(),
-        createdAt: z.string(),
-        repliedAt: z.string().nullable(),
-      }),
-    ),
-  }),
-});
 
 const orderAction = z.object({ orderId: idField('orderId'), reason: textField(500).default('') });
+
 const orderAfter = z.object({ orderId: z.number().int(), status: z.number().int() });
-
-export const consoleApproveOrder = defineEndpoint(consoleRoutes.consoleApproveOrder, {
-  request: orderAction,
-  data: orderAfter,
-});
-export const consoleRejectOrder = defineEndpoint(consoleRoutes.consoleRejectOrder, {
-  request: orderAction,
-  data: orderAfter,
-});
-export const consoleDisburseOrder = defineEndpoint(consoleRoutes.consoleDisburseOrder, {
-  request: orderAction,
-  data: orderAfter,
-});
-
-export const consoleComplaints = defineEndpoint(consoleRoutes.consoleComplaints, {
-  request: z.object({ ...pageFields, answered: z.enum(['0', '1']).default('0') }),
-  data: z.object({
-    items: z.array(
-      z.object({
-        id: z.number().int(),
-        type: z.string(),
-        content: z.string(),
-        orderNo: z.string().nullable(),
-        phone: z.string(),
-        createdAt: z.string(),
-        /** Filed more than 3 weekdays ago and still unanswered. */
-        pastLine: z.boolean(),
-        /** The borrower's evidence (public ids; consoleComplaintImage serves them). */
-        images: z.array(z.string()),
-        reply: z.string().nullable(),
-        /** The images sent with the reply. */
-        replyImages: z.array(z.string()),
-        repliedBy: z.string().nullable(),
-        repliedAt: z.string().nullable(),
-      }),
-    ),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    hasMore: z.boolean(),
-  }),
-});
 
 const replyImage = z
   .file({ message: 'images must be files' })
   .max(10 * 1024 * 1024)
   .optional();
-export const consoleReplyComplaint = defineEndpoint(consoleRoutes.consoleReplyComplaint, {
-  request: z.object({
-    problemId: idField('problemId'),
-    text: textField(Limits.complaintTextMax * 10).default(''),
-    // Multipart fields are one value each: three named slots rather than a repeated field.
-    image1: replyImage,
-    image2: replyImage,
-    image3: replyImage,
-  }),
-  data: z.object({ problemId: z.number().int() }),
-});
-
-export const consoleFunnel = defineEndpoint(consoleRoutes.consoleFunnel, {
-  request: z.object({ from: textField(40).default(''), to: textField(40).default('') }),
-  data: z.array(
-    z.object({
-      utmTag: z.string().nullable(),
-      appFrom: z.string().nullable(),
-      userFrom: z.string().nullable(),
-      visits: z.number().int(),
-      clicks: z.number().int(),
-      smsSent: z.number().int(),
-      registrations: z.number().int(),
-      /** Registrations per visit, 0-1 (0 without visits). */
-      conversion: z.number(),
-    }),
-  ),
-});
 
 const productView = z.object({
   id: z.number().int(),
@@ -295,11 +98,6 @@ const productView = z.object({
   loanRules: z.string(),
 });
 
-export const consoleProducts = defineEndpoint(consoleRoutes.consoleProducts, {
-  request: z.object({}),
-  data: z.array(productView),
-});
-
 const productEdit = {
   productId: idField('productId'),
   minAmount: intField('minAmount').optional(),
@@ -309,38 +107,230 @@ const productEdit = {
   loanRules: textField(20_000).optional(),
 };
 
-export const consoleSaveProduct = defineEndpoint(consoleRoutes.consoleSaveProduct, {
-  request: z.object(productEdit),
-  data: productView,
-});
-
-export const consolePlanPreview = defineEndpoint(consoleRoutes.consolePlanPreview, {
-  request: z.object({ ...productEdit, amount: intField('amount'), term: intField('term').optional() }),
-  data: z.object({
-    principal: money,
-    charges: money,
-    total: money,
-    termDays: z.number().int(),
-    lines: z.array(z.object({ seq: z.number().int(), dueDate: z.string(), amount: money })),
-  }),
-});
-
-export const consoleAudit = defineEndpoint(consoleRoutes.consoleAudit, {
-  request: z.object({ ...pageFields, subject: textField(80).default('') }),
-  data: z.object({
-    items: z.array(
-      z.object({
+export const consoleEndpoints = defineEndpoints(consoleRoutes, {
+  consoleSignIn: {
+    request: z.object({
+      name: textField(64).min(1),
+      password: textField(256).min(1),
+      totp: textField(12).default(''),
+    }),
+    data: operatorView,
+  },
+  consoleSignOut: {
+    request: z.object({}),
+    data: z.null(),
+  },
+  consoleMe: {
+    request: z.object({}),
+    data: operatorView,
+  },
+  consoleDashboard: {
+    request: z.object({}),
+    data: z.object({
+      byStatus: z.array(
+        z.object({ status: z.number().int(), statusText: z.string(), count: z.number().int() }),
+      ),
+      dueToday: z.number().int(),
+      overdue: z.number().int(),
+      /** Unanswered complaints filed more than 3 weekdays ago. */
+      complaintsPastLine: z.number().int(),
+      /** Payments held for review (paid, but not the amount asked). */
+      paymentsHeld: z.number().int(),
+    }),
+  },
+  consoleOrders: {
+    request: z.object({
+      ...pageFields,
+      status: z.union([z.literal(''), intField('status')]).default(''),
+      /** An order number or a phone. */
+      q: textField(64).default(''),
+    }),
+    data: pageOf(queueItem),
+  },
+  consoleOrder: {
+    request: z.object({ orderId: idField('orderId') }),
+    data: z.object({
+      order: queueItem.extend({
+        totalDue: money,
+        paidAmount: money,
+        penaltyAmount: money,
+        termDays: z.number().int(),
+        periods: z.number().int(),
+        disbursedOn: z.string().nullable(),
+        dueDate: z.string().nullable(),
+        withdrawConfirmRequired: z.boolean(),
+        withdrawConfirmedAt: z.string().nullable(),
+      }),
+      borrower: z.object({
         id: z.number().int(),
-        operator: z.string(),
-        action: z.string(),
-        subject: z.string(),
-        before: z.string().nullable(),
-        after: z.string().nullable(),
-        at: z.string(),
+        name: z.string().nullable(),
+        phone: z.string(),
+        repeatClient: z.boolean(),
+        /** The default account payouts go to; its number whole for the roles that pay it, else masked. */
+        payoutAccount: z
+          .object({ institution: z.string(), holderName: z.string(), accountNumber: z.string() })
+          .nullable(),
+      }),
+      plan: z.array(
+        z.object({
+          seq: z.number().int(),
+          dueDate: z.string(),
+          principal: money,
+          interest: money,
+          amount: money,
+          paidAmount: money,
+        }),
+      ),
+      payments: z.array(paymentItem),
+      history: z.array(
+        z.object({
+          from: z.number().int().nullable(),
+          to: z.number().int(),
+          actor: z.string(),
+          reason: z.string().nullable(),
+          at: z.string(),
+        }),
+      ),
+      complaints: z.array(
+        z.object({
+          id: z.number().int(),
+          content: z.string(),
+          createdAt: z.string(),
+          repliedAt: z.string().nullable(),
+        }),
+      ),
+    }),
+  },
+  consoleApproveOrder: {
+    request: orderAction,
+    data: orderAfter,
+  },
+  consoleRejectOrder: {
+    request: orderAction,
+    data: orderAfter,
+  },
+  consoleDisburseOrder: {
+    request: orderAction,
+    data: orderAfter,
+  },
+  consolePayments: {
+    request: z.object({
+      ...pageFields,
+      status: z.union([z.literal(''), z.enum(paymentStatuses)]).default(''),
+      provider: textField(40).default(''),
+    }),
+    data: pageOf(paymentItem),
+  },
+  consoleAcceptPayment: {
+    request: paymentAction,
+    data: z.object({
+      paymentId: z.number().int(),
+      status: z.enum(paymentStatuses),
+      /** Applied to what the order owed. */
+      allocated: money,
+      /** Beyond what was owed: the borrower's credit. */
+      credit: money,
+      orderStatus: z.number().int(),
+    }),
+  },
+  consoleReturnPayment: {
+    request: paymentAction,
+    data: z.object({
+      paymentId: z.number().int(),
+      status: z.enum(paymentStatuses),
+      /** The account it went to, masked. */
+      account: z.string(),
+    }),
+  },
+  consoleComplaints: {
+    request: z.object({ ...pageFields, answered: z.enum(['0', '1']).default('0') }),
+    data: z.object({
+      items: z.array(
+        z.object({
+          id: z.number().int(),
+          type: z.string(),
+          content: z.string(),
+          orderNo: z.string().nullable(),
+          phone: z.string(),
+          createdAt: z.string(),
+          /** Filed more than 3 weekdays ago and still unanswered. */
+          pastLine: z.boolean(),
+          /** The borrower's evidence (public ids; consoleComplaintImage serves them). */
+          images: z.array(z.string()),
+          reply: z.string().nullable(),
+          /** The images sent with the reply. */
+          replyImages: z.array(z.string()),
+          repliedBy: z.string().nullable(),
+          repliedAt: z.string().nullable(),
+        }),
+      ),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+      hasMore: z.boolean(),
+    }),
+  },
+  consoleReplyComplaint: {
+    request: z.object({
+      problemId: idField('problemId'),
+      text: textField(Limits.complaintTextMax * 10).default(''),
+      // Multipart fields are one value each: three named slots rather than a repeated field.
+      image1: replyImage,
+      image2: replyImage,
+      image3: replyImage,
+    }),
+    data: z.object({ problemId: z.number().int() }),
+  },
+  consoleFunnel: {
+    request: z.object({ from: textField(40).default(''), to: textField(40).default('') }),
+    data: z.array(
+      z.object({
+        utmTag: z.string().nullable(),
+        appFrom: z.string().nullable(),
+        userFrom: z.string().nullable(),
+        visits: z.number().int(),
+        clicks: z.number().int(),
+        smsSent: z.number().int(),
+        registrations: z.number().int(),
+        /** Registrations per visit, 0-1 (0 without visits). */
+        conversion: z.number(),
       }),
     ),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    hasMore: z.boolean(),
-  }),
+  },
+  consoleProducts: {
+    request: z.object({}),
+    data: z.array(productView),
+  },
+  consoleSaveProduct: {
+    request: z.object(productEdit),
+    data: productView,
+  },
+  consolePlanPreview: {
+    request: z.object({ ...productEdit, amount: intField('amount'), term: intField('term').optional() }),
+    data: z.object({
+      principal: money,
+      charges: money,
+      total: money,
+      termDays: z.number().int(),
+      lines: z.array(z.object({ seq: z.number().int(), dueDate: z.string(), amount: money })),
+    }),
+  },
+  consoleAudit: {
+    request: z.object({ ...pageFields, subject: textField(80).default('') }),
+    data: z.object({
+      items: z.array(
+        z.object({
+          id: z.number().int(),
+          operator: z.string(),
+          action: z.string(),
+          subject: z.string(),
+          before: z.string().nullable(),
+          after: z.string().nullable(),
+          at: z.string(),
+        }),
+      ),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+      hasMore: z.boolean(),
+    }),
+  },
 });

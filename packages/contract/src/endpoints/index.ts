@@ -1,223 +1,32 @@
 import type { RouteName } from '../all-routes.ts';
-import { contactKfInfo } from './service.ts';
-import {
-  consoleSignIn,
-  consoleSignOut,
-  consoleMe,
-  consoleDashboard,
-  consoleOrders,
-  consoleOrder,
-  consoleApproveOrder,
-  consoleRejectOrder,
-  consoleDisburseOrder,
-  consolePayments,
-  consoleAcceptPayment,
-  consoleReturnPayment,
-  consoleComplaints,
-  consoleReplyComplaint,
-  consoleFunnel,
-  consoleProducts,
-  consoleSaveProduct,
-  consolePlanPreview,
-  consoleAudit,
-} from './console.ts';
-import {
-  consoleTemplates,
-  consoleSaveTemplate,
-  consoleServiceContacts,
-  consoleSaveServiceContacts,
-  consoleOperators,
-  consoleCreateOperator,
-  consoleChangeOperator,
-  consoleResetOperatorPassword,
-  consoleComplaintImage,
-} from './console-admin.ts';
-import { bindCardNew, cardInit } from './bank-binding.ts';
-import { repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay } from './legacy-repayment.ts';
-import {
-  agreementDocument,
-  contractJump,
-  contractList,
-  goyaConfirm,
-  goyaContractJump,
-  goyaContractList,
-  goyaPush,
-  loanDetailConfirm,
-  loanDetailPush,
-} from './loan-confirm.ts';
-import {
-  problemDetail,
-  problemInit,
-  problemList,
-  problemSave,
-  saveScore,
-  uploadProblemImg,
-} from './complaints.ts';
-import {
-  eventSave,
-  googleScore,
-  loanDetails,
-  productDefine,
-  unionErrorInfo,
-  unionProductLink,
-  unionProductTrack,
-} from './orders.ts';
-import { emphasisMiles, generateVcode, loanPlayDetail } from './repayment.ts';
-import {
-  channelTemplate,
-  getCaptcha,
-  getSid,
-  getSms,
-  register,
-  sendLoginCode,
-  smsLogin,
-  trackClick,
-  trackVisit,
-} from './promotion.ts';
+import type { Endpoint } from '../endpoint.ts';
+import { bankBindingEndpoints } from './bank-binding.ts';
+import { complaintEndpoints } from './complaints.ts';
+import { consoleAdminEndpoints } from './console-admin.ts';
+import { consoleEndpoints } from './console.ts';
+import { legacyRepaymentEndpoints } from './legacy-repayment.ts';
+import { loanConfirmEndpoints } from './loan-confirm.ts';
+import { orderEndpoints } from './orders.ts';
+import { promotionEndpoints } from './promotion.ts';
+import { repaymentEndpoints } from './repayment.ts';
+import { serviceEndpoints } from './service.ts';
 
 /** Every call of the API by route name; a route without schemas here fails to compile. */
-export const endpointMap = {
-  contactKfInfo,
-  cardInit,
-  bindCardNew,
-  repaymentWay,
-  repaymentCommit,
-  repaymentConfirm,
-  repaymentHuichao,
-  problemInit,
-  uploadProblemImg,
-  problemSave,
-  problemList,
-  problemDetail,
-  saveScore,
-  loanPlayDetail,
-  emphasisMiles,
-  generateVcode,
-  loanDetails,
-  eventSave,
-  googleScore,
-  productDefine,
-  unionErrorInfo,
-  unionProductTrack,
-  unionProductLink,
-  loanDetailConfirm,
-  contractList,
-  contractJump,
-  loanDetailPush,
-  goyaConfirm,
-  goyaContractList,
-  goyaContractJump,
-  goyaPush,
-  agreementDocument,
-  channelTemplate,
-  trackVisit,
-  getSid,
-  getCaptcha,
-  getSms,
-  trackClick,
-  register,
-  sendLoginCode,
-  smsLogin,
-  consoleSignIn,
-  consoleSignOut,
-  consoleMe,
-  consoleDashboard,
-  consoleOrders,
-  consoleOrder,
-  consoleApproveOrder,
-  consoleRejectOrder,
-  consoleDisburseOrder,
-  consolePayments,
-  consoleAcceptPayment,
-  consoleReturnPayment,
-  consoleComplaints,
-  consoleReplyComplaint,
-  consoleFunnel,
-  consoleProducts,
-  consoleSaveProduct,
-  consolePlanPreview,
-  consoleAudit,
-  consoleTemplates,
-  consoleSaveTemplate,
-  consoleServiceContacts,
-  consoleSaveServiceContacts,
-  consoleOperators,
-  consoleCreateOperator,
-  consoleChangeOperator,
-  consoleResetOperatorPassword,
-  consoleComplaintImage,
-} as const satisfies Record<RouteName, unknown>;
+export const endpoints = {
+  ...serviceEndpoints,
+  ...bankBindingEndpoints,
+  ...legacyRepaymentEndpoints,
+  ...complaintEndpoints,
+  ...repaymentEndpoints,
+  ...orderEndpoints,
+  ...loanConfirmEndpoints,
+  ...promotionEndpoints,
+  ...consoleEndpoints,
+  ...consoleAdminEndpoints,
+} as const satisfies Record<RouteName, Endpoint>;
 
-export type EndpointMap = typeof endpointMap;
+export type EndpointMap = typeof endpoints;
 
-export const endpoints = Object.values(endpointMap);
-
-export { contactKfInfo };
-export {
-  eventSave,
-  googleScore,
-  loanDetails,
-  productDefine,
-  unionErrorInfo,
-  unionProductLink,
-  unionProductTrack,
-  agreementDocument,
-  contractJump,
-  contractList,
-  goyaConfirm,
-  goyaContractJump,
-  goyaContractList,
-  goyaPush,
-  loanDetailConfirm,
-  loanDetailPush,
-};
 export { recommendedProductWire } from './orders.ts';
-export { bindCardNew, cardInit };
-export { repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay };
 export { legacyBankCard } from './legacy-repayment.ts';
-export { problemInit, uploadProblemImg, problemSave, problemList, problemDetail, saveScore };
-export {
-  channelTemplate,
-  getCaptcha,
-  getSid,
-  getSms,
-  register,
-  sendLoginCode,
-  smsLogin,
-  trackClick,
-  trackVisit,
-};
 export { channelTemplateConfig, type ChannelTemplateConfig } from './promotion.ts';
-export { emphasisMiles, generateVcode, loanPlayDetail };
-export {
-  consoleSignIn,
-  consoleSignOut,
-  consoleMe,
-  consoleDashboard,
-  consoleOrders,
-  consoleOrder,
-  consoleApproveOrder,
-  consoleRejectOrder,
-  consoleDisburseOrder,
-  consolePayments,
-  consoleAcceptPayment,
-  consoleReturnPayment,
-  consoleComplaints,
-  consoleReplyComplaint,
-  consoleFunnel,
-  consoleProducts,
-  consoleSaveProduct,
-  consolePlanPreview,
-  consoleAudit,
-};
-export {
-  consoleTemplates,
-  consoleSaveTemplate,
-  consoleServiceContacts,
-  consoleSaveServiceContacts,
-  consoleOperators,
-  consoleCreateOperator,
-  consoleChangeOperator,
-  consoleResetOperatorPassword,
-  consoleComplaintImage,
-};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoints } from '../endpoint.ts';
 import { routes } from '../routes.ts';
 import { idField, intField, textField } from '../form-fields.ts';
 
@@ -17,74 +17,73 @@ export const legacyBankCard = z.object({
   bankCode: z.string(),
 });
 
-/**
- * repayment-way (spec §7). Ours: `orderId` and the page's `amount` in, and out the amount this
- * repayment will charge (the page's amount, at most what is due), the order number and the
- * borrower's id (repayment-huichao's userId).
- */
-export const repaymentWay = defineEndpoint(routes.repaymentWay, {
-  request: z.object({ orderId: idField('orderId'), amount: askedAmount.optional() }),
-  data: z.object({
-    /** 1: the borrower may repay online instead (repayment-huichao). */
-    alipay: flag,
-    /** Names this repayment: the first commit with it commits, any other answers 800005. */
-    repayToken: z.string(),
-    bankCards: z.array(legacyBankCard),
-    amount: z.number().int(),
-    orderNo: z.string(),
-    userId: z.number().int(),
-  }),
-});
-
-/**
- * repayment-commit (spec §3 commit payload). The server reads only orderId, repayToken, cardId,
- * amount and sendMsg: the card's name, number and bank come from the borrower's own account
- * (cardNo is masked anyway) and there are no coupons. sendMsg 0 commits and sends the code;
- * 1 resends the code of the repayment already committed with this token (the dialog's resend).
- * A missing cardId answers '请先选择付款银行卡！'.
- */
-export const repaymentCommit = defineEndpoint(routes.repaymentCommit, {
-  request: z.object({
-    orderId: idField('orderId'),
-    repayToken: textField(64),
-    cardId: idField('cardId').optional(),
-    amount: askedAmount,
-    sendMsg: z.enum(['0', '1']).default('0'),
-    bankName: textField(100).optional(),
-    cardNo: textField(40).optional(),
-    bankCode: textField(40).optional(),
-    couponId: textField(40).optional(),
-  }),
-  data: z.object({
-    /** 1: confirm with the SMS code sent to the borrower's phone. */
-    needValid: flag,
-    repayRecordId: z.number().int(),
-    /** Ours: what the confirmation will charge, centavos. */
-    amount: z.number().int(),
-  }),
-});
-
-/** repayment-confirm (spec §7). verifyCode shorter than 6 answers '请输入正确的验证码'. */
-export const repaymentConfirm = defineEndpoint(routes.repaymentConfirm, {
-  request: z.object({
-    orderId: idField('orderId'),
-    verifyCode: textField(16),
-    repaymentRecordId: idField('repaymentRecordId'),
-  }),
-  data: z.object({
-    /** The order page to go to (the page adds the session query). */
-    url: z.string(),
-    /** Ours: what was charged and posted, centavos. */
-    paidAmount: z.number().int(),
-  }),
-});
-
-/** repayment-huichao (spec §7): userId must be the session's borrower. */
-export const repaymentHuichao = defineEndpoint(routes.repaymentHuichao, {
-  request: z.object({
-    userId: idField('userId'),
-    orderId: idField('orderId'),
-    amount: askedAmount.optional(),
-  }),
-  data: z.object({ url: z.string() }),
+export const legacyRepaymentEndpoints = defineEndpoints(routes, {
+  /**
+   * repayment-way (spec §7). Ours: `orderId` and the page's `amount` in, and out the amount this
+   * repayment will charge (the page's amount, at most what is due), the order number and the
+   * borrower's id (repayment-huichao's userId).
+   */
+  repaymentWay: {
+    request: z.object({ orderId: idField('orderId'), amount: askedAmount.optional() }),
+    data: z.object({
+      /** 1: the borrower may repay online instead (repayment-huichao). */
+      alipay: flag,
+      /** Names this repayment: the first commit with it commits, any other answers 800005. */
+      repayToken: z.string(),
+      bankCards: z.array(legacyBankCard),
+      amount: z.number().int(),
+      orderNo: z.string(),
+      userId: z.number().int(),
+    }),
+  },
+  /**
+   * repayment-commit (spec §3 commit payload). The server reads only orderId, repayToken, cardId,
+   * amount and sendMsg: the card's name, number and bank come from the borrower's own account
+   * (cardNo is masked anyway) and there are no coupons. sendMsg 0 commits and sends the code;
+   * 1 resends the code of the repayment already committed with this token (the dialog's resend).
+   * A missing cardId answers '请先选择付款银行卡！'.
+   */
+  repaymentCommit: {
+    request: z.object({
+      orderId: idField('orderId'),
+      repayToken: textField(64),
+      cardId: idField('cardId').optional(),
+      amount: askedAmount,
+      sendMsg: z.enum(['0', '1']).default('0'),
+      bankName: textField(100).optional(),
+      cardNo: textField(40).optional(),
+      bankCode: textField(40).optional(),
+      couponId: textField(40).optional(),
+    }),
+    data: z.object({
+      /** 1: confirm with the SMS code sent to the borrower's phone. */
+      needValid: flag,
+      repayRecordId: z.number().int(),
+      /** Ours: what the confirmation will charge, centavos. */
+      amount: z.number().int(),
+    }),
+  },
+  /** repayment-confirm (spec §7). verifyCode shorter than 6 answers '请输入正确的验证码'. */
+  repaymentConfirm: {
+    request: z.object({
+      orderId: idField('orderId'),
+      verifyCode: textField(16),
+      repaymentRecordId: idField('repaymentRecordId'),
+    }),
+    data: z.object({
+      /** The order page to go to (the page adds the session query). */
+      url: z.string(),
+      /** Ours: what was charged and posted, centavos. */
+      paidAmount: z.number().int(),
+    }),
+  },
+  /** repayment-huichao (spec §7): userId must be the session's borrower. */
+  repaymentHuichao: {
+    request: z.object({
+      userId: idField('userId'),
+      orderId: idField('orderId'),
+      amount: askedAmount.optional(),
+    }),
+    data: z.object({ url: z.string() }),
+  },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoints } from '../endpoint.ts';
 import { routes } from '../routes.ts';
 import { Defaults, LoanConfirmRules } from '../constants.ts';
 import { idField, intField } from '../form-fields.ts';
@@ -44,30 +44,9 @@ const confirmData = z.object({
   comProductName: z.string(),
 });
 
-export const loanDetailConfirm = defineEndpoint(routes.loanDetailConfirm, {
-  request: quoteRequest,
-  data: confirmData,
-});
-
-export const goyaConfirm = defineEndpoint(routes.goyaConfirm, {
-  request: quoteRequest,
-  data: confirmData.extend({ NewButtonMsg: z.string(), NewPopMsg: z.string() }),
-});
-
 const contractRequest = z.object({
   productId: idField('productId'),
   scene: intField('scene').default(Defaults.contractScene),
-});
-
-export const contractList = defineEndpoint(routes.contractList, {
-  request: contractRequest,
-  data: z.object({ data: z.array(z.object({ title: z.string() })) }),
-});
-
-/** Variant 2's items carry an identifier: the position to pass to the jump. */
-export const goyaContractList = defineEndpoint(routes.goyaContractList, {
-  request: contractRequest,
-  data: z.object({ data: z.array(z.object({ title: z.string(), id: z.number().int() })) }),
 });
 
 const jumpRequest = quoteRequest.extend({
@@ -75,16 +54,6 @@ const jumpRequest = quoteRequest.extend({
   position: intField('position'),
   /** 0 or absent before the order exists. */
   orderId: intField('orderId').optional(),
-});
-
-export const contractJump = defineEndpoint(routes.contractJump, {
-  request: jumpRequest,
-  data: z.object({ contract_url: z.string() }),
-});
-
-export const goyaContractJump = defineEndpoint(routes.goyaContractJump, {
-  request: jumpRequest,
-  data: z.object({ contract_url: z.string() }),
 });
 
 const pushRequest = z.object({
@@ -109,21 +78,47 @@ const pushData = z.object({
   orderId: z.number().int(),
 });
 
-export const loanDetailPush = defineEndpoint(routes.loanDetailPush, { request: pushRequest, data: pushData });
-export const goyaPush = defineEndpoint(routes.goyaPush, { request: pushRequest, data: pushData });
-
-/** An agreement as the borrower reads it, with the version and hash an order records on agreeing. */
-export const agreementDocument = defineEndpoint(routes.agreementDocument, {
-  request: quoteRequest.extend({
-    position: intField('position'),
-    orderId: intField('orderId').optional(),
-  }),
-  data: z.object({
-    title: z.string(),
-    version: z.string(),
-    sha256: z.string(),
-    sections: z.array(z.object({ heading: z.string(), lines: z.array(z.string()) })),
-    /** On an order: the version and SHA-256 its borrower agreed to, and when. */
-    agreed: z.object({ at: z.string(), version: z.string(), sha256: z.string() }).nullable(),
-  }),
+export const loanConfirmEndpoints = defineEndpoints(routes, {
+  loanDetailConfirm: {
+    request: quoteRequest,
+    data: confirmData,
+  },
+  contractList: {
+    request: contractRequest,
+    data: z.object({ data: z.array(z.object({ title: z.string() })) }),
+  },
+  contractJump: {
+    request: jumpRequest,
+    data: z.object({ contract_url: z.string() }),
+  },
+  loanDetailPush: { request: pushRequest, data: pushData },
+  goyaConfirm: {
+    request: quoteRequest,
+    data: confirmData.extend({ NewButtonMsg: z.string(), NewPopMsg: z.string() }),
+  },
+  /** Variant 2's items carry an identifier: the position to pass to the jump. */
+  goyaContractList: {
+    request: contractRequest,
+    data: z.object({ data: z.array(z.object({ title: z.string(), id: z.number().int() })) }),
+  },
+  goyaContractJump: {
+    request: jumpRequest,
+    data: z.object({ contract_url: z.string() }),
+  },
+  goyaPush: { request: pushRequest, data: pushData },
+  /** An agreement as the borrower reads it, with the version and hash an order records on agreeing. */
+  agreementDocument: {
+    request: quoteRequest.extend({
+      position: intField('position'),
+      orderId: intField('orderId').optional(),
+    }),
+    data: z.object({
+      title: z.string(),
+      version: z.string(),
+      sha256: z.string(),
+      sections: z.array(z.object({ heading: z.string(), lines: z.array(z.string()) })),
+      /** On an order: the version and SHA-256 its borrower agreed to, and when. */
+      agreed: z.object({ at: z.string(), version: z.string(), sha256: z.string() }).nullable(),
+    }),
+  },
 });

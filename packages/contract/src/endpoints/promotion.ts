@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoints } from '../endpoint.ts';
 import { routes } from '../routes.ts';
 import { Limits } from '../constants.ts';
 import { messages } from '../messages.ts';
@@ -13,18 +13,22 @@ const phone = z
   .string()
   .trim()
   .regex(/^\d{6,15}$/, messages.phoneInvalid);
+
 const capcode = z
   .string()
   .trim()
   .regex(new RegExp(`^[0-9A-Za-z]{${Limits.captchaLength}}$`), messages.captchaInvalid);
+
 const smsCode = z
   .string()
   .trim()
   .regex(new RegExp(`^\\d{${Limits.smsCodeLength}}$`), messages.smsCodeInvalid);
+
 const sid = z
   .string()
   .trim()
   .regex(/^[\w-]{16,64}$/, messages.captchaSidUnknown);
+
 /** Campaign and device fields are free text from links and shells: short, optional. */
 const text = textField(64).trim().optional();
 
@@ -55,11 +59,6 @@ export const channelTemplateConfig = z.object({
 
 export type ChannelTemplateConfig = z.output<typeof channelTemplateConfig>;
 
-export const channelTemplate = defineEndpoint(routes.channelTemplate, {
-  request: z.object({ templateId: idField('templateId') }),
-  data: channelTemplateConfig,
-});
-
 const trackingFields = {
   page_id: text,
   ...campaign,
@@ -67,64 +66,63 @@ const trackingFields = {
   page_type: intField('page_type').optional(),
 };
 
-export const trackVisit = defineEndpoint(routes.trackVisit, {
-  request: z.object(trackingFields),
-  data: z.null(),
-});
-
-export const trackClick = defineEndpoint(routes.trackClick, {
-  // The phone is what the visitor typed, valid or not: the click happened either way.
-  request: z.object({ ...trackingFields, phone: textField(32).trim().optional() }),
-  data: z.null(),
-});
-
-export const getSid = defineEndpoint(routes.getSid, {
-  request: z.object({}),
-  data: z.object({ sid: z.string() }),
-});
-
-export const getCaptcha = defineEndpoint(routes.getCaptcha, {
-  // `t` is the page's cache-buster (spec: "sid, time stamp").
-  request: z.object({ sid, t: text }),
-  /** The PNG itself (route.produces), not an envelope. */
-  data: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
-});
-
-export const getSms = defineEndpoint(routes.getSms, {
-  request: z.object({ phone, capcode, sid, deviceId: text, appName: text, ...campaign }),
-  data: z.null(),
-});
-
-export const register = defineEndpoint(routes.register, {
-  request: z
-    .object({
-      phone,
-      capcode,
-      sid,
-      smsCode,
-      deviceId: text,
-      appName: text,
-      merchantNumber: intField('merchantNumber').refine((value) => value === 0, {
-        message: 'merchantNumber must be 0',
+export const promotionEndpoints = defineEndpoints(routes, {
+  channelTemplate: {
+    request: z.object({ templateId: idField('templateId') }),
+    data: channelTemplateConfig,
+  },
+  trackVisit: {
+    request: z.object(trackingFields),
+    data: z.null(),
+  },
+  getSid: {
+    request: z.object({}),
+    data: z.object({ sid: z.string() }),
+  },
+  getCaptcha: {
+    // `t` is the page's cache-buster (spec: "sid, time stamp").
+    request: z.object({ sid, t: text }),
+    /** The PNG itself (route.produces), not an envelope. */
+    data: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+  },
+  getSms: {
+    request: z.object({ phone, capcode, sid, deviceId: text, appName: text, ...campaign }),
+    data: z.null(),
+  },
+  trackClick: {
+    // The phone is what the visitor typed, valid or not: the click happened either way.
+    request: z.object({ ...trackingFields, phone: textField(32).trim().optional() }),
+    data: z.null(),
+  },
+  register: {
+    request: z
+      .object({
+        phone,
+        capcode,
+        sid,
+        smsCode,
+        deviceId: text,
+        appName: text,
+        merchantNumber: intField('merchantNumber').refine((value) => value === 0, {
+          message: 'merchantNumber must be 0',
+        }),
+        userName: textField(32).trim(),
+        invite_code: text,
+        id: text,
+        ...campaign,
+      })
+      .refine((form) => form.userName === form.phone, {
+        message: 'userName must be the phone',
+        path: ['userName'],
       }),
-      userName: textField(32).trim(),
-      invite_code: text,
-      id: text,
-      ...campaign,
-    })
-    .refine((form) => form.userName === form.phone, {
-      message: 'userName must be the phone',
-      path: ['userName'],
-    }),
-  data: z.null(),
-});
-
-export const sendLoginCode = defineEndpoint(routes.sendLoginCode, {
-  request: z.object({ phone, capcode, sid, deviceId: text }),
-  data: z.null(),
-});
-
-export const smsLogin = defineEndpoint(routes.smsLogin, {
-  request: z.object({ phone, smsCode, deviceId: text }),
-  data: z.object({ sessionId: z.string() }),
+    data: z.null(),
+  },
+  sendLoginCode: {
+    request: z.object({ phone, capcode, sid, deviceId: text }),
+    data: z.null(),
+  },
+  smsLogin: {
+    request: z.object({ phone, smsCode, deviceId: text }),
+    data: z.object({ sessionId: z.string() }),
+  },
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoints } from '../endpoint.ts';
 import { routes } from '../routes.ts';
 import { idField, intField, textField } from '../form-fields.ts';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
+
 const orderRef = { productId: idField('productId'), orderId: idField('orderId') };
 
 /** A payment channel (spec §3 repayList): processor id as channel_number. */
@@ -43,43 +44,43 @@ const repaymentInfo = z.object({
   isShowReyTop: flag,
 });
 
-export const loanPlayDetail = defineEndpoint(routes.loanPlayDetail, {
-  request: z.object(orderRef),
-  data: repaymentInfo,
-});
-
-/** The delay page: repayDate is the next payment date once the extension is paid. */
-export const emphasisMiles = defineEndpoint(routes.emphasisMiles, {
-  request: z.object(orderRef),
-  data: repaymentInfo.extend({
-    delayInfo: z.object({
-      title: z.string(),
-      /** The extension fee, centavos. */
-      delayAmount: z.number().int(),
-      /** Calendar days the extension adds. */
-      days: z.number().int(),
-      /** 0 when this order may not be extended now (status, limit, product). */
-      allowed: flag,
+export const repaymentEndpoints = defineEndpoints(routes, {
+  loanPlayDetail: {
+    request: z.object(orderRef),
+    data: repaymentInfo,
+  },
+  /** The delay page: repayDate is the next payment date once the extension is paid. */
+  emphasisMiles: {
+    request: z.object(orderRef),
+    data: repaymentInfo.extend({
+      delayInfo: z.object({
+        title: z.string(),
+        /** The extension fee, centavos. */
+        delayAmount: z.number().int(),
+        /** Calendar days the extension adds. */
+        days: z.number().int(),
+        /** 0 when this order may not be extended now (status, limit, product). */
+        allowed: flag,
+      }),
     }),
-  }),
-});
-
-/**
- * Spec §7 generate-vcode. `amount` is what the page shows; the server charges its own figure
- * (what is owed now, or the extension fee) whatever the client sends.
- */
-export const generateVcode = defineEndpoint(routes.generateVcode, {
-  request: z.object({
-    ...orderRef,
-    amount: intField('amount').optional(),
-    channelNumber: textField(16).regex(/^[A-Z0-9]{2,8}$/, 'channelNumber must be a processor id'),
-    isDelay: z.enum(['0', '1']).optional(),
-  }),
-  data: z.object({
-    payUrl: z.string(),
-    payCode: z.string(),
-    amount: z.number().int(),
-    channelNumber: z.string(),
-    expiresAt: z.string(),
-  }),
+  },
+  /**
+   * Spec §7 generate-vcode. `amount` is what the page shows; the server charges its own figure
+   * (what is owed now, or the extension fee) whatever the client sends.
+   */
+  generateVcode: {
+    request: z.object({
+      ...orderRef,
+      amount: intField('amount').optional(),
+      channelNumber: textField(16).regex(/^[A-Z0-9]{2,8}$/, 'channelNumber must be a processor id'),
+      isDelay: z.enum(['0', '1']).optional(),
+    }),
+    data: z.object({
+      payUrl: z.string(),
+      payCode: z.string(),
+      amount: z.number().int(),
+      channelNumber: z.string(),
+      expiresAt: z.string(),
+    }),
+  },
 });

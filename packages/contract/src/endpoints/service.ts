@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoints } from '../endpoint.ts';
 import { routes } from '../routes.ts';
 import { Defaults } from '../constants.ts';
 import { intField } from '../form-fields.ts';
 
-/** Spec §7 "Complaints and service": the customer-service contact values. */
-export const contactKfInfo = defineEndpoint(routes.contactKfInfo, {
-  request: z.object({
-    overall: intField('overall').refine((value) => value === Defaults.contactInfoOverall, {
-      message: `overall must be ${Defaults.contactInfoOverall}`,
+export const serviceEndpoints = defineEndpoints(routes, {
+  /** Spec §7 "Complaints and service": the customer-service contact values. */
+  contactKfInfo: {
+    request: z.object({
+      overall: intField('overall').refine((value) => value === Defaults.contactInfoOverall, {
+        message: `overall must be ${Defaults.contactInfoOverall}`,
+      }),
     }),
-  }),
-  data: z.object({
-    email: z.string(),
-    smWa: z.string(),
-  }),
+    data: z.object({
+      email: z.string(),
+      smWa: z.string(),
+    }),
+  },
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sendLoginCode, smsLogin } from '@kwarta/contract';
+import { endpoints } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { requireSmsCode, sendSmsCode } from '../sms/index.ts';
 import { createSession } from '../sessions/index.ts';
@@ -11,7 +11,7 @@ import { findOrCreateBorrower, requirePhone } from '../borrowers/index.ts';
  * phone is registered.
  */
 export async function smsLoginRoutes(app: FastifyInstance): Promise<void> {
-  registerEndpoint(app, sendLoginCode, async (input, { request }) => {
+  registerEndpoint(app, endpoints.sendLoginCode, async (input, { request }) => {
     requirePhone(app.config.market, input.phone);
     await sendSmsCode(app, {
       purpose: 'login',
@@ -24,7 +24,7 @@ export async function smsLoginRoutes(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  registerEndpoint(app, smsLogin, async (input) => {
+  registerEndpoint(app, endpoints.smsLogin, async (input) => {
     requirePhone(app.config.market, input.phone);
     await requireSmsCode(app, 'login', input.phone, input.smsCode);
     const now = app.clock.now();

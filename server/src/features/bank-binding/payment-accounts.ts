@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { bindCardNew, cardInit } from '@kwarta/contract';
+import type { endpoints } from '@kwarta/contract';
 import type { Database } from '../../db/schema.ts';
 import { bankFormFor, type EndpointData, type EndpointParsedRequest } from '@kwarta/contract';
 import { Refusal } from '../../lib/refusal.ts';
@@ -39,8 +39,8 @@ function accountLabel(account: { institution_name: string; account_last4: string
 export async function paymentAccountForm(
   deps: Pick<Deps, 'db' | 'config'>,
   borrowerId: number,
-  input: EndpointParsedRequest<typeof cardInit>,
-): Promise<EndpointData<typeof cardInit>> {
+  input: EndpointParsedRequest<typeof endpoints.cardInit>,
+): Promise<EndpointData<typeof endpoints.cardInit>> {
   await requireProduct(deps, borrowerId, input.product_id);
   const form = bankFormFor(deps.config.market.id);
   const current = await findDefaultAccount(deps.db, borrowerId);
@@ -71,8 +71,8 @@ export async function paymentAccountForm(
 export async function bindPaymentAccount(
   deps: AccountDeps,
   borrowerId: number,
-  input: EndpointParsedRequest<typeof bindCardNew>,
-): Promise<EndpointData<typeof bindCardNew>> {
+  input: EndpointParsedRequest<typeof endpoints.bindCardNew>,
+): Promise<EndpointData<typeof endpoints.bindCardNew>> {
   const { product_id: productId, ...filled } = input;
   await requireProduct(deps, borrowerId, productId);
   const checked = checkBankForm(bankFormFor(deps.config.market.id), deps.config.market, filled);

@@ -1,17 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import {
-  ComplaintRules,
-  ResultCode,
-  messages,
-  problemDetail,
-  problemInit,
-  problemList,
-  problemSave,
-  saveScore,
-  sessionQuerySchema,
-  uploadProblemImg,
-} from '@kwarta/contract';
+import { ComplaintRules, ResultCode, messages, sessionQuerySchema, endpoints } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { ImageRefused } from '../../lib/image-intake.ts';
@@ -45,7 +34,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: ComplaintRules.uploadMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
 
-  registerEndpoint(app, problemInit, async (input, { borrower }) => {
+  registerEndpoint(app, endpoints.problemInit, async (input, { borrower }) => {
     const types = await listProblemTypes(app.db, { activeOnly: true });
     const orders = await listOrderCards(app.db, borrower.id);
     let current = orders[0] ?? null;
@@ -65,7 +54,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  registerEndpoint(app, uploadProblemImg, async (input, { borrower }) => {
+  registerEndpoint(app, endpoints.uploadProblemImg, async (input, { borrower }) => {
     await limitPerBorrower(app, borrower.id, 'uploads');
     const now = app.clock.now();
     const bytes = Buffer.from(await input.problemImage.arrayBuffer());
@@ -87,13 +76,13 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  registerEndpoint(app, problemSave, (input, { borrower }) =>
+  registerEndpoint(app, endpoints.problemSave, (input, { borrower }) =>
     fileComplaint(app, borrower.id, input, {
       beforeFiling: () => limitPerBorrower(app, borrower.id, 'complaints'),
     }),
   );
 
-  registerEndpoint(app, problemList, async (_input, { borrower }) => {
+  registerEndpoint(app, endpoints.problemList, async (_input, { borrower }) => {
     const titles = typeTitles(await listProblemTypes(app.db, { activeOnly: false }));
     const problems = await listProblems(app.db, borrower.id);
     const item = (problem: (typeof problems)[number]) => ({
@@ -123,7 +112,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  registerEndpoint(app, problemDetail, async (input, { borrower }) => {
+  registerEndpoint(app, endpoints.problemDetail, async (input, { borrower }) => {
     const problem = await findProblem(app.db, borrower.id, input.problemId);
     if (!problem) throw ApiError.notFound();
     const titles = typeTitles(await listProblemTypes(app.db, { activeOnly: false }));
@@ -143,7 +132,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  registerEndpoint(app, saveScore, async (input, { borrower }) => {
+  registerEndpoint(app, endpoints.saveScore, async (input, { borrower }) => {
     const problem = await findProblem(app.db, borrower.id, input.problemId);
     if (!problem) throw ApiError.notFound();
     if (problem.score !== null) throw new ApiError(ResultCode.conflict, messages.complaintScoreSaved, 409);

@@ -1,4 +1,4 @@
-import { messages, type EndpointParsedRequest, type problemSave } from '@kwarta/contract';
+import { messages, type EndpointParsedRequest, type endpoints } from '@kwarta/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -13,7 +13,7 @@ import {
 } from './complaint-repository.ts';
 import { complaintRefusal, parseImageUrls } from './complaint-rules.ts';
 
-export type ComplaintForm = EndpointParsedRequest<typeof problemSave>;
+export type ComplaintForm = EndpointParsedRequest<typeof endpoints.problemSave>;
 
 export interface FilingOptions {
   /**

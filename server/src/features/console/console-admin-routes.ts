@@ -1,15 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  consoleChangeOperator,
-  consoleComplaintImage,
-  consoleCreateOperator,
-  consoleOperators,
-  consoleResetOperatorPassword,
-  consoleSaveServiceContacts,
-  consoleSaveTemplate,
-  consoleServiceContacts,
-  consoleTemplates,
-} from '@kwarta/contract';
+import { endpoints } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import {
@@ -31,35 +21,38 @@ import { findComplaintImage, sendProblemImage } from '../complaints/index.ts';
  * acts, and every write runs inside `audited` with the values before and after.
  */
 export async function consoleAdminRoutes(app: FastifyInstance): Promise<void> {
-  registerEndpoint(app, consoleTemplates, (input) => listTemplates(app.db, input));
+  registerEndpoint(app, endpoints.consoleTemplates, (input) => listTemplates(app.db, input));
 
-  registerEndpoint(app, consoleSaveTemplate, ({ templateId, name, active, ...config }, { operator }) =>
-    audited(app, operator, async (trx) => {
-      const saved = await saveTemplate(
-        trx,
-        { templateId, name, active: active === '1', config },
-        app.clock.now(),
-      );
-      if (!saved) throw ApiError.notFound();
-      return {
-        result: saved.after,
-        audit: {
-          action: saved.before ? 'template.save' : 'template.create',
-          subject: `template:${saved.after.id}`,
-          before: saved.before,
-          after: saved.after,
-        },
-      };
-    }),
+  registerEndpoint(
+    app,
+    endpoints.consoleSaveTemplate,
+    ({ templateId, name, active, ...config }, { operator }) =>
+      audited(app, operator, async (trx) => {
+        const saved = await saveTemplate(
+          trx,
+          { templateId, name, active: active === '1', config },
+          app.clock.now(),
+        );
+        if (!saved) throw ApiError.notFound();
+        return {
+          result: saved.after,
+          audit: {
+            action: saved.before ? 'template.save' : 'template.create',
+            subject: `template:${saved.after.id}`,
+            before: saved.before,
+            after: saved.after,
+          },
+        };
+      }),
   );
 
   // Read past the lender-wide cache: the admin sees what is stored, borrowers within seconds.
-  registerEndpoint(app, consoleServiceContacts, async () => ({
+  registerEndpoint(app, endpoints.consoleServiceContacts, async () => ({
     shown: await getServiceContacts(app.db, app.config.defaultSupport),
     defaults: app.config.defaultSupport,
   }));
 
-  registerEndpoint(app, consoleSaveServiceContacts, (contacts, { operator }) =>
+  registerEndpoint(app, endpoints.consoleSaveServiceContacts, (contacts, { operator }) =>
     audited(app, operator, async (trx) => {
       const before = await getServiceContacts(trx, app.config.defaultSupport);
       await saveServiceContacts(trx, contacts, app.clock.now());
@@ -70,9 +63,9 @@ export async function consoleAdminRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  registerEndpoint(app, consoleOperators, (input) => listOperators(app.db, input, app.clock.now()));
+  registerEndpoint(app, endpoints.consoleOperators, (input) => listOperators(app.db, input, app.clock.now()));
 
-  registerEndpoint(app, consoleCreateOperator, async (input, { operator }) => {
+  registerEndpoint(app, endpoints.consoleCreateOperator, async (input, { operator }) => {
     // Hashed before the transaction opens: scrypt takes a few hundred ms.
     const passwordHash = await newPasswordHash(input.password);
     return audited(app, operator, async (trx) => {
@@ -91,7 +84,7 @@ export async function consoleAdminRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  registerEndpoint(app, consoleChangeOperator, (input, { operator }) =>
+  registerEndpoint(app, endpoints.consoleChangeOperator, (input, { operator }) =>
     audited(app, operator, async (trx) => {
       const { before, after } = await changeOperator(trx, {
         operatorId: input.operatorId,
@@ -111,7 +104,7 @@ export async function consoleAdminRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  registerEndpoint(app, consoleResetOperatorPassword, async (input, { operator }) => {
+  registerEndpoint(app, endpoints.consoleResetOperatorPassword, async (input, { operator }) => {
     const passwordHash = await newPasswordHash(input.password);
     return audited(app, operator, async (trx) => {
       const changed = operatorSummary(
@@ -131,7 +124,7 @@ export async function consoleAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Operators read any filed complaint's images; the same bytes and headers as the borrower's route.
-  registerEndpoint(app, consoleComplaintImage, async ({ id }, { reply }) =>
+  registerEndpoint(app, endpoints.consoleComplaintImage, async ({ id }, { reply }) =>
     sendProblemImage(app, reply, await findComplaintImage(app.db, id)),
   );
 }

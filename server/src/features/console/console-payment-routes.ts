@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { consoleAcceptPayment, consolePayments, consoleReturnPayment } from '@kwarta/contract';
+import { endpoints } from '@kwarta/contract';
 import type { Payment } from '../../db/schema.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { audited } from '../operators/index.ts';
@@ -22,9 +22,9 @@ const reviewed = (payment: Payment) => ({
  * transaction that records it.
  */
 export function consolePaymentCalls(app: FastifyInstance): void {
-  registerEndpoint(app, consolePayments, (input) => paymentList(app.db, input));
+  registerEndpoint(app, endpoints.consolePayments, (input) => paymentList(app.db, input));
 
-  registerEndpoint(app, consoleAcceptPayment, (input, { operator }) =>
+  registerEndpoint(app, endpoints.consoleAcceptPayment, (input, { operator }) =>
     audited(app, operator, async (trx) => {
       const { before, payment, applied, orderStatus } = await acceptHeldPayment(
         withDb(app, trx),
@@ -46,7 +46,7 @@ export function consolePaymentCalls(app: FastifyInstance): void {
   // Like the disbursement: the payout is an outside call that must not hold a transaction open,
   // and a refused one is audited although the payment stays held. The audit row is written in
   // the transaction that records the outcome.
-  registerEndpoint(app, consoleReturnPayment, async (input, { operator }) => {
+  registerEndpoint(app, endpoints.consoleReturnPayment, async (input, { operator }) => {
     const { payment, account } = await returnHeldPayment(app, input.paymentId, {
       recordOutcome: (trx, outcome) =>
         audited({ db: trx, clock: app.clock }, operator, async () => ({

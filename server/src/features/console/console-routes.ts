@@ -5,24 +5,9 @@ import {
   ConsoleSignInLimits,
   OPERATOR_DEVICE_COOKIE,
   OPERATOR_SESSION_COOKIE,
-  consoleApproveOrder,
-  consoleAudit,
-  consoleComplaints,
-  consoleDashboard,
-  consoleDisburseOrder,
-  consoleFunnel,
-  consoleMe,
-  consoleOrder,
-  consoleOrders,
-  consolePlanPreview,
-  consoleProducts,
-  consoleRejectOrder,
-  consoleReplyComplaint,
-  consoleSaveProduct,
-  consoleSignIn,
-  consoleSignOut,
   messages,
   type OperatorRole,
+  endpoints,
 } from '@kwarta/contract';
 import type { Operator, Order } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -81,7 +66,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     return live;
   };
 
-  registerEndpoint(app, consoleSignIn, async (input, { request, reply }) => {
+  registerEndpoint(app, endpoints.consoleSignIn, async (input, { request, reply }) => {
     const deviceToken = operatorDeviceToken(request);
     const signedIn = await signInOperator(app, {
       ...input,
@@ -98,30 +83,30 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     setCookie(request, reply, {
       name: OPERATOR_DEVICE_COOKIE,
       value: signedIn.deviceToken,
-      path: consoleSignIn.path,
+      path: endpoints.consoleSignIn.path,
       maxAge: ConsoleSignInLimits.deviceCookieDays * 86_400,
     });
     return operatorView(app, await liveSession(signedIn.tokens.token));
   });
 
-  registerEndpoint(app, consoleSignOut, async (_input, { request, reply }) => {
+  registerEndpoint(app, endpoints.consoleSignOut, async (_input, { request, reply }) => {
     const token = sessionToken(request);
     await deleteOperatorSession(app.db, createHash('sha256').update(token).digest('hex'));
     reply.clearCookie(OPERATOR_SESSION_COOKIE, { path: COOKIE_PATH });
     return null;
   });
 
-  registerEndpoint(app, consoleMe, async (_input, { request }) =>
+  registerEndpoint(app, endpoints.consoleMe, async (_input, { request }) =>
     operatorView(app, await liveSession(sessionToken(request))),
   );
 
-  registerEndpoint(app, consoleDashboard, () => dashboard(app));
+  registerEndpoint(app, endpoints.consoleDashboard, () => dashboard(app));
 
-  registerEndpoint(app, consoleOrders, (input, { operator }) =>
+  registerEndpoint(app, endpoints.consoleOrders, (input, { operator }) =>
     orderQueue(app.db, operator.role as OperatorRole, input),
   );
 
-  registerEndpoint(app, consoleOrder, async (input, { operator }) => {
+  registerEndpoint(app, endpoints.consoleOrder, async (input, { operator }) => {
     const page = await consoleOrderPage(app, operator.role as OperatorRole, input.orderId);
     if (!page) throw ApiError.notFound();
     return page;
@@ -157,15 +142,15 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
         };
       });
 
-  registerEndpoint(app, consoleApproveOrder, decide('order.approve', approveOrder));
-  registerEndpoint(app, consoleRejectOrder, (input, context) => {
+  registerEndpoint(app, endpoints.consoleApproveOrder, decide('order.approve', approveOrder));
+  registerEndpoint(app, endpoints.consoleRejectOrder, (input, context) => {
     if (input.reason.trim() === '') throw ApiError.badRequest(messages.consoleReasonRequired);
     return decide('order.reject', rejectOrder)(input, context);
   });
   // Not through `decide`: the payout is an outside call that must not hold a transaction open,
   // and a refused payout is recorded (and audited) although the order does not move. The audit
   // row is written in the transaction that records the outcome (decision 0052).
-  registerEndpoint(app, consoleDisburseOrder, async (input, { operator }) => {
+  registerEndpoint(app, endpoints.consoleDisburseOrder, async (input, { operator }) => {
     const before = await app.db
       .selectFrom('orders')
       .select('status')
@@ -202,7 +187,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
 
   consolePaymentCalls(app);
 
-  registerEndpoint(app, consoleComplaints, (input, { operator }) =>
+  registerEndpoint(app, endpoints.consoleComplaints, (input, { operator }) =>
     complaintInbox(
       { db: app.db, now: app.clock.now(), timeZone: app.config.lenderTimeZone },
       operator.role as OperatorRole,
@@ -210,7 +195,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     ),
   );
 
-  registerEndpoint(app, consoleReplyComplaint, async (input, { operator }) => {
+  registerEndpoint(app, endpoints.consoleReplyComplaint, async (input, { operator }) => {
     const files = [input.image1, input.image2, input.image3].filter(
       (file): file is File => file !== undefined,
     );
@@ -243,7 +228,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  registerEndpoint(app, consoleFunnel, async (input) => {
+  registerEndpoint(app, endpoints.consoleFunnel, async (input) => {
     const rows = await funnelReport(app.db, {
       ...(input.from ? { from: input.from } : {}),
       ...(input.to ? { to: input.to } : {}),
@@ -260,9 +245,9 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     }));
   });
 
-  registerEndpoint(app, consoleProducts, async () => (await listProducts(app.db)).map(productView));
+  registerEndpoint(app, endpoints.consoleProducts, async () => (await listProducts(app.db)).map(productView));
 
-  registerEndpoint(app, consoleSaveProduct, (input, { operator }) =>
+  registerEndpoint(app, endpoints.consoleSaveProduct, (input, { operator }) =>
     audited(app, operator, async (trx) => {
       const { product: next } = await editedProduct(trx, input);
       const before = await trx
@@ -294,9 +279,9 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  registerEndpoint(app, consolePlanPreview, (input) => planPreview(app, input));
+  registerEndpoint(app, endpoints.consolePlanPreview, (input) => planPreview(app, input));
 
-  registerEndpoint(app, consoleAudit, (input) => listAudit(app.db, input));
+  registerEndpoint(app, endpoints.consoleAudit, (input) => listAudit(app.db, input));
 }
 
 /** The cookie's session token (the caller kind already found it live). */

@@ -1,11 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  messages,
-  repaymentCommit,
-  repaymentConfirm,
-  repaymentHuichao,
-  repaymentWay,
-} from '@kwarta/contract';
+import { messages, endpoints } from '@kwarta/contract';
 import type { Borrower } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint, type HandlerContext } from '../../lib/contract-route.ts';
@@ -36,18 +30,18 @@ export async function legacyRepaymentRoutes(
 ): Promise<void> {
   const cardDebit = options.cardDebit ?? createCardDebitProvider(app.config);
   const notOffered = () => Promise.reject(ApiError.conflict(messages.legacyCardNotOffered));
-  registerEndpoint(app, repaymentWay, (input, { borrower }) =>
+  registerEndpoint(app, endpoints.repaymentWay, (input, { borrower }) =>
     cardDebit ? legacyRepaymentOptions(app, borrower.id, input) : notOffered(),
   );
-  registerEndpoint(app, repaymentCommit, (input, context) =>
+  registerEndpoint(app, endpoints.repaymentCommit, (input, context) =>
     cardDebit ? commitLegacyRepayment(app, callerOf(context.borrower, context), input) : notOffered(),
   );
-  registerEndpoint(app, repaymentConfirm, (input, context) =>
+  registerEndpoint(app, endpoints.repaymentConfirm, (input, context) =>
     cardDebit
       ? confirmLegacyRepayment({ ...pickDeps(app), cardDebit }, callerOf(context.borrower, context), input)
       : notOffered(),
   );
-  registerEndpoint(app, repaymentHuichao, (input, { borrower }) =>
+  registerEndpoint(app, endpoints.repaymentHuichao, (input, { borrower }) =>
     onlineRepaymentUrl(app, borrower.id, input),
   );
 }

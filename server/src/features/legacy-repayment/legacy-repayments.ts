@@ -6,10 +6,7 @@ import {
   webRoutes,
   type EndpointData,
   type EndpointParsedRequest,
-  type repaymentCommit,
-  type repaymentConfirm,
-  type repaymentHuichao,
-  type repaymentWay,
+  type endpoints,
 } from '@kwarta/contract';
 import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -74,8 +71,8 @@ const chargeOf = (owed: RepaymentOwed, asked: number | undefined) =>
 export async function legacyRepaymentOptions(
   deps: WayDeps,
   borrowerId: number,
-  input: EndpointParsedRequest<typeof repaymentWay>,
-): Promise<EndpointData<typeof repaymentWay>> {
+  input: EndpointParsedRequest<typeof endpoints.repaymentWay>,
+): Promise<EndpointData<typeof endpoints.repaymentWay>> {
   const owed = await owedOrRefuse(deps, borrowerId, input.orderId);
   const accounts = await listPaymentAccounts(deps, borrowerId);
   const repayToken = randomBytes(24).toString('base64url');
@@ -108,8 +105,8 @@ export async function legacyRepaymentOptions(
 export async function commitLegacyRepayment(
   deps: CommitDeps,
   caller: LegacyCaller,
-  input: EndpointParsedRequest<typeof repaymentCommit>,
-): Promise<EndpointData<typeof repaymentCommit>> {
+  input: EndpointParsedRequest<typeof endpoints.repaymentCommit>,
+): Promise<EndpointData<typeof endpoints.repaymentCommit>> {
   if (input.cardId === undefined) throw Refusal.invalid(messages.legacyChooseCard);
   const owed = await owedOrRefuse(deps, caller.borrowerId, input.orderId);
   const tokenHash = sha256(input.repayToken);
@@ -175,8 +172,8 @@ export async function commitLegacyRepayment(
 export async function confirmLegacyRepayment(
   deps: ConfirmDeps,
   caller: LegacyCaller,
-  input: EndpointParsedRequest<typeof repaymentConfirm>,
-): Promise<EndpointData<typeof repaymentConfirm>> {
+  input: EndpointParsedRequest<typeof endpoints.repaymentConfirm>,
+): Promise<EndpointData<typeof endpoints.repaymentConfirm>> {
   if (input.verifyCode.trim().length < Limits.legacySmsCodeMinLength) {
     throw Refusal.invalid(messages.legacySmsCodeInvalid);
   }
@@ -303,8 +300,8 @@ const orderDetailsUrl = (owed: RepaymentOwed) =>
 export async function onlineRepaymentUrl(
   deps: Pick<Deps, 'db'>,
   borrowerId: number,
-  input: EndpointParsedRequest<typeof repaymentHuichao>,
-): Promise<EndpointData<typeof repaymentHuichao>> {
+  input: EndpointParsedRequest<typeof endpoints.repaymentHuichao>,
+): Promise<EndpointData<typeof endpoints.repaymentHuichao>> {
   if (input.userId !== borrowerId) throw Refusal.notFound();
   const owed = await owedOrRefuse(deps, borrowerId, input.orderId);
   if (owed.externalRepayUrl) return { url: owed.externalRepayUrl };

@@ -1,14 +1,8 @@
-import {
-  LoanConfirmRules,
-  messages,
-  webRoutes,
-  type EndpointData,
-  type loanDetailConfirm,
-} from '@kwarta/contract';
+import { LoanConfirmRules, messages, webRoutes, type EndpointData, type endpoints } from '@kwarta/contract';
 import { daysBetween, formatMoney, type CalendarDate, type MoneyStyle } from '@kwarta/domain';
 import type { LoanProduct, LoanQuote } from '../orders/index.ts';
 
-export type ConfirmationData = EndpointData<typeof loanDetailConfirm>;
+export type ConfirmationData = EndpointData<typeof endpoints.loanDetailConfirm>;
 
 /** Where an agreement is read (contract-jump's contract_url, the popup's popAgreementUrl). */
 export function agreementUrl(params: {

@@ -1,20 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  agreementAt,
-  agreementDocument,
-  agreementList,
-  contractJump,
-  contractList,
-  Defaults,
-  fillMessage,
-  goyaConfirm,
-  goyaContractJump,
-  goyaContractList,
-  goyaPush,
-  loanDetailConfirm,
-  loanDetailPush,
-  messages,
-} from '@kwarta/contract';
+import { agreementAt, agreementList, Defaults, fillMessage, messages, endpoints } from '@kwarta/contract';
 import { calendarDateAt } from '@kwarta/domain';
 import type { Borrower } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -52,8 +37,8 @@ export async function loanConfirmRoutes(app: FastifyInstance): Promise<void> {
     return { loan, data: confirmationData(loan, quoteLoan(loan, input, startsOn, money), startsOn, money) };
   }
 
-  registerEndpoint(app, loanDetailConfirm, async (input) => (await confirm(input)).data);
-  registerEndpoint(app, goyaConfirm, async (input) => {
+  registerEndpoint(app, endpoints.loanDetailConfirm, async (input) => (await confirm(input)).data);
+  registerEndpoint(app, endpoints.goyaConfirm, async (input) => {
     const { loan, data } = await confirm(input);
     const creditDays = loan.rules.creditAfterAcceptanceDays.maxDays;
     return {
@@ -69,10 +54,10 @@ export async function loanConfirmRoutes(app: FastifyInstance): Promise<void> {
     if (input.scene !== Defaults.contractScene) return [];
     return agreementList.map(({ title, position }) => ({ title, id: position }));
   }
-  registerEndpoint(app, contractList, async (input) => ({
+  registerEndpoint(app, endpoints.contractList, async (input) => ({
     data: (await contracts(input)).map(({ title }) => ({ title })),
   }));
-  registerEndpoint(app, goyaContractList, async (input) => ({ data: await contracts(input) }));
+  registerEndpoint(app, endpoints.goyaContractList, async (input) => ({ data: await contracts(input) }));
 
   async function jump(
     borrower: Borrower,
@@ -86,17 +71,17 @@ export async function loanConfirmRoutes(app: FastifyInstance): Promise<void> {
     }
     return { contract_url: agreementUrl(input) };
   }
-  registerEndpoint(app, contractJump, (input, { borrower }) => jump(borrower, input));
-  registerEndpoint(app, goyaContractJump, (input, { borrower }) => jump(borrower, input));
+  registerEndpoint(app, endpoints.contractJump, (input, { borrower }) => jump(borrower, input));
+  registerEndpoint(app, endpoints.goyaContractJump, (input, { borrower }) => jump(borrower, input));
 
   async function push(borrower: Borrower, input: Parameters<typeof createOrder>[2]) {
     const order = await createOrder(app, borrower, input);
     return { lendDetailsUrl: lendDetailsUrl(order), orderId: order.orderId };
   }
-  registerEndpoint(app, loanDetailPush, (input, { borrower }) => push(borrower, input));
-  registerEndpoint(app, goyaPush, (input, { borrower }) => push(borrower, input));
+  registerEndpoint(app, endpoints.loanDetailPush, (input, { borrower }) => push(borrower, input));
+  registerEndpoint(app, endpoints.goyaPush, (input, { borrower }) => push(borrower, input));
 
-  registerEndpoint(app, agreementDocument, async (input, { borrower }) => {
+  registerEndpoint(app, endpoints.agreementDocument, async (input, { borrower }) => {
     const loan = await loanOf(input.productId);
     const parties = { config: app.config, borrowerName: borrower.full_name, phone: borrower.phone };
     let rendered;

@@ -1,17 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  Defaults,
-  eventSave,
-  fillMessage,
-  googleScore,
-  loanDetails,
-  messages,
-  productDefine,
-  productDefineWireNames,
-  unionErrorInfo,
-  unionProductLink,
-  unionProductTrack,
-} from '@kwarta/contract';
+import { Defaults, fillMessage, messages, productDefineWireNames, endpoints } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { shownServiceContacts } from '../customer-service/index.ts';
@@ -28,7 +16,7 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
       recommendedProducts(app.db, app.config.market.money, productId),
     );
 
-  registerEndpoint(app, loanDetails, async (input, { borrower }) => {
+  registerEndpoint(app, endpoints.loanDetails, async (input, { borrower }) => {
     const order = await findOrderDetail(app.db, borrower.id, input.orderId);
     // A foreign order, or an order asked for under another product, is a missing one.
     if (!order || order.product_id !== input.productId) throw ApiError.notFound();
@@ -43,7 +31,7 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  registerEndpoint(app, eventSave, async (input, { borrower }) => {
+  registerEndpoint(app, endpoints.eventSave, async (input, { borrower }) => {
     await recordTap(
       app.db,
       {
@@ -57,17 +45,17 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  registerEndpoint(app, googleScore, async (input, { borrower }) => {
+  registerEndpoint(app, endpoints.googleScore, async (input, { borrower }) => {
     await recordAppRating(app.db, borrower.id, input.score, app.clock.now());
     return null;
   });
 
   // The page reports the tap through event/save; this call only answers where the product leads.
-  registerEndpoint(app, productDefine, async (input) =>
+  registerEndpoint(app, endpoints.productDefine, async (input) =>
     productLink(app.db, input[productDefineWireNames.productId]),
   );
 
-  registerEndpoint(app, unionErrorInfo, async (input) => {
+  registerEndpoint(app, endpoints.unionErrorInfo, async (input) => {
     let errMessage: string = messages.jointLoginErrorMessage;
     if (input.productId !== undefined) {
       const product = await app.db
@@ -85,7 +73,7 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  registerEndpoint(app, unionProductTrack, async (input, { borrower }) => {
+  registerEndpoint(app, endpoints.unionProductTrack, async (input, { borrower }) => {
     await recordTap(
       app.db,
       {
@@ -99,5 +87,5 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  registerEndpoint(app, unionProductLink, async (input) => productLink(app.db, input.productId));
+  registerEndpoint(app, endpoints.unionProductLink, async (input) => productLink(app.db, input.productId));
 }

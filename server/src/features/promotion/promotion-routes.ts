@@ -1,15 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ResultCode,
-  channelTemplate,
-  getCaptcha,
-  getSid,
-  getSms,
-  messages,
-  register,
-  trackClick,
-  trackVisit,
-} from '@kwarta/contract';
+import { ResultCode, messages, endpoints } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { Refusal } from '../../lib/refusal.ts';
@@ -40,7 +30,7 @@ export const alreadyRegistered = () => new Refusal('already-registered', message
 
 /** Spec §7 "Promotion": the landing's calls, from template to registration. */
 export async function promotionRoutes(app: FastifyInstance): Promise<void> {
-  registerEndpoint(app, channelTemplate, async ({ templateId }) => {
+  registerEndpoint(app, endpoints.channelTemplate, async ({ templateId }) => {
     const template = await findChannelTemplate(app.db, templateId, app.config.market.money);
     if (!template) throw ApiError.notFound(messages.templateNotFound);
     return template;
@@ -67,13 +57,13 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     created_at: app.clock.now().toISOString(),
   });
 
-  registerEndpoint(app, trackVisit, async (input, { request }) => {
+  registerEndpoint(app, endpoints.trackVisit, async (input, { request }) => {
     await limitPerAddress(app, request, 'tracking');
     await recordPromotionEvent(app.db, { kind: 'visit', phone: null, ...trackingRow(input, request) });
     return null;
   });
 
-  registerEndpoint(app, trackClick, async (input, { request }) => {
+  registerEndpoint(app, endpoints.trackClick, async (input, { request }) => {
     await limitPerAddress(app, request, 'tracking');
     await recordPromotionEvent(app.db, {
       kind: 'click',
@@ -83,12 +73,12 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  registerEndpoint(app, getSid, async (_input, { request }) => {
+  registerEndpoint(app, endpoints.getSid, async (_input, { request }) => {
     await limitPerAddress(app, request, 'sid');
     return { sid: await issueSid(app.store) };
   });
 
-  registerEndpoint(app, getCaptcha, async ({ sid }, { request, reply }) => {
+  registerEndpoint(app, endpoints.getCaptcha, async ({ sid }, { request, reply }) => {
     await limitPerAddress(app, request, 'captchaImage');
     const image = await newCaptchaImage(app.store, sid);
     if (!image) throw ApiError.notFound(messages.captchaSidUnknown);
@@ -97,7 +87,7 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     return image;
   });
 
-  registerEndpoint(app, getSms, async (input, { request }) => {
+  registerEndpoint(app, endpoints.getSms, async (input, { request }) => {
     requirePhone(app.config.market, input.phone);
     await sendSmsCode(app, {
       purpose: 'register',
@@ -114,7 +104,7 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  registerEndpoint(app, register, async (input, { request }) => {
+  registerEndpoint(app, endpoints.register, async (input, { request }) => {
     requirePhone(app.config.market, input.phone);
     if (!(await hasCaptchaPass(app.store, { sid: input.sid, phone: input.phone, answer: input.capcode }))) {
       throw new ApiError(ResultCode.registerCaptchaError, messages.captchaWrong);

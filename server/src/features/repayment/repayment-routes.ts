@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { emphasisMiles, generateVcode, loanPlayDetail, webRoutes } from '@kwarta/contract';
+import { webRoutes, endpoints } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { startPayment } from '../payments/index.ts';
@@ -9,19 +9,19 @@ import { extensionInfo, repaymentInfo } from './repayment-info.ts';
 export async function repaymentRoutes(app: FastifyInstance): Promise<void> {
   const infoDeps = () => ({ db: app.db, config: app.config, now: app.clock.now() });
 
-  registerEndpoint(app, loanPlayDetail, async (input, { borrower }) => {
+  registerEndpoint(app, endpoints.loanPlayDetail, async (input, { borrower }) => {
     const info = await repaymentInfo(infoDeps(), borrower.id, input);
     if (!info) throw ApiError.notFound();
     return info;
   });
 
-  registerEndpoint(app, emphasisMiles, async (input, { borrower }) => {
+  registerEndpoint(app, endpoints.emphasisMiles, async (input, { borrower }) => {
     const info = await extensionInfo(infoDeps(), borrower.id, input);
     if (!info) throw ApiError.notFound();
     return info;
   });
 
-  registerEndpoint(app, generateVcode, async (input, { borrower, session }) => {
+  registerEndpoint(app, endpoints.generateVcode, async (input, { borrower, session }) => {
     const started = await startPayment(app, {
       borrowerId: borrower.id,
       orderId: input.orderId,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactKfInfo, messages, routes, sendLoginCode, smsLogin } from '@kwarta/contract';
+import { messages, routes, endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
 import { createTestApp, databaseTargets, type TestApp } from '../../support/test-app.ts';
 import { latestSmsCode, solvedCaptcha } from '../../support/promotion.ts';
@@ -14,7 +14,7 @@ describe.each(databaseTargets)('SMS login for the native shell on %s', (target) 
 
   async function sendCode(phone: string) {
     const captcha = await solvedCaptcha(t.app);
-    return callEndpoint(t.app, sendLoginCode, {
+    return callEndpoint(t.app, endpoints.sendLoginCode, {
       body: { phone, ...captcha, deviceId: 'shell-1' },
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
@@ -23,19 +23,21 @@ describe.each(databaseTargets)('SMS login for the native shell on %s', (target) 
   it('logs a registered borrower in with phone + SMS code; the session opens borrower calls', async () => {
     expect((await sendCode(DEMO_PHONE)).envelope?.code).toBe('00');
     const code = (await latestSmsCode(t.app, DEMO_PHONE))!;
-    const login = await callEndpoint(t.app, smsLogin, {
+    const login = await callEndpoint(t.app, endpoints.smsLogin, {
       body: { phone: DEMO_PHONE, smsCode: code, deviceId: 'shell-1' },
     });
     expect(login.envelope?.code).toBe('00');
     const { sessionId } = login.envelope?.data as { sessionId: string };
     expect(sessionId.length).toBeGreaterThanOrEqual(43);
-    const contacts = await callEndpoint(t.app, contactKfInfo, {
+    const contacts = await callEndpoint(t.app, endpoints.contactKfInfo, {
       session: { sessionId },
       body: { overall: '30' },
     });
     expect(contacts.status).toBe(200);
     // Single use: the same code does not log in twice.
-    const again = await callEndpoint(t.app, smsLogin, { body: { phone: DEMO_PHONE, smsCode: code } });
+    const again = await callEndpoint(t.app, endpoints.smsLogin, {
+      body: { phone: DEMO_PHONE, smsCode: code },
+    });
     expect(again.envelope?.code).toBe('102');
   });
 
@@ -44,7 +46,7 @@ describe.each(databaseTargets)('SMS login for the native shell on %s', (target) 
     await sendCode(phone);
     const code = (await latestSmsCode(t.app, phone))!;
     const sessionsBefore = await t.app.db.selectFrom('sessions').select('token_hash').execute();
-    const wrong = await callEndpoint(t.app, smsLogin, {
+    const wrong = await callEndpoint(t.app, endpoints.smsLogin, {
       body: { phone, smsCode: code === '999999' ? '000000' : '999999' },
     });
     expect(wrong.envelope).toEqual({ code: '102', message: messages.smsCodeWrong, data: null });
@@ -54,7 +56,7 @@ describe.each(databaseTargets)('SMS login for the native shell on %s', (target) 
   it('gives a new number its account on the first login, so the answer never reveals registration', async () => {
     const phone = '13600000002';
     expect((await sendCode(phone)).envelope?.code).toBe('00');
-    const login = await callEndpoint(t.app, smsLogin, {
+    const login = await callEndpoint(t.app, endpoints.smsLogin, {
       body: { phone, smsCode: (await latestSmsCode(t.app, phone))! },
     });
     expect(login.envelope?.code).toBe('00');
@@ -65,7 +67,7 @@ describe.each(databaseTargets)('SMS login for the native shell on %s', (target) 
 
   it('needs the captcha, like the landing', async () => {
     const captcha = await solvedCaptcha(t.app);
-    const response = await callEndpoint(t.app, sendLoginCode, {
+    const response = await callEndpoint(t.app, endpoints.sendLoginCode, {
       body: { phone: '13600000003', sid: captcha.sid, capcode: 'QQQQ' },
     });
     expect(response.envelope?.code).toBe('101');

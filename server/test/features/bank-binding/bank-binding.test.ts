@@ -4,7 +4,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bindCardNew, cardInit, fillMessage, messages } from '@kwarta/contract';
+import { fillMessage, messages, endpoints } from '@kwarta/contract';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
 import { CARD_NO, cardForm, phBankAccount, phWallet } from '../../support/payment-accounts.ts';
@@ -53,7 +53,7 @@ describe.each(databaseTargets)('payment accounts on %s', (target) => {
   afterEach(async () => test.close());
 
   it('sends the form with card type 1 and channel 90006 preselected, and answers a missing product like a foreign one', async () => {
-    const { envelope } = await callEndpoint(test.app, cardInit, {
+    const { envelope } = await callEndpoint(test.app, endpoints.cardInit, {
       session,
       body: { product_id: String(productId) },
     });
@@ -65,16 +65,19 @@ describe.each(databaseTargets)('payment accounts on %s', (target) => {
     expect(items.find((item) => item.code === 'cardNo')?.channelNumber).toBe('90006');
     expect(data.current).toBeNull();
 
-    const missing = await callEndpoint(test.app, cardInit, { session, body: { product_id: '999999' } });
+    const missing = await callEndpoint(test.app, endpoints.cardInit, {
+      session,
+      body: { product_id: '999999' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.envelope?.message).toBe(messages.notFound);
   });
 
   it('binds an account as the default, keeps the previous one as history, and pays out to the new one', async () => {
-    const first = await callEndpoint(test.app, bindCardNew, { session, body: cardForm(productId) });
+    const first = await callEndpoint(test.app, endpoints.bindCardNew, { session, body: cardForm(productId) });
     expect(first.envelope?.code).toBe('00');
     expect((first.envelope?.data as { maskedAccount: string }).maskedAccount).toBe('**** 0123');
-    const second = await callEndpoint(test.app, bindCardNew, {
+    const second = await callEndpoint(test.app, endpoints.bindCardNew, {
       session,
       body: cardForm(productId, {
         channel: '90010',
@@ -94,7 +97,10 @@ describe.each(databaseTargets)('payment accounts on %s', (target) => {
     });
     expect(payout?.maskedAccount).toBe('**** 7890');
 
-    const init = await callEndpoint(test.app, cardInit, { session, body: { product_id: String(productId) } });
+    const init = await callEndpoint(test.app, endpoints.cardInit, {
+      session,
+      body: { product_id: String(productId) },
+    });
     expect((init.envelope?.data as { current: unknown }).current).toEqual({
       label: 'Industrial and Commercial Bank of China',
       maskedAccount: '**** 7890',
@@ -145,7 +151,7 @@ describe.each(databaseTargets)('payment accounts on %s', (target) => {
     ],
     ['a day that is none', { salaryDay: '32' }, fillMessage(messages.bankFieldDay, { title: 'Pay day' })],
   ])('refuses %s with a clear message and stores nothing', async (_name, change, message) => {
-    const response = await callEndpoint(test.app, bindCardNew, {
+    const response = await callEndpoint(test.app, endpoints.bindCardNew, {
       session,
       body: cardForm(productId, change),
     });
@@ -157,7 +163,7 @@ describe.each(databaseTargets)('payment accounts on %s', (target) => {
   it('answers 50 parallel bindings of one borrower each, none with a 5xx, leaving exactly one default', async () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
-        callEndpoint(test.app, bindCardNew, {
+        callEndpoint(test.app, endpoints.bindCardNew, {
           session,
           body: cardForm(productId, { cardNo: `62220212345678${String(index).padStart(5, '0')}` }),
         }),
@@ -186,13 +192,16 @@ describe.each(databaseTargets)('payment accounts on %s', (target) => {
       .where('id', '=', other.order.id)
       .execute();
     for (const product of [hidden.id, 999_999]) {
-      const response = await callEndpoint(test.app, bindCardNew, { session, body: cardForm(product) });
+      const response = await callEndpoint(test.app, endpoints.bindCardNew, {
+        session,
+        body: cardForm(product),
+      });
       expect(response.status).toBe(404);
       expect(response.envelope?.message).toBe(messages.notFound);
     }
     expect(await accountRows(test.app)).toEqual([]);
     // Its holder may rebind for it (order details' source=loanDetail).
-    const own = await callEndpoint(test.app, bindCardNew, {
+    const own = await callEndpoint(test.app, endpoints.bindCardNew, {
       session: other.session,
       body: cardForm(hidden.id),
     });
@@ -200,10 +209,10 @@ describe.each(databaseTargets)('payment accounts on %s', (target) => {
   });
 
   it('keeps the account number out of the database file or dump and out of the logs', async () => {
-    const bound = await callEndpoint(test.app, bindCardNew, { session, body: cardForm(productId) });
+    const bound = await callEndpoint(test.app, endpoints.bindCardNew, { session, body: cardForm(productId) });
     expect(bound.envelope?.code).toBe('00');
     // A refused one (too long) carries the number in the request too.
-    await callEndpoint(test.app, bindCardNew, {
+    await callEndpoint(test.app, endpoints.bindCardNew, {
       session,
       body: cardForm(productId, { cardNo: `${CARD_NO}9` }),
     });
@@ -230,9 +239,9 @@ describe.each(databaseTargets)('payment accounts on %s', (target) => {
   });
 
   it('rotates the key: every row moves to the new key id and reads on once the old key is gone', async () => {
-    await callEndpoint(test.app, bindCardNew, { session, body: cardForm(productId) });
+    await callEndpoint(test.app, endpoints.bindCardNew, { session, body: cardForm(productId) });
     const other = await otherBorrower(test.app);
-    await callEndpoint(test.app, bindCardNew, {
+    await callEndpoint(test.app, endpoints.bindCardNew, {
       session: other.session,
       body: cardForm(productId, { cardNo: '6222029999888877776' }),
     });
@@ -288,7 +297,7 @@ describe('payment accounts in the PH market', () => {
       fillMessage(messages.bankFieldPhone, { title: 'E-wallet mobile number' }),
     ],
   ])('%s', async (_name, body, refusal) => {
-    const response = await callEndpoint(test.app, bindCardNew, {
+    const response = await callEndpoint(test.app, endpoints.bindCardNew, {
       session,
       body: { product_id: String(productId), ...body },
     });

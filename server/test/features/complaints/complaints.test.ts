@@ -2,16 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  markets,
-  messages,
-  problemDetail,
-  problemInit,
-  problemList,
-  problemSave,
-  saveScore,
-  uploadProblemImg,
-} from '@kwarta/contract';
+import { markets, messages, endpoints } from '@kwarta/contract';
 import { formatMoney } from '@kwarta/domain';
 import { callEndpoint, demoSession, uploadFile } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
@@ -36,7 +27,13 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
   afterAll(() => t.close());
 
   const upload = (bytes: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg', as = session) =>
-    uploadFile(t.app, uploadProblemImg, { session: as, field: 'problemImage', bytes, filename, contentType });
+    uploadFile(t.app, endpoints.uploadProblemImg, {
+      session: as,
+      field: 'problemImage',
+      bytes,
+      filename,
+      contentType,
+    });
   const storedFiles = () =>
     fs.existsSync(uploadsDir)
       ? fs.readdirSync(uploadsDir, { recursive: true }).filter((f) => String(f).includes('.'))
@@ -47,7 +44,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
     t.app.inject({ method: 'GET', url: `${url}?${new URLSearchParams(as)}` });
 
   async function demoOrders() {
-    const init = await callEndpoint(t.app, problemInit, { session });
+    const init = await callEndpoint(t.app, endpoints.problemInit, { session });
     const data = init.envelope?.data as {
       orderList: { orderId: number; orderNo: string; isShow: number; status: number }[];
     };
@@ -65,7 +62,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
 
   describe('problem-init', () => {
     it('answers the question types from configuration, the chosen order card and every order of the borrower', async () => {
-      const response = await callEndpoint(t.app, problemInit, {
+      const response = await callEndpoint(t.app, endpoints.problemInit, {
         session,
         body: { orderId: session.orderId! },
       });
@@ -105,7 +102,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
     });
 
     it('without a payload (the second variant) takes the latest order as the card', async () => {
-      const response = await callEndpoint(t.app, problemInit, { session });
+      const response = await callEndpoint(t.app, endpoints.problemInit, { session });
       const data = response.envelope?.data as {
         orderDetail: { orderNo: string };
         orderList: { orderNo: string }[];
@@ -114,11 +111,14 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
     });
 
     it("answers another borrower's order exactly like a missing one", async () => {
-      const foreign = await callEndpoint(t.app, problemInit, {
+      const foreign = await callEndpoint(t.app, endpoints.problemInit, {
         session,
         body: { orderId: String(other.order.id) },
       });
-      const missing = await callEndpoint(t.app, problemInit, { session, body: { orderId: '987654' } });
+      const missing = await callEndpoint(t.app, endpoints.problemInit, {
+        session,
+        body: { orderId: '987654' },
+      });
       expect(foreign.status).toBe(404);
       expect(foreign.raw).toEqual(missing.raw);
       expect(foreign.status).toBe(missing.status);
@@ -247,7 +247,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
 
     it('refuses a request without a file, and one without a session, storing nothing', async () => {
       const rows = await imageRows();
-      const empty = await callEndpoint(t.app, uploadProblemImg, { session, body: {} });
+      const empty = await callEndpoint(t.app, endpoints.uploadProblemImg, { session, body: {} });
       expect(empty.status).toBe(400);
       expect(empty.envelope?.message).toBe(messages.uploadNotMultipart);
       const anonymous = await upload(await jpegImage(), 'photo.jpg', 'image/jpeg', {});
@@ -268,7 +268,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
 
   describe('problem-save', () => {
     const save = (body: Record<string, string>, as = session) =>
-      callEndpoint(t.app, problemSave, { session: as, body });
+      callEndpoint(t.app, endpoints.problemSave, { session: as, body });
 
     it('files a complaint with its images, which then appears in the list and the detail', async () => {
       const { allowed } = await demoOrders();
@@ -284,7 +284,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       expect(response.envelope?.code).toBe('00');
       const { problemId } = response.envelope?.data as { problemId: number };
 
-      const detail = await callEndpoint(t.app, problemDetail, {
+      const detail = await callEndpoint(t.app, endpoints.problemDetail, {
         session,
         body: { problemId: String(problemId) },
       });
@@ -298,7 +298,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
         disposeImages: [],
         isNeedScore: 0,
       });
-      const list = await callEndpoint(t.app, problemList, { session });
+      const list = await callEndpoint(t.app, endpoints.problemList, { session });
       const tabs = (
         list.envelope?.data as {
           tabs: {
@@ -465,7 +465,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
 
   describe('agent reply, problem-detail and save-score', () => {
     async function fileComplaint(as = session, orderNo?: string) {
-      const response = await callEndpoint(t.app, problemSave, {
+      const response = await callEndpoint(t.app, endpoints.problemSave, {
         session: as,
         body: { problemType: '5', problemDetail: 'Please add dark mode', ...(orderNo ? { orderNo } : {}) },
       });
@@ -475,9 +475,12 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
     it('shows the reply with its images and asks for a rating, which is saved once', async () => {
       const problemId = await fileComplaint();
       const detail = () =>
-        callEndpoint(t.app, problemDetail, { session, body: { problemId: String(problemId) } });
+        callEndpoint(t.app, endpoints.problemDetail, { session, body: { problemId: String(problemId) } });
       const score = (value: string) =>
-        callEndpoint(t.app, saveScore, { session, body: { score: value, problemId: String(problemId) } });
+        callEndpoint(t.app, endpoints.saveScore, {
+          session,
+          body: { score: value, problemId: String(problemId) },
+        });
 
       const early = await score('5');
       expect(early.envelope).toEqual({ code: '409', message: messages.complaintScoreNotAsked, data: null });
@@ -518,7 +521,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
         .executeTakeFirstOrThrow();
       expect(row.score).toBe(4);
 
-      const list = (await callEndpoint(t.app, problemList, { session })).envelope?.data as {
+      const list = (await callEndpoint(t.app, endpoints.problemList, { session })).envelope?.data as {
         tabs: { key: string; list: { id: number }[] }[];
       };
       expect(list.tabs.find((tab) => tab.key === 'replied')!.list.map((item) => item.id)).toContain(
@@ -570,7 +573,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
         { db: t.app.db, storage: t.app.storage },
         { problemId: foreignId, text: 'Hi', images: [], agent: 'agent:test', now: clock.now() },
       );
-      for (const endpoint of [problemDetail, saveScore]) {
+      for (const endpoint of [endpoints.problemDetail, endpoints.saveScore]) {
         const foreign = await callEndpoint(t.app, endpoint, {
           session,
           body: { problemId: String(foreignId), score: '5' },
@@ -589,7 +592,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
         .executeTakeFirstOrThrow();
       expect(row.score).toBeNull();
       // And the list shows only the caller's own complaints.
-      const list = (await callEndpoint(t.app, problemList, { session })).envelope?.data as {
+      const list = (await callEndpoint(t.app, endpoints.problemList, { session })).envelope?.data as {
         tabs: { list: { id: number }[] }[];
       };
       expect(list.tabs.flatMap((tab) => tab.list.map((item) => item.id))).not.toContain(foreignId);
@@ -601,7 +604,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       const loose = await uploadedUrl();
       const kept = await uploadedUrl();
       const { allowed } = await demoOrders();
-      await callEndpoint(t.app, problemSave, {
+      await callEndpoint(t.app, endpoints.problemSave, {
         session,
         body: { problemType: '2', problemDetail: 'Keep mine', problemImage: kept, orderNo: allowed.orderNo },
       });

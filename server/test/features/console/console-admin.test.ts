@@ -1,25 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  channelTemplate,
-  consoleChangeOperator,
-  consoleComplaintImage,
-  consoleComplaints,
-  consoleCreateOperator,
-  consoleMe,
-  consoleOperators,
-  consoleResetOperatorPassword,
-  consoleSaveServiceContacts,
-  consoleSaveTemplate,
-  consoleServiceContacts,
-  consoleTemplates,
-  contactKfInfo,
-  messages,
-  operatorRoles,
-  problemSave,
-  uploadProblemImg,
-  type Endpoint,
-  type OperatorRole,
-} from '@kwarta/contract';
+import { messages, operatorRoles, type Endpoint, type OperatorRole, endpoints } from '@kwarta/contract';
 import { callEndpoint, demoSession, uploadFile } from '../../support/api.ts';
 import {
   attemptConsoleSignIn,
@@ -108,7 +88,7 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
     const templates = () => t.app.db.selectFrom('channel_templates').selectAll().orderBy('id').execute();
 
     it('creates and edits a template (audited); the channel-template call serves the edit', async () => {
-      const created = await call(consoleSaveTemplate, 'admin', templateForm());
+      const created = await call(endpoints.consoleSaveTemplate, 'admin', templateForm());
       expect(created.status, JSON.stringify(created.envelope)).toBe(200);
       const id = (created.envelope?.data as { id: number }).id;
       let audit = await lastAudit();
@@ -121,7 +101,7 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
       expect(audit.after.config.headline).toBe('Borrow up to {maxAmount} today');
 
       const edited = await call(
-        consoleSaveTemplate,
+        endpoints.consoleSaveTemplate,
         'admin',
         templateForm({
           templateId: String(id),
@@ -141,26 +121,32 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
         maxAmountMinor: 3000000,
       });
 
-      const served = await callEndpoint(t.app, channelTemplate, { body: { templateId: String(id) } });
+      const served = await callEndpoint(t.app, endpoints.channelTemplate, {
+        body: { templateId: String(id) },
+      });
       const headline = (served.envelope?.data as { headline: string }).headline;
       expect(headline).toMatch(/^Now up to \D*30[.,]000/);
       // Switched off, the landing no longer serves it.
-      await call(consoleSaveTemplate, 'admin', templateForm({ templateId: String(id), active: '0' }));
-      expect((await callEndpoint(t.app, channelTemplate, { body: { templateId: String(id) } })).status).toBe(
-        404,
+      await call(
+        endpoints.consoleSaveTemplate,
+        'admin',
+        templateForm({ templateId: String(id), active: '0' }),
       );
+      expect(
+        (await callEndpoint(t.app, endpoints.channelTemplate, { body: { templateId: String(id) } })).status,
+      ).toBe(404);
     });
 
     it('lists templates a page at a time', async () => {
-      await call(consoleSaveTemplate, 'admin', templateForm({ name: 'Another' }));
-      const first = await call(consoleTemplates, 'admin', { pageSize: '1' });
+      await call(endpoints.consoleSaveTemplate, 'admin', templateForm({ name: 'Another' }));
+      const first = await call(endpoints.consoleTemplates, 'admin', { pageSize: '1' });
       const page = first.envelope?.data as { items: { id: number; name: string }[]; hasMore: boolean };
       expect(page.items).toHaveLength(1);
       expect(page.items[0]!.name).toBe('Another');
       expect(page.hasMore).toBe(true);
-      const all = await call(consoleTemplates, 'admin', { pageSize: '100' });
+      const all = await call(endpoints.consoleTemplates, 'admin', { pageSize: '100' });
       expect((all.envelope?.data as { hasMore: boolean }).hasMore).toBe(false);
-      expect((await call(consoleTemplates, 'viewer')).status).toBe(403);
+      expect((await call(endpoints.consoleTemplates, 'viewer')).status).toBe(403);
     });
 
     it('refuses bad links and amounts with a clear message and keeps the template as it was', async () => {
@@ -175,7 +161,7 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
         ['headline', '   ', 'is required'],
       ] as const) {
         const response = await call(
-          consoleSaveTemplate,
+          endpoints.consoleSaveTemplate,
           'admin',
           templateForm({ templateId: String(template!.id), [field]: value }),
         );
@@ -183,13 +169,17 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
         expect(response.envelope?.message, field).toContain(field);
         expect(response.envelope?.message, field).toContain(message);
       }
-      const missing = await call(consoleSaveTemplate, 'admin', templateForm({ templateId: '999999' }));
+      const missing = await call(
+        endpoints.consoleSaveTemplate,
+        'admin',
+        templateForm({ templateId: '999999' }),
+      );
       expect(missing.status).toBe(404);
       expect({ rows: await templates(), audit: await auditRows() }).toEqual(before);
     });
 
     it('refuses other roles and a write without the CSRF token', async () => {
-      await refusedToAllButAdmin(consoleSaveTemplate, templateForm({ name: 'Sneaky' }), templates);
+      await refusedToAllButAdmin(endpoints.consoleSaveTemplate, templateForm({ name: 'Sneaky' }), templates);
     });
   });
 
@@ -198,39 +188,47 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
     const contacts = { email: 'help@lender.example', whatsapp: '+63 917 000 1234', phone: '+63 2 8000 1234' };
 
     it('shows the defaults, saves new contacts (audited), and /customerService answers them', async () => {
-      const read = await call(consoleServiceContacts, 'admin');
+      const read = await call(endpoints.consoleServiceContacts, 'admin');
       expect(read.envelope?.data).toEqual({
         shown: t.config.defaultSupport,
         defaults: t.config.defaultSupport,
       });
-      const saved = await call(consoleSaveServiceContacts, 'admin', contacts);
+      const saved = await call(endpoints.consoleSaveServiceContacts, 'admin', contacts);
       expect(saved.envelope?.data).toEqual(contacts);
       const audit = await lastAudit();
       expect(audit).toMatchObject({ action: 'service-contacts.save', subject: 'settings:service' });
       expect(audit.before).toEqual(t.config.defaultSupport);
       expect(audit.after).toEqual(contacts);
-      const shown = await callEndpoint(t.app, contactKfInfo, {
+      const shown = await callEndpoint(t.app, endpoints.contactKfInfo, {
         session: await demoSession(t.app),
         body: { overall: '30' },
       });
       expect(shown.envelope?.data).toEqual({ email: contacts.email, smWa: contacts.whatsapp });
-      expect((await call(consoleServiceContacts, 'admin')).envelope?.data).toMatchObject({ shown: contacts });
+      expect((await call(endpoints.consoleServiceContacts, 'admin')).envelope?.data).toMatchObject({
+        shown: contacts,
+      });
     });
 
     it('refuses a malformed email or phone and changes nothing', async () => {
       const before = { rows: await settings(), audit: await auditRows() };
-      const email = await call(consoleSaveServiceContacts, 'admin', { ...contacts, email: 'not-an-email' });
+      const email = await call(endpoints.consoleSaveServiceContacts, 'admin', {
+        ...contacts,
+        email: 'not-an-email',
+      });
       expect(email.status).toBe(400);
       expect(email.envelope?.message).toContain(messages.serviceEmailInvalid);
-      const phone = await call(consoleSaveServiceContacts, 'admin', { ...contacts, phone: 'call us' });
+      const phone = await call(endpoints.consoleSaveServiceContacts, 'admin', {
+        ...contacts,
+        phone: 'call us',
+      });
       expect(phone.status).toBe(400);
       expect(phone.envelope?.message).toContain(messages.servicePhoneInvalid);
       expect({ rows: await settings(), audit: await auditRows() }).toEqual(before);
     });
 
     it('refuses other roles and a write without the CSRF token', async () => {
-      await refusedToAllButAdmin(consoleSaveServiceContacts, contacts, settings);
-      expect((await call(consoleServiceContacts, 'agent')).status).toBe(403);
+      await refusedToAllButAdmin(endpoints.consoleSaveServiceContacts, contacts, settings);
+      expect((await call(endpoints.consoleServiceContacts, 'agent')).status).toBe(403);
     });
   });
 
@@ -239,7 +237,7 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
       (await operatorsTable()).find((operator) => operator.name === name)!;
 
     it('lists operators without hashes or secrets', async () => {
-      const response = await call(consoleOperators, 'admin', { pageSize: '2' });
+      const response = await call(endpoints.consoleOperators, 'admin', { pageSize: '2' });
       const page = response.envelope?.data as { items: Record<string, unknown>[]; hasMore: boolean };
       expect(page.items).toHaveLength(2);
       expect(page.hasMore).toBe(true);
@@ -253,25 +251,25 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
         'totp',
       ]);
       expect(JSON.stringify(response.raw)).not.toContain('scrypt$');
-      expect((await call(consoleOperators, 'viewer')).status).toBe(403);
+      expect((await call(endpoints.consoleOperators, 'viewer')).status).toBe(403);
     });
 
     it('creates an operator (audited) who then signs in; refuses a short password, a bad or taken name', async () => {
       const before = { rows: await operatorsTable(), audit: await auditRows() };
-      const short = await call(consoleCreateOperator, 'admin', {
+      const short = await call(endpoints.consoleCreateOperator, 'admin', {
         name: 'new-agent',
         role: 'agent',
         password: 'short',
       });
       expect(short.status).toBe(400);
       expect(short.envelope?.message).toContain('at least 12 characters');
-      const badName = await call(consoleCreateOperator, 'admin', {
+      const badName = await call(endpoints.consoleCreateOperator, 'admin', {
         name: 'a b',
         role: 'agent',
         password: PASSWORD,
       });
       expect(badName.envelope?.message).toContain(messages.operatorNameInvalid);
-      const taken = await call(consoleCreateOperator, 'admin', {
+      const taken = await call(endpoints.consoleCreateOperator, 'admin', {
         name: 'viewer-1',
         role: 'agent',
         password: PASSWORD,
@@ -279,7 +277,7 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
       expect(taken.envelope).toMatchObject({ code: '409', message: messages.operatorNameTaken });
       expect({ rows: await operatorsTable(), audit: await auditRows() }).toEqual(before);
 
-      const created = await call(consoleCreateOperator, 'admin', {
+      const created = await call(endpoints.consoleCreateOperator, 'admin', {
         name: 'new-agent',
         role: 'agent',
         password: 'a new long password',
@@ -295,13 +293,13 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
       expect(audit.after).toMatchObject({ name: 'new-agent', role: 'agent' });
       expect(audit.after_json).not.toContain('scrypt');
       const session = await signIn('new-agent', 'a new long password');
-      expect((await callConsole(t.app, session, consoleComplaints)).status).toBe(200);
+      expect((await callConsole(t.app, session, endpoints.consoleComplaints)).status).toBe(200);
     });
 
     it('changes a role (audited); disabling ends the sessions and enabling lets them sign in again', async () => {
       const target = await byName('finance-1');
       const session = await signIn('finance-1');
-      const promoted = await call(consoleChangeOperator, 'admin', {
+      const promoted = await call(endpoints.consoleChangeOperator, 'admin', {
         operatorId: String(target.id),
         role: 'credit',
       });
@@ -310,14 +308,14 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
       expect(audit).toMatchObject({ action: 'operator.change', subject: `operator:${target.id}` });
       expect([audit.before.role, audit.after.role]).toEqual(['finance', 'credit']);
 
-      const disabled = await call(consoleChangeOperator, 'admin', {
+      const disabled = await call(endpoints.consoleChangeOperator, 'admin', {
         operatorId: String(target.id),
         disabled: '1',
       });
       expect(disabled.envelope?.data).toMatchObject({ disabled: true });
       audit = await lastAudit();
       expect([audit.before.disabled, audit.after.disabled]).toEqual([false, true]);
-      expect((await callConsole(t.app, session, consoleMe)).status).toBe(401);
+      expect((await callConsole(t.app, session, endpoints.consoleMe)).status).toBe(401);
       const refused = await attemptConsoleSignIn(t.app, {
         name: 'finance-1',
         password: PASSWORD,
@@ -325,7 +323,7 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
       });
       expect(refused.status).toBe(401);
 
-      await call(consoleChangeOperator, 'admin', {
+      await call(endpoints.consoleChangeOperator, 'admin', {
         operatorId: String(target.id),
         disabled: '0',
         role: 'finance',
@@ -336,7 +334,7 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
     it('resets a password (audited, no hash in the log), ending the sessions', async () => {
       const target = await byName('agent-1');
       const session = await signIn('agent-1');
-      const reset = await call(consoleResetOperatorPassword, 'admin', {
+      const reset = await call(endpoints.consoleResetOperatorPassword, 'admin', {
         operatorId: String(target.id),
         password: 'another long password',
       });
@@ -345,9 +343,9 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
       expect(audit).toMatchObject({ action: 'operator.password', subject: `operator:${target.id}` });
       expect(audit.after).toMatchObject({ passwordReset: true });
       expect(audit.after_json).not.toContain('scrypt');
-      expect((await callConsole(t.app, session, consoleMe)).status).toBe(401);
+      expect((await callConsole(t.app, session, endpoints.consoleMe)).status).toBe(401);
       as.agent = await signIn('agent-1', 'another long password');
-      const short = await call(consoleResetOperatorPassword, 'admin', {
+      const short = await call(endpoints.consoleResetOperatorPassword, 'admin', {
         operatorId: String(target.id),
         password: 'x',
       });
@@ -358,7 +356,7 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
       const admin = await byName('admin-1');
       const before = { rows: await operatorsTable(), audit: await auditRows() };
       for (const change of [{ role: 'viewer' }, { disabled: '1' }] as Record<string, string>[]) {
-        const response = await call(consoleChangeOperator, 'admin', {
+        const response = await call(endpoints.consoleChangeOperator, 'admin', {
           operatorId: String(admin.id),
           ...change,
         });
@@ -369,15 +367,19 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
       // A second admin may not demote the first while the first is the only one left either:
       // here the second is made, demotes the first (allowed: one admin remains), then may not
       // demote themself.
-      await call(consoleCreateOperator, 'admin', { name: 'admin-2', role: 'admin', password: PASSWORD });
+      await call(endpoints.consoleCreateOperator, 'admin', {
+        name: 'admin-2',
+        role: 'admin',
+        password: PASSWORD,
+      });
       const second = await signIn('admin-2');
-      const demoted = await callConsole(t.app, second, consoleChangeOperator, {
+      const demoted = await callConsole(t.app, second, endpoints.consoleChangeOperator, {
         operatorId: String(admin.id),
         role: 'viewer',
       });
       expect(demoted.envelope?.data).toMatchObject({ role: 'viewer' });
       const secondId = (await byName('admin-2')).id;
-      const self = await callConsole(t.app, second, consoleChangeOperator, {
+      const self = await callConsole(t.app, second, endpoints.consoleChangeOperator, {
         operatorId: String(secondId),
         disabled: '1',
       });
@@ -388,7 +390,7 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
       );
       expect((await byName('admin-2')).disabled).toBe(0);
       // admin-1 is an admin again for the other tests.
-      await callConsole(t.app, second, consoleChangeOperator, {
+      await callConsole(t.app, second, endpoints.consoleChangeOperator, {
         operatorId: String(admin.id),
         role: 'admin',
       });
@@ -423,17 +425,17 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
     it('refuses other roles and writes without the CSRF token', async () => {
       const target = await byName('viewer-1');
       await refusedToAllButAdmin(
-        consoleCreateOperator,
+        endpoints.consoleCreateOperator,
         { name: 'sneaky', role: 'admin', password: PASSWORD },
         operatorsTable,
       );
       await refusedToAllButAdmin(
-        consoleChangeOperator,
+        endpoints.consoleChangeOperator,
         { operatorId: String(target.id), role: 'admin' },
         operatorsTable,
       );
       await refusedToAllButAdmin(
-        consoleResetOperatorPassword,
+        endpoints.consoleResetOperatorPassword,
         { operatorId: String(target.id), password: 'a takeover password' },
         operatorsTable,
       );
@@ -444,7 +446,7 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
     it('serves a filed complaint image to complaint readers only; unknown and unattached ids are 404', async () => {
       const session = await demoSession(t.app);
       const upload = async () => {
-        const response = await uploadFile(t.app, uploadProblemImg, {
+        const response = await uploadFile(t.app, endpoints.uploadProblemImg, {
           session,
           field: 'problemImage',
           bytes: await jpegImage(),
@@ -454,12 +456,12 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
         return (response.envelope?.data as { url: string }).url;
       };
       const url = await upload();
-      const filed = await callEndpoint(t.app, problemSave, {
+      const filed = await callEndpoint(t.app, endpoints.problemSave, {
         session,
         body: { problemType: '5', problemDetail: 'See the screenshot', problemImage: url },
       });
       const problemId = (filed.envelope?.data as { problemId: number }).problemId;
-      const inbox = await call(consoleComplaints, 'agent', { pageSize: '100' });
+      const inbox = await call(endpoints.consoleComplaints, 'agent', { pageSize: '100' });
       const item = (inbox.envelope?.data as { items: { id: number; images: string[] }[] }).items.find(
         (entry) => entry.id === problemId,
       )!;
@@ -469,7 +471,7 @@ describe.each(databaseTargets)('console admin screens (%s)', (target) => {
       const image = (role: OperatorRole | null, id = publicId, query: Record<string, string> = {}) =>
         t.app.inject({
           method: 'GET',
-          url: `${consoleComplaintImage.path}?${new URLSearchParams({ id, ...query })}`,
+          url: `${endpoints.consoleComplaintImage.path}?${new URLSearchParams({ id, ...query })}`,
           headers: role ? { cookie: as[role]!.cookie } : {},
         });
       const borrowerCopy = await t.app.inject({

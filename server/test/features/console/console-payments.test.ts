@@ -3,15 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CSRF_HEADER,
   OPERATOR_SESSION_COOKIE,
-  consoleAcceptPayment,
-  consoleDashboard,
-  consoleOrder,
-  consolePayments,
-  consoleReturnPayment,
   messages,
   operatorRoles,
   type Endpoint,
   type OperatorRole,
+  endpoints,
 } from '@kwarta/contract';
 import { OrderStatus } from '@kwarta/domain';
 import { callEndpoint } from '../../support/api.ts';
@@ -62,9 +58,9 @@ describe.each(databaseTargets)('console payments (%s)', (target) => {
       headers: { cookie: as[role]!.cookie, ...(csrf ? { [CSRF_HEADER]: as[role]!.csrf } : {}) },
     });
   const accept = (paymentId: number, role: OperatorRole = 'finance') =>
-    call(consoleAcceptPayment, role, { paymentId: String(paymentId) });
+    call(endpoints.consoleAcceptPayment, role, { paymentId: String(paymentId) });
   const giveBack = (paymentId: number, role: OperatorRole = 'finance') =>
-    call(consoleReturnPayment, role, { paymentId: String(paymentId) });
+    call(endpoints.consoleReturnPayment, role, { paymentId: String(paymentId) });
   const auditOf = (paymentId: number) =>
     t.app.db
       .selectFrom('operator_audit')
@@ -75,7 +71,7 @@ describe.each(databaseTargets)('console payments (%s)', (target) => {
   const payment = (id: number) =>
     t.app.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const list = async (role: OperatorRole, filter: Record<string, string>) => {
-    const response = await call(consolePayments, role, filter);
+    const response = await call(endpoints.consolePayments, role, filter);
     expect(response.status, JSON.stringify(response.envelope)).toBe(200);
     return response.envelope?.data as { items: PaymentItem[]; hasMore: boolean; page: number };
   };
@@ -121,14 +117,18 @@ describe.each(databaseTargets)('console payments (%s)', (target) => {
       const both = await list('credit', { provider: 'dragonpay', status: 'paid' });
       expect(both.items.map((item) => item.id)).toEqual([paid]);
 
-      expect((await call(consolePayments, 'viewer', { status: 'lost' })).status).toBe(400);
-      expect((await call(consolePayments, 'viewer', { pageSize: '101' })).status).toBe(400);
+      expect((await call(endpoints.consolePayments, 'viewer', { status: 'lost' })).status).toBe(400);
+      expect((await call(endpoints.consolePayments, 'viewer', { pageSize: '101' })).status).toBe(400);
     });
 
     it('counts held payments on the dashboard', async () => {
-      const before = (await call(consoleDashboard, 'viewer')).envelope?.data as { paymentsHeld: number };
+      const before = (await call(endpoints.consoleDashboard, 'viewer')).envelope?.data as {
+        paymentsHeld: number;
+      };
       await orderWithHeld(1_000);
-      const after = (await call(consoleDashboard, 'viewer')).envelope?.data as { paymentsHeld: number };
+      const after = (await call(endpoints.consoleDashboard, 'viewer')).envelope?.data as {
+        paymentsHeld: number;
+      };
       expect(after.paymentsHeld).toBe(before.paymentsHeld + 1);
     });
   });
@@ -150,7 +150,7 @@ describe.each(databaseTargets)('console payments (%s)', (target) => {
     it('refuses a write without the CSRF token and changes nothing', async () => {
       const { paymentId, orderId } = await orderWithHeld(1_000);
       const before = await orderState(t.app, orderId);
-      for (const endpoint of [consoleAcceptPayment, consoleReturnPayment]) {
+      for (const endpoint of [endpoints.consoleAcceptPayment, endpoints.consoleReturnPayment]) {
         const response = await call(endpoint, 'finance', { paymentId: String(paymentId) }, false);
         expect(response.status).toBe(403);
         expect(response.envelope?.message).toBe(messages.csrfRefused);
@@ -423,7 +423,7 @@ describe.each(databaseTargets)('console payments (%s)', (target) => {
       const { paymentId, orderId, session, productId } = await orderWithHeld(5_000);
       await bindCard(t.app, session, productId);
       const page = async (role: OperatorRole) =>
-        (await call(consoleOrder, role, { orderId: String(orderId) })).envelope?.data as {
+        (await call(endpoints.consoleOrder, role, { orderId: String(orderId) })).envelope?.data as {
           payments: PaymentItem[];
           borrower: { payoutAccount: { institution: string; accountNumber: string } | null };
         };

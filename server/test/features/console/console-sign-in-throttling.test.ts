@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ConsoleSignInLimits,
   OPERATOR_DEVICE_COOKIE,
-  consoleMe,
-  consoleOperators,
   messages,
   type OperatorRole,
+  endpoints,
 } from '@kwarta/contract';
 import { attemptConsoleSignIn, callConsole, consoleSignedIn, cookieSet } from '../../support/console.ts';
 import { createTestApp, testClock, storeSetups, testRedis, type TestApp } from '../../support/test-app.ts';
@@ -183,7 +182,7 @@ describe.each(storeSetups)('console sign-in throttling ($target, redis: $redis)'
       address: '198.51.100.30',
       device: agent.session.device,
     });
-    const me = await callConsole(t.app, session, consoleMe, {}, false);
+    const me = await callConsole(t.app, session, endpoints.consoleMe, {}, false);
     expect((me.envelope?.data as { failedSignIns: unknown }).failedSignIns).toEqual(shown);
 
     // The next sign-in shows nothing: nothing failed since this one.
@@ -193,7 +192,13 @@ describe.each(storeSetups)('console sign-in throttling ($target, redis: $redis)'
 
     // Admins see the last 7 days' failures per operator.
     const admin = await operatorWithDevice('admin-f', 'admin', '198.51.100.31');
-    const list = await callConsole(t.app, admin.session, consoleOperators, { pageSize: '100' }, false);
+    const list = await callConsole(
+      t.app,
+      admin.session,
+      endpoints.consoleOperators,
+      { pageSize: '100' },
+      false,
+    );
     const rows = (list.envelope?.data as { items: { name: string; recentFailures: unknown }[] }).items;
     expect(rows.find((row) => row.name === 'agent-k')?.recentFailures).toEqual(shown);
     expect(rows.find((row) => row.name === 'admin-f')?.recentFailures).toBeNull();
@@ -205,7 +210,7 @@ describe.each(storeSetups)('console sign-in throttling ($target, redis: $redis)'
       address: '198.51.100.31',
       device: admin.session.device,
     });
-    const laterList = await callConsole(t.app, later, consoleOperators, { pageSize: '100' }, false);
+    const laterList = await callConsole(t.app, later, endpoints.consoleOperators, { pageSize: '100' }, false);
     const laterRows = (laterList.envelope?.data as { items: { name: string; recentFailures: unknown }[] })
       .items;
     expect(laterRows.find((row) => row.name === 'agent-k')?.recentFailures).toBeNull();

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleMe, messages } from '@kwarta/contract';
+import { messages, endpoints } from '@kwarta/contract';
 import { attemptConsoleSignIn, callConsole, consoleSignedIn } from '../../support/console.ts';
 import {
   createTestApp,
@@ -72,7 +72,7 @@ describe.each(databaseTargets)('demo operators at a production boot (%s)', (targ
       });
       expect(refused.status).toBe(401);
       expect(refused.envelope?.message).toBe(messages.consoleSignInFailed);
-      expect((await callConsole(production.app, demo, consoleMe, {}, false)).status).toBe(401);
+      expect((await callConsole(production.app, demo, endpoints.consoleMe, {}, false)).status).toBe(401);
       await consoleSignedIn(production.app, { name: 'ana', password: PASSWORD, address: '198.51.100.72' });
 
       const demoRows = await production.app.db

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactKfInfo, envelopeWireNames, messages } from '@kwarta/contract';
+import { envelopeWireNames, messages, endpoints } from '@kwarta/contract';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { putSetting } from '../../../src/db/settings-repository.ts';
@@ -24,7 +24,7 @@ describe.each(databaseTargets)('contact-kf-info on %s', (target) => {
   }
 
   it('answers the configured contacts in the envelope, under the wire names', async () => {
-    const response = await callEndpoint(t.app, contactKfInfo, { session, body: { overall: '30' } });
+    const response = await callEndpoint(t.app, endpoints.contactKfInfo, { session, body: { overall: '30' } });
     expect(response.status).toBe(200);
     expect(Object.keys(response.raw)).toEqual([
       envelopeWireNames.code,
@@ -41,7 +41,7 @@ describe.each(databaseTargets)('contact-kf-info on %s', (target) => {
   it('answers what an operator has set, over the configured defaults', async () => {
     await putSetting(t.app.db, 'service.email', 'help@lender.example', clock.now());
     await putSetting(t.app.db, 'service.whatsapp', '+63 917 000 1234', clock.now());
-    const response = await callEndpoint(t.app, contactKfInfo, { session, body: { overall: '30' } });
+    const response = await callEndpoint(t.app, endpoints.contactKfInfo, { session, body: { overall: '30' } });
     expect(response.envelope?.data).toEqual({ email: 'help@lender.example', smWa: '+63 917 000 1234' });
   });
 
@@ -50,7 +50,7 @@ describe.each(databaseTargets)('contact-kf-info on %s', (target) => {
     ['an unknown session id', { sessionId: 'not-a-session' }],
   ])('answers 401 with an envelope and writes nothing for %s', async (_name, sessionQuery) => {
     const before = await snapshot();
-    const response = await callEndpoint(t.app, contactKfInfo, {
+    const response = await callEndpoint(t.app, endpoints.contactKfInfo, {
       session: sessionQuery,
       body: { overall: '30' },
     });
@@ -67,7 +67,7 @@ describe.each(databaseTargets)('contact-kf-info on %s', (target) => {
     ['missing', {}],
   ])('answers 400 with an envelope and writes nothing when overall is %s', async (_name, body) => {
     const before = await snapshot();
-    const response = await callEndpoint(t.app, contactKfInfo, { session, body });
+    const response = await callEndpoint(t.app, endpoints.contactKfInfo, { session, body });
     expect(response.status).toBe(400);
     expect(response.envelope?.code).toBe('400');
     expect(response.envelope?.message).toMatch(/overall/);
@@ -77,7 +77,7 @@ describe.each(databaseTargets)('contact-kf-info on %s', (target) => {
 
   it('checks the session before the input: an anonymous malformed call learns nothing but 401', async () => {
     const before = await snapshot();
-    const response = await callEndpoint(t.app, contactKfInfo, {
+    const response = await callEndpoint(t.app, endpoints.contactKfInfo, {
       session: { sessionId: 'forged' },
       body: { overall: 'abc' },
     });
@@ -89,7 +89,7 @@ describe.each(databaseTargets)('contact-kf-info on %s', (target) => {
     const idle = await demoSession(t.app);
     clock.advance((t.config.session.idleMinutes + 1) * 60_000);
     expect(
-      (await callEndpoint(t.app, contactKfInfo, { session: idle, body: { overall: '30' } })).status,
+      (await callEndpoint(t.app, endpoints.contactKfInfo, { session: idle, body: { overall: '30' } })).status,
     ).toBe(401);
 
     const busy = await demoSession(t.app);
@@ -98,17 +98,18 @@ describe.each(databaseTargets)('contact-kf-info on %s', (target) => {
     while (clock.now().getTime() + 6 * 3_600_000 < end) {
       clock.advance(6 * 3_600_000);
       expect(
-        (await callEndpoint(t.app, contactKfInfo, { session: busy, body: { overall: '30' } })).status,
+        (await callEndpoint(t.app, endpoints.contactKfInfo, { session: busy, body: { overall: '30' } }))
+          .status,
       ).toBe(200);
     }
     clock.advance(6 * 3_600_000);
     expect(
-      (await callEndpoint(t.app, contactKfInfo, { session: busy, body: { overall: '30' } })).status,
+      (await callEndpoint(t.app, endpoints.contactKfInfo, { session: busy, body: { overall: '30' } })).status,
     ).toBe(401);
   });
 
   it('sends the security headers of DESIGN §3', async () => {
-    const response = await callEndpoint(t.app, contactKfInfo, { session, body: { overall: '30' } });
+    const response = await callEndpoint(t.app, endpoints.contactKfInfo, { session, body: { overall: '30' } });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");

@@ -1,15 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  Limits,
-  ResultCode,
-  bindCardNew,
-  messages,
-  repaymentCommit,
-  repaymentConfirm,
-  repaymentHuichao,
-  repaymentWay,
-  type Endpoint,
-} from '@kwarta/contract';
+import { Limits, ResultCode, messages, type Endpoint, endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
 import { rowCounts } from '../../support/faults.ts';
@@ -50,7 +40,7 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
   ) => callEndpoint(t.app, endpoint, { session: order.session, body, headers });
 
   async function bindCard(order: Order, cardNo: string) {
-    const bound = await call(bindCardNew, order, {
+    const bound = await call(endpoints.bindCardNew, order, {
       product_id: String(order.productId),
       cardType: '1',
       channel: '90006',
@@ -63,7 +53,7 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
   }
 
   async function way(order: Order, amount?: number) {
-    const response = await call(repaymentWay, order, {
+    const response = await call(endpoints.repaymentWay, order, {
       orderId: String(order.orderId),
       ...(amount === undefined ? {} : { amount: String(amount) }),
     });
@@ -82,7 +72,7 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
     order: Order,
     fields: { repayToken: string; cardId?: number; amount: number; sendMsg?: string },
   ) =>
-    call(repaymentCommit, order, {
+    call(endpoints.repaymentCommit, order, {
       orderId: String(order.orderId),
       repayToken: fields.repayToken,
       amount: String(fields.amount),
@@ -95,7 +85,7 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
     });
 
   const confirm = (order: Order, recordId: number, verifyCode: string) =>
-    call(repaymentConfirm, order, {
+    call(endpoints.repaymentConfirm, order, {
       orderId: String(order.orderId),
       verifyCode,
       repaymentRecordId: String(recordId),
@@ -162,19 +152,19 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
 
     const before = await rowCounts(t.app);
     const pairs: [Endpoint, Record<string, string>, Record<string, string>][] = [
-      [repaymentWay, { orderId: String(other.order.id) }, { orderId: '999999' }],
+      [endpoints.repaymentWay, { orderId: String(other.order.id) }, { orderId: '999999' }],
       [
-        repaymentCommit,
+        endpoints.repaymentCommit,
         { orderId: String(other.order.id), repayToken, cardId: '1', amount: '100' },
         { orderId: '999999', repayToken, cardId: '1', amount: '100' },
       ],
       [
-        repaymentCommit,
+        endpoints.repaymentCommit,
         { orderId: String(mine.orderId), repayToken, cardId: String(theirCard), amount: '100' },
         { orderId: String(mine.orderId), repayToken, cardId: '999999', amount: '100' },
       ],
       [
-        repaymentConfirm,
+        endpoints.repaymentConfirm,
         {
           orderId: String(other.order.id),
           verifyCode: theirs.code,
@@ -183,12 +173,12 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
         { orderId: '999999', verifyCode: theirs.code, repaymentRecordId: String(theirs.repayRecordId) },
       ],
       [
-        repaymentHuichao,
+        endpoints.repaymentHuichao,
         { userId: String(other.borrowerId), orderId: String(mine.orderId) },
         { userId: '999999', orderId: String(mine.orderId) },
       ],
       [
-        repaymentHuichao,
+        endpoints.repaymentHuichao,
         { userId: String(mine.borrowerId), orderId: String(other.order.id) },
         { userId: String(mine.borrowerId), orderId: '999999' },
       ],
@@ -203,7 +193,7 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
       });
     }
     // The other borrower cannot confirm my repayment with my code either.
-    const stranger = await call(repaymentConfirm, other, {
+    const stranger = await call(endpoints.repaymentConfirm, other, {
       orderId: String(mine.orderId),
       verifyCode: theirs.code,
       repaymentRecordId: String(theirs.repayRecordId),
@@ -492,7 +482,7 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
 
   it('repayment-huichao answers the order’s repayment page; nothing to repay is refused', async () => {
     const order = await repayableOrder(t.app);
-    const online = await call(repaymentHuichao, order, {
+    const online = await call(endpoints.repaymentHuichao, order, {
       userId: String(order.borrowerId),
       orderId: String(order.orderId),
       amount: String(order.lineAmount),
@@ -501,7 +491,7 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
       url: `/repay?productId=${order.productId}&orderId=${order.orderId}`,
     });
     const settled = await repayableOrder(t.app, { status: 200, paidLines: 1 });
-    const refused = await call(repaymentWay, settled, { orderId: String(settled.orderId) });
+    const refused = await call(endpoints.repaymentWay, settled, { orderId: String(settled.orderId) });
     expect(refused.envelope?.message).toBe(messages.legacyNotRepayable);
   });
 });

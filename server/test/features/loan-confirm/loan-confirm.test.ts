@@ -1,18 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  agreementDocument,
-  contractJump,
-  contractList,
-  goyaConfirm,
-  goyaContractJump,
-  goyaContractList,
-  goyaPush,
-  loanConfirmWireKeys,
-  loanDetailConfirm,
-  loanDetailPush,
-  messages,
-  ResultCode,
-} from '@kwarta/contract';
+import { loanConfirmWireKeys, messages, ResultCode, endpoints } from '@kwarta/contract';
 import { latePenalty, defaultLoanRules, OrderStatus } from '@kwarta/domain';
 import { callEndpoint } from '../../support/api.ts';
 import { newBorrower, otherBorrower } from '../../support/borrowers.ts';
@@ -57,7 +44,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
   ) => callEndpoint(t.app, endpoint, { session, body });
 
   it('confirms the product offer with the plan the domain computes', async () => {
-    const { envelope } = await call(loanDetailConfirm, { productId: String(productId) });
+    const { envelope } = await call(endpoints.loanDetailConfirm, { productId: String(productId) });
     expect(envelope?.code).toBe(ResultCode.success);
     const data = envelope!.data as Record<string, unknown>;
     expect(data).toMatchObject({
@@ -81,7 +68,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
   });
 
   it('answers variant 2 with disguised keys, the promo texts and code 00', async () => {
-    const { raw, envelope } = await call(goyaConfirm, { productId: String(productId) });
+    const { raw, envelope } = await call(endpoints.goyaConfirm, { productId: String(productId) });
     expect(envelope?.code).toBe('00');
     const data = envelope!.data as Record<string, unknown>;
     expect(data).not.toHaveProperty('amount');
@@ -98,11 +85,11 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
   });
 
   it('lists the agreements of scene 3 in both variants', async () => {
-    const plain = await call(contractList, { productId: String(productId), scene: '3' });
+    const plain = await call(endpoints.contractList, { productId: String(productId), scene: '3' });
     expect(plain.envelope?.data).toEqual({
       data: [{ title: messages.agreementLoanTitle }, { title: messages.agreementDisclosureTitle }],
     });
-    const disguised = await call(goyaContractList, { productId: String(productId), scene: '3' });
+    const disguised = await call(endpoints.goyaContractList, { productId: String(productId), scene: '3' });
     const k = loanConfirmWireKeys;
     expect(disguised.envelope?.data).toEqual({
       [k.data]: [
@@ -113,7 +100,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
   });
 
   it('refuses an amount outside the product range and a missing product', async () => {
-    const low = await call(loanDetailPush, {
+    const low = await call(endpoints.loanDetailPush, {
       productId: String(productId),
       amount: '100',
       periods: '3',
@@ -122,9 +109,9 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     });
     expect(low.status).toBe(400);
     expect(low.envelope?.message).toBe('The loan amount must be between ₱2.000,00 and ₱20.000,00.');
-    const term = await call(loanDetailConfirm, { productId: String(productId), term: '30' });
+    const term = await call(endpoints.loanDetailConfirm, { productId: String(productId), term: '30' });
     expect(term.envelope?.message).toBe('The loan term must be between 91 and 365 days.');
-    const missing = await call(loanDetailConfirm, { productId: '999999' });
+    const missing = await call(endpoints.loanDetailConfirm, { productId: '999999' });
     expect(missing.status).toBe(404);
   });
 
@@ -139,11 +126,11 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
       call(endpoint, { productId: String(closed.id), ...body }, applicant.session);
     const push = { amount: '2000000', periods: '9', termUnit: '1' };
     for (const answer of [
-      await asApplicant(loanDetailConfirm, {}),
-      await asApplicant(goyaConfirm, {}),
-      await asApplicant(agreementDocument, { position: '0' }),
-      await asApplicant(loanDetailPush, { ...push, requestId: requestId(271) }),
-      await asApplicant(goyaPush, { ...push, requestId: requestId(272) }),
+      await asApplicant(endpoints.loanDetailConfirm, {}),
+      await asApplicant(endpoints.goyaConfirm, {}),
+      await asApplicant(endpoints.agreementDocument, { position: '0' }),
+      await asApplicant(endpoints.loanDetailPush, { ...push, requestId: requestId(271) }),
+      await asApplicant(endpoints.goyaPush, { ...push, requestId: requestId(272) }),
     ]) {
       expect(answer.envelope).toMatchObject({
         code: ResultCode.conflict,
@@ -161,11 +148,13 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
   let orderId: number;
 
   it('makes one order from 50 parallel pushes with one request id, with the plan confirmation showed', async () => {
-    const confirmation = (await call(loanDetailConfirm, { productId: String(productId) })).envelope!.data as {
+    const confirmation = (await call(endpoints.loanDetailConfirm, { productId: String(productId) })).envelope!
+      .data as {
       repay_plans: { pay_time: string; amount: number }[];
     };
-    const document = (await call(agreementDocument, { productId: String(productId), position: '0' }))
-      .envelope!.data as { sha256: string; version: string };
+    const document = (
+      await call(endpoints.agreementDocument, { productId: String(productId), position: '0' })
+    ).envelope!.data as { sha256: string; version: string };
     const body = {
       productId: String(productId),
       amount: '2000000',
@@ -173,7 +162,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
       termUnit: '1',
       requestId: requestId(1),
     };
-    const answers = await Promise.all(Array.from({ length: 50 }, () => call(loanDetailPush, body)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(endpoints.loanDetailPush, body)));
     const ids = new Set(answers.map((answer) => (answer.envelope?.data as { orderId: number }).orderId));
     expect(answers.every((answer) => answer.envelope?.code === '00')).toBe(true);
     expect(ids.size).toBe(1);
@@ -219,8 +208,8 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
 
   it("takes the spec's payload without a request id: one order, and 20 parallel taps still one", async () => {
     for (const [phone, endpoint] of [
-      ['13900000281', loanDetailPush],
-      ['13900000282', goyaPush],
+      ['13900000281', endpoints.loanDetailPush],
+      ['13900000282', endpoints.goyaPush],
     ] as const) {
       const applicant = await newBorrower(t.app, phone);
       const body = { productId: String(productId), amount: '2000000', periods: '3', termUnit: '1' };
@@ -244,7 +233,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
   });
 
   it('refuses a second open order with the catalogue message', async () => {
-    const second = await call(goyaPush, {
+    const second = await call(endpoints.goyaPush, {
       productId: String(productId),
       amount: '300000',
       periods: '3',
@@ -267,15 +256,22 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
   it('answers a foreign order id exactly like a missing one', async () => {
     const ask = (
       id: number,
-      endpoint: typeof contractJump | typeof goyaContractJump | typeof agreementDocument,
+      endpoint:
+        | typeof endpoints.contractJump
+        | typeof endpoints.goyaContractJump
+        | typeof endpoints.agreementDocument,
     ) => call(endpoint, { productId: String(productId), position: '0', orderId: String(id) }, other.session);
-    for (const endpoint of [contractJump, goyaContractJump, agreementDocument]) {
+    for (const endpoint of [
+      endpoints.contractJump,
+      endpoints.goyaContractJump,
+      endpoints.agreementDocument,
+    ]) {
       const foreign = await ask(orderId, endpoint);
       const missing = await ask(987_654, endpoint);
       expect(foreign.status).toBe(404);
       expect({ ...foreign, headers: null }).toEqual({ ...missing, headers: null });
     }
-    const own = await call(contractJump, {
+    const own = await call(endpoints.contractJump, {
       productId: String(productId),
       position: '1',
       orderId: String(orderId),
@@ -284,7 +280,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
       contract_url: `/loanAgreement?productId=${productId}&position=1&orderId=${orderId}`,
     });
     // Variant 2 (/gopia/goya/pera): the same jump under its disguised key; orderId 0 before an order exists.
-    const disguised = await call(goyaContractJump, {
+    const disguised = await call(endpoints.goyaContractJump, {
       productId: String(productId),
       scene: '3',
       position: '1',
@@ -293,7 +289,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     expect(disguised.envelope?.data).toEqual({
       [loanConfirmWireKeys.contract_url]: `/loanAgreement?productId=${productId}&position=1&orderId=${orderId}`,
     });
-    const beforeOrder = await call(goyaContractJump, {
+    const beforeOrder = await call(endpoints.goyaContractJump, {
       productId: String(productId),
       position: '0',
       orderId: '0',
@@ -301,12 +297,15 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     expect(beforeOrder.envelope?.data).toEqual({
       [loanConfirmWireKeys.contract_url]: `/loanAgreement?productId=${productId}&position=0`,
     });
-    const noSuchAgreement = await call(goyaContractJump, { productId: String(productId), position: '7' });
+    const noSuchAgreement = await call(endpoints.goyaContractJump, {
+      productId: String(productId),
+      position: '7',
+    });
     expect(noSuchAgreement.status).toBe(404);
   });
 
   it('renders the agreement from the order terms and says what was agreed', async () => {
-    const { envelope } = await call(agreementDocument, {
+    const { envelope } = await call(endpoints.agreementDocument, {
       productId: String(productId),
       position: '1',
       orderId: String(orderId),
@@ -424,7 +423,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     const again = await newBorrower(t.app, '13900000012');
     const push = (n: number) =>
       call(
-        loanDetailPush,
+        endpoints.loanDetailPush,
         {
           productId: String(productId),
           amount: '500000',

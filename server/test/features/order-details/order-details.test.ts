@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Defaults,
-  eventSave,
-  googleScore,
-  loanDetails,
   messages,
-  productDefine,
   productDefineToWire,
   recommendedProductFromWire,
-  unionErrorInfo,
-  unionProductLink,
-  unionProductTrack,
   type RecommendedProductWire,
+  endpoints,
 } from '@kwarta/contract';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
@@ -61,7 +55,7 @@ describe.each(databaseTargets)('order details on %s', (target) => {
   afterAll(() => t.close());
 
   const details = async (order: { id: number; product_id: number }, as = session) => {
-    const response = await callEndpoint(t.app, loanDetails, {
+    const response = await callEndpoint(t.app, endpoints.loanDetails, {
       session: as,
       body: { productId: String(order.product_id), orderId: String(order.id) },
     });
@@ -167,17 +161,20 @@ describe.each(databaseTargets)('order details on %s', (target) => {
 
   it('refuses a call without a live session and bad ids', async () => {
     const order = find(170);
-    const anonymous = await callEndpoint(t.app, loanDetails, {
+    const anonymous = await callEndpoint(t.app, endpoints.loanDetails, {
       body: { productId: String(order.product_id), orderId: String(order.id) },
     });
     expect(anonymous.status).toBe(401);
-    const bad = await callEndpoint(t.app, loanDetails, { session, body: { productId: 'x', orderId: '1' } });
+    const bad = await callEndpoint(t.app, endpoints.loanDetails, {
+      session,
+      body: { productId: 'x', orderId: '1' },
+    });
     expect(bad.status).toBe(400);
   });
 
   it('stores event/save taps and refuses an unknown product', async () => {
     const order = find(200);
-    const saved = await callEndpoint(t.app, eventSave, {
+    const saved = await callEndpoint(t.app, endpoints.eventSave, {
       session,
       body: {
         productId: String(order.product_id),
@@ -193,7 +190,7 @@ describe.each(databaseTargets)('order details on %s', (target) => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ product_id: order.product_id, position_id: 0 });
-    const unknown = await callEndpoint(t.app, eventSave, {
+    const unknown = await callEndpoint(t.app, endpoints.eventSave, {
       session,
       body: { productId: '999999', moduleId: '30' },
     });
@@ -205,10 +202,10 @@ describe.each(databaseTargets)('order details on %s', (target) => {
     expect((await details(find(200))).data.isScore).toBe('1');
     expect((await details(find(21))).data.isScore).toBe('0');
     expect((await details(find(180))).data.isScore).toBe('0');
-    const bad = await callEndpoint(t.app, googleScore, { session, body: { score: '6' } });
+    const bad = await callEndpoint(t.app, endpoints.googleScore, { session, body: { score: '6' } });
     expect(bad.status).toBe(400);
     for (const score of ['5', '5']) {
-      const rated = await callEndpoint(t.app, googleScore, { session, body: { score } });
+      const rated = await callEndpoint(t.app, endpoints.googleScore, { session, body: { score } });
       expect(rated.envelope?.code).toBe('00');
     }
     expect(await t.app.db.selectFrom('app_ratings').selectAll().execute()).toHaveLength(1);
@@ -219,7 +216,7 @@ describe.each(databaseTargets)('order details on %s', (target) => {
     const products = await t.app.db.selectFrom('products').select(['id', 'name']).execute();
     const byName = (name: string) => products.find((product) => product.name === name)!.id;
     const define = (productId: number) =>
-      callEndpoint(t.app, productDefine, {
+      callEndpoint(t.app, endpoints.productDefine, {
         session,
         body: Object.fromEntries(
           Object.entries(productDefineToWire({ moduleId: 31, position: 2, productId })).map(([k, v]) => [
@@ -239,7 +236,7 @@ describe.each(databaseTargets)('order details on %s', (target) => {
     expect(grey.envelope).toMatchObject({ code: '409', message: messages.productNotClickable });
     expect((await define(999_999)).status).toBe(404);
     // Plain names are not the wire names.
-    const plain = await callEndpoint(t.app, productDefine, {
+    const plain = await callEndpoint(t.app, endpoints.productDefine, {
       session,
       body: { moduleId: '31', position: '1', productId: String(byName('Kwarta Max')) },
     });
@@ -248,7 +245,10 @@ describe.each(databaseTargets)('order details on %s', (target) => {
 
   it('serves the joint-login failure page and its two product-tap calls', async () => {
     const max = find(151, 'Kwarta Max').product_id;
-    const info = await callEndpoint(t.app, unionErrorInfo, { session, body: { productId: String(max) } });
+    const info = await callEndpoint(t.app, endpoints.unionErrorInfo, {
+      session,
+      body: { productId: String(max) },
+    });
     const data = info.envelope?.data as {
       noticeMessage: string;
       errMessage: string;
@@ -257,13 +257,13 @@ describe.each(databaseTargets)('order details on %s', (target) => {
     expect(data.noticeMessage).toBe(messages.jointLoginFailed);
     expect(data.errMessage).toContain('Kwarta Max');
     expect(data.recProducts.map(recommendedProductFromWire).map((p) => p.id)).not.toContain(max);
-    const general = await callEndpoint(t.app, unionErrorInfo, { session });
+    const general = await callEndpoint(t.app, endpoints.unionErrorInfo, { session });
     expect((general.envelope?.data as { errMessage: string; recProducts: unknown[] }).errMessage).toBe(
       messages.jointLoginErrorMessage,
     );
     expect((general.envelope?.data as { recProducts: unknown[] }).recProducts).toHaveLength(5);
 
-    const track = await callEndpoint(t.app, unionProductTrack, {
+    const track = await callEndpoint(t.app, endpoints.unionProductTrack, {
       session,
       body: { productId: String(max), position: '3' },
     });
@@ -275,9 +275,12 @@ describe.each(databaseTargets)('order details on %s', (target) => {
       .execute();
     expect(taps).toHaveLength(1);
     expect(taps[0]).toMatchObject({ product_id: max, position_id: 3 });
-    const link = await callEndpoint(t.app, unionProductLink, { session, body: { productId: String(max) } });
+    const link = await callEndpoint(t.app, endpoints.unionProductLink, {
+      session,
+      body: { productId: String(max) },
+    });
     expect(link.envelope?.data).toBe(DEMO_PARTNER_LINK);
-    const anonymous = await callEndpoint(t.app, unionErrorInfo, {});
+    const anonymous = await callEndpoint(t.app, endpoints.unionErrorInfo, {});
     expect(anonymous.status).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loanDetails, messages } from '@kwarta/contract';
+import { messages, endpoints } from '@kwarta/contract';
 import { OrderStatus } from '@kwarta/domain';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { bindCard } from '../../support/payment-accounts.ts';
@@ -51,7 +51,7 @@ describe.each(databaseTargets)('disbursement on %s', (target) => {
   afterAll(() => t.close());
 
   const pageOf = async () => {
-    const { envelope } = await callEndpoint(t.app, loanDetails, {
+    const { envelope } = await callEndpoint(t.app, endpoints.loanDetails, {
       session,
       body: { productId: String(order.product_id), orderId: String(order.id) },
     });

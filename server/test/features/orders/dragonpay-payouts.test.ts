@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loanDetails, messages } from '@kwarta/contract';
+import { messages, endpoints } from '@kwarta/contract';
 import { OrderStatus } from '@kwarta/domain';
 import { callEndpoint } from '../../support/api.ts';
 import { startFakeHttpServer } from '../../support/fake-http-server.ts';
@@ -136,7 +136,7 @@ describe.each(databaseTargets)('disbursement through Dragonpay Payout (%s)', (ta
       .execute();
   const postsOf = (txnid: string) => fake.posts.filter((post) => post.TxnId === txnid);
   const page = async (order: { session: Record<string, string>; productId: number; orderId: number }) => {
-    const { envelope } = await callEndpoint(t.app, loanDetails, {
+    const { envelope } = await callEndpoint(t.app, endpoints.loanDetails, {
       session: order.session,
       body: { productId: String(order.productId), orderId: String(order.orderId) },
     });

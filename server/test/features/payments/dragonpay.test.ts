@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { generateVcode } from '@kwarta/contract';
+import { endpoints } from '@kwarta/contract';
 import { createTestApp, databaseTargets, type TestApp } from '../../support/test-app.ts';
 import { callEndpoint } from '../../support/api.ts';
 import { orderState, repayableOrder } from '../../support/repayment.ts';
@@ -26,7 +26,7 @@ describe.each(databaseTargets)('Dragonpay adapter against a fake Dragonpay (%s)'
   /** An order of its own, a pay code for it through Dragonpay, and the fake's record of it. */
   async function payCode(options: Parameters<typeof repayableOrder>[1] = {}) {
     const order = await repayableOrder(t.app, options);
-    const response = await callEndpoint(t.app, generateVcode, {
+    const response = await callEndpoint(t.app, endpoints.generateVcode, {
       session: order.session,
       body: {
         productId: String(order.productId),

@@ -2,15 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bindCardNew,
-  generateVcode,
-  messages,
-  ResultCode,
-  repaymentCommit,
-  repaymentConfirm,
-  repaymentWay,
-} from '@kwarta/contract';
+import { messages, ResultCode, endpoints } from '@kwarta/contract';
 import { formatAmount } from '@kwarta/domain';
 import { callEndpoint } from '../../support/api.ts';
 import { dragonpayEnv, startFakeDragonpay } from '../../support/fake-dragonpay.ts';
@@ -100,7 +92,7 @@ describe.each(databaseTargets)('production with real adapters (%s)', (target) =>
 
   it('refuses the forged sandbox postback that once paid an order in production', async () => {
     const order = await repayableOrder(t.app);
-    const vcode = await callEndpoint(t.app, generateVcode, {
+    const vcode = await callEndpoint(t.app, endpoints.generateVcode, {
       session: order.session,
       body: { productId: String(order.productId), orderId: String(order.orderId), channelNumber: 'BAYD' },
     });
@@ -131,7 +123,7 @@ describe.each(databaseTargets)('production with real adapters (%s)', (target) =>
   it('debits no card: /carpmm says card repayment is not offered and records nothing', async () => {
     const order = await repayableOrder(t.app);
     const headers = { 'x-forwarded-for': '10.27.0.1' };
-    const bound = await callEndpoint(t.app, bindCardNew, {
+    const bound = await callEndpoint(t.app, endpoints.bindCardNew, {
       session: order.session,
       headers,
       body: {
@@ -146,9 +138,12 @@ describe.each(databaseTargets)('production with real adapters (%s)', (target) =>
     expect(bound.envelope?.code).toBe('00');
     const orderId = String(order.orderId);
     const calls = [
-      [repaymentWay, { orderId }],
-      [repaymentCommit, { orderId, repayToken: 'x'.repeat(32), cardId: '1', amount: '100', sendMsg: '0' }],
-      [repaymentConfirm, { orderId, verifyCode: '123456', repaymentRecordId: '1' }],
+      [endpoints.repaymentWay, { orderId }],
+      [
+        endpoints.repaymentCommit,
+        { orderId, repayToken: 'x'.repeat(32), cardId: '1', amount: '100', sendMsg: '0' },
+      ],
+      [endpoints.repaymentConfirm, { orderId, verifyCode: '123456', repaymentRecordId: '1' }],
     ] as const;
     for (const [endpoint, body] of calls) {
       const response = await callEndpoint(t.app, endpoint, { session: order.session, headers, body });

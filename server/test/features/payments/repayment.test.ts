@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emphasisMiles, generateVcode, loanPlayDetail, type Endpoint } from '@kwarta/contract';
+import { type Endpoint, endpoints } from '@kwarta/contract';
 import { addDays } from '@kwarta/domain';
 import { createTestApp, databaseTargets, type TestApp } from '../../support/test-app.ts';
 import { callEndpoint } from '../../support/api.ts';
@@ -35,10 +35,10 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
     const mine = await repayableOrder(t.app);
     const other = await otherBorrower(t.app, '13900000077');
     const calls: [Endpoint, Record<string, string>][] = [
-      [loanPlayDetail, {}],
-      [emphasisMiles, {}],
-      [generateVcode, { channelNumber: 'BAYD' }],
-      [generateVcode, { channelNumber: 'BAYD', isDelay: '1' }],
+      [endpoints.loanPlayDetail, {}],
+      [endpoints.emphasisMiles, {}],
+      [endpoints.generateVcode, { channelNumber: 'BAYD' }],
+      [endpoints.generateVcode, { channelNumber: 'BAYD', isDelay: '1' }],
     ];
     const before = await rowCounts(t.app);
     for (const [endpoint, extra] of calls) {
@@ -61,7 +61,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
 
   it('charges its own figure: a client amount lower than what is due cannot settle the order', async () => {
     const order = await repayableOrder(t.app);
-    const response = await callEndpoint(t.app, generateVcode, {
+    const response = await callEndpoint(t.app, endpoints.generateVcode, {
       session: order.session,
       body: { ...ids(order), amount: '100', channelNumber: 'BAYD' },
     });
@@ -78,7 +78,10 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
 
   it('instalment page: what is due now, the plan, channels; the cashier’s pay settles and returns to the order', async () => {
     const order = await repayableOrder(t.app);
-    const info = await callEndpoint(t.app, loanPlayDetail, { session: order.session, body: ids(order) });
+    const info = await callEndpoint(t.app, endpoints.loanPlayDetail, {
+      session: order.session,
+      body: ids(order),
+    });
     expect(info.envelope).toMatchObject({
       code: '00',
       data: { repayAmount: order.lineAmount, orderStatus: 170, defDetail: null, isShowReyTop: 1 },
@@ -93,7 +96,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
     ]);
     expect(data.repayPlan).toHaveLength(1);
 
-    const vcode = await callEndpoint(t.app, generateVcode, {
+    const vcode = await callEndpoint(t.app, endpoints.generateVcode, {
       session: order.session,
       body: { ...ids(order), amount: String(order.lineAmount), channelNumber: 'BAYD' },
     });
@@ -102,12 +105,15 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
       /^\/sandbox\/cashier\/KW\d+R[0-9A-F]+\?sig=[0-9a-f]{64}&return=%2ForderDetails%3F/,
     );
     // A double tap gets the same pay code; the page now shows it as the default card.
-    const again = await callEndpoint(t.app, generateVcode, {
+    const again = await callEndpoint(t.app, endpoints.generateVcode, {
       session: order.session,
       body: { ...ids(order), channelNumber: 'BAYD' },
     });
     expect((again.envelope!.data as { payCode: string }).payCode).toBe(started.payCode);
-    const withCard = await callEndpoint(t.app, loanPlayDetail, { session: order.session, body: ids(order) });
+    const withCard = await callEndpoint(t.app, endpoints.loanPlayDetail, {
+      session: order.session,
+      body: ids(order),
+    });
     expect(withCard.envelope!.data).toMatchObject({
       defDetail: { payCode: started.payCode, title: 'Bayad Center', showType: 1 },
     });
@@ -123,7 +129,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
 
   it('opens and acts on a payment at the cashier only through its signed link', async () => {
     const order = await repayableOrder(t.app);
-    const vcode = await callEndpoint(t.app, generateVcode, {
+    const vcode = await callEndpoint(t.app, endpoints.generateVcode, {
       session: order.session,
       body: { ...ids(order), channelNumber: 'BAYD' },
     });
@@ -176,7 +182,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
     const order = await repayableOrder(t.app);
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        callEndpoint(t.app, generateVcode, {
+        callEndpoint(t.app, endpoints.generateVcode, {
           session: order.session,
           body: { ...ids(order), channelNumber: 'GCSH' },
         }),
@@ -189,7 +195,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
 
   it('a failed or expired pay code leaves the order as it was', async () => {
     const order = await repayableOrder(t.app);
-    const vcode = await callEndpoint(t.app, generateVcode, {
+    const vcode = await callEndpoint(t.app, endpoints.generateVcode, {
       session: order.session,
       body: { ...ids(order), channelNumber: '7ELE' },
     });
@@ -207,7 +213,10 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
       firstDue: addDays(t.app.clock.now().toISOString().slice(0, 10), -28),
     });
     const before = await orderState(t.app, order.orderId);
-    const info = await callEndpoint(t.app, emphasisMiles, { session: order.session, body: ids(order) });
+    const info = await callEndpoint(t.app, endpoints.emphasisMiles, {
+      session: order.session,
+      body: ids(order),
+    });
     const delay = info.envelope!.data as {
       delayInfo: { delayAmount: number; days: number; allowed: number };
       repayDate: string;
@@ -216,7 +225,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
     expect(delay.delayInfo).toMatchObject({ delayAmount: 3_000_000, days: 7, allowed: 1 });
     expect(delay.repayDate).toBe(addDays(before.lines[1]!.due_date, 7));
 
-    const vcode = await callEndpoint(t.app, generateVcode, {
+    const vcode = await callEndpoint(t.app, endpoints.generateVcode, {
       session: order.session,
       body: { ...ids(order), amount: '1', channelNumber: 'GCSH', isDelay: '1' },
     });
@@ -240,18 +249,21 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
     expect(after.allocations).toEqual([{ component: 'extension_fee', plan_seq: null, amount: 3_000_000 }]);
 
     // The product allows one extension: the next is refused, and nothing is written.
-    const refused = await callEndpoint(t.app, generateVcode, {
+    const refused = await callEndpoint(t.app, endpoints.generateVcode, {
       session: order.session,
       body: { ...ids(order), channelNumber: 'GCSH', isDelay: '1' },
     });
     expect(refused.envelope!.code).not.toBe('00');
-    const again = await callEndpoint(t.app, emphasisMiles, { session: order.session, body: ids(order) });
+    const again = await callEndpoint(t.app, endpoints.emphasisMiles, {
+      session: order.session,
+      body: ids(order),
+    });
     expect(again.envelope!.data).toMatchObject({ delayInfo: { allowed: 0 } });
   });
 
   it('extension from 170 stays 170 with a history row; a settled order cannot be extended or repaid', async () => {
     const order = await repayableOrder(t.app);
-    const vcode = await callEndpoint(t.app, generateVcode, {
+    const vcode = await callEndpoint(t.app, endpoints.generateVcode, {
       session: order.session,
       body: { ...ids(order), channelNumber: 'GCSH', isDelay: '1' },
     });
@@ -266,7 +278,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
 
     const settled = await repayableOrder(t.app, { status: 200, paidLines: 1 });
     for (const isDelay of ['0', '1']) {
-      const refused = await callEndpoint(t.app, generateVcode, {
+      const refused = await callEndpoint(t.app, endpoints.generateVcode, {
         session: settled.session,
         body: { ...ids(settled), channelNumber: 'GCSH', isDelay },
       });
@@ -277,7 +289,7 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
 
   it('an unknown channel is refused with a 400 and nothing written', async () => {
     const order = await repayableOrder(t.app);
-    const response = await callEndpoint(t.app, generateVcode, {
+    const response = await callEndpoint(t.app, endpoints.generateVcode, {
       session: order.session,
       body: { ...ids(order), channelNumber: 'NOPE' },
     });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelTemplate, markets } from '@kwarta/contract';
+import { markets, endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
 import { createTestApp, type TestApp } from '../../support/test-app.ts';
 import { prefillLandingHtml } from '../../../src/features/promotion/landing-html.ts';
@@ -94,7 +94,7 @@ describe('GET /promotion', () => {
   });
 
   it('answers the template call with the same printed amount the page shows', async () => {
-    const response = await callEndpoint(t.app, channelTemplate, { body: { templateId: '1' } });
+    const response = await callEndpoint(t.app, endpoints.channelTemplate, { body: { templateId: '1' } });
     expect(response.envelope?.data).toMatchObject({
       headline: 'Cash loans up to ₱20.000,00',
       maxAmountMinor: 2_000_000,
@@ -114,7 +114,7 @@ describe('GET /promotion in another market', () => {
   it('prints the seeded amount as that market does', async () => {
     const t = await createTestApp('sqlite', { env: { MARKET: 'PH' } });
     try {
-      const response = await callEndpoint(t.app, channelTemplate, { body: { templateId: '1' } });
+      const response = await callEndpoint(t.app, endpoints.channelTemplate, { body: { templateId: '1' } });
       expect(response.envelope?.data).toMatchObject({ headline: 'Cash loans up to ₱20,000.00' });
     } finally {
       await t.close();

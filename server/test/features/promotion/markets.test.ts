@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getSms, messages } from '@kwarta/contract';
+import { messages, endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
 import { createTestApp } from '../../support/test-app.ts';
 import { solvedCaptcha } from '../../support/promotion.ts';
@@ -9,7 +9,7 @@ describe('markets (D5)', () => {
     const t = await createTestApp('sqlite', { env: { MARKET: 'PH' } });
     try {
       const ask = async (phone: string) =>
-        callEndpoint(t.app, getSms, { body: { phone, ...(await solvedCaptcha(t.app)) } });
+        callEndpoint(t.app, endpoints.getSms, { body: { phone, ...(await solvedCaptcha(t.app)) } });
       expect((await ask('09171234567')).envelope?.code).toBe('00');
       const spec = await ask('13912345678');
       expect(spec.status).toBe(400);

@@ -1,16 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  channelTemplate,
-  envelopeFromWire,
-  envelopeWireNames,
-  getCaptcha,
-  getSid,
-  getSms,
-  messages,
-  register,
-  trackClick,
-  trackVisit,
-} from '@kwarta/contract';
+import { envelopeFromWire, envelopeWireNames, messages, endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
 import { createTestApp, databaseTargets, type TestApp } from '../../support/test-app.ts';
 import {
@@ -45,7 +34,7 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
   }
 
   it('answers the seeded channel template, and 404 for a missing one', async () => {
-    const found = await callEndpoint(t.app, channelTemplate, { body: { templateId: '1' } });
+    const found = await callEndpoint(t.app, endpoints.channelTemplate, { body: { templateId: '1' } });
     expect(found.envelope?.code).toBe('00');
     expect(found.envelope?.data).toMatchObject({
       id: 1,
@@ -53,13 +42,13 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
       agreementTitle: 'Registration Agreement',
     });
     expect((found.envelope?.data as { androidUrl: string }).androidUrl).toMatch(/^https:/);
-    const missing = await callEndpoint(t.app, channelTemplate, { body: { templateId: '999' } });
+    const missing = await callEndpoint(t.app, endpoints.channelTemplate, { body: { templateId: '999' } });
     expect(missing.status).toBe(404);
     expect(missing.envelope?.message).toBe(messages.templateNotFound);
   });
 
   it('answers get-sid with the integer code 0 the spec gives it, which readers take as success', async () => {
-    const response = await t.app.inject({ method: 'GET', url: getSid.path });
+    const response = await t.app.inject({ method: 'GET', url: endpoints.getSid.path });
     const body = response.json() as Record<string, unknown>;
     expect(body[envelopeWireNames.code]).toBe(0);
     expect(envelopeFromWire(body)).toMatchObject({ code: '00' });
@@ -68,13 +57,13 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
 
   it('serves a PNG captcha for an issued sid, never cached, and 404 for an unknown sid', async () => {
     const { sid } = await solvedCaptcha(t.app);
-    const image = await t.app.inject({ method: 'GET', url: `${getCaptcha.path}?sid=${sid}&t=2` });
+    const image = await t.app.inject({ method: 'GET', url: `${endpoints.getCaptcha.path}?sid=${sid}&t=2` });
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['cache-control']).toBe('no-store');
     expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     const unknown = await t.app.inject({
       method: 'GET',
-      url: `${getCaptcha.path}?sid=AAAAAAAAAAAAAAAAAAAAAA`,
+      url: `${endpoints.getCaptcha.path}?sid=AAAAAAAAAAAAAAAAAAAAAA`,
     });
     expect(unknown.statusCode).toBe(404);
   });
@@ -82,7 +71,8 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
   it('limits sids, captcha images and tracking calls per address', async () => {
     const headers = { 'x-forwarded-for': `203.0.113.${target === 'sqlite' ? 1 : 2}` };
     const sids = [];
-    for (let call = 0; call < 31; call += 1) sids.push(await callEndpoint(t.app, getSid, { headers }));
+    for (let call = 0; call < 31; call += 1)
+      sids.push(await callEndpoint(t.app, endpoints.getSid, { headers }));
     expect(sids.slice(0, 30).every((answer) => answer.envelope?.code === '00')).toBe(true);
     expect(sids[30]).toMatchObject({
       status: 429,
@@ -97,7 +87,9 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     const code = await latestSmsCode(t.app, phone);
     expect(code).toMatch(/^\d{6}$/);
 
-    const registered = await callEndpoint(t.app, register, { body: registerBody(phone, captcha, code!) });
+    const registered = await callEndpoint(t.app, endpoints.register, {
+      body: registerBody(phone, captcha, code!),
+    });
     expect(registered.envelope?.code).toBe('00');
     const row = await t.app.db
       .selectFrom('registrations')
@@ -115,7 +107,9 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     });
 
     // The code is single use.
-    const again = await callEndpoint(t.app, register, { body: registerBody(phone, captcha, code!) });
+    const again = await callEndpoint(t.app, endpoints.register, {
+      body: registerBody(phone, captcha, code!),
+    });
     expect(again.envelope?.code).not.toBe('00');
   });
 
@@ -132,21 +126,21 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     const phone = newPhone();
     const captcha = await solvedCaptcha(t.app);
     const before = await snapshot();
-    const wrong = await callEndpoint(t.app, getSms, {
+    const wrong = await callEndpoint(t.app, endpoints.getSms, {
       body: { phone, sid: captcha.sid, capcode: captcha.capcode === 'AAAA' ? 'CCCC' : 'AAAA' },
     });
     expect(wrong.envelope).toEqual({ code: '101', message: messages.captchaWrong, data: null });
     // The right answer, after a wrong one, is refused too: one image, one guess.
-    const retry = await callEndpoint(t.app, getSms, { body: { phone, ...captcha } });
+    const retry = await callEndpoint(t.app, endpoints.getSms, { body: { phone, ...captcha } });
     expect(retry.envelope?.code).toBe('101');
     expect(await snapshot()).toEqual(before);
   });
 
   it('accepts a captcha once only', async () => {
     const captcha = await solvedCaptcha(t.app);
-    const first = await callEndpoint(t.app, getSms, { body: { phone: newPhone(), ...captcha } });
+    const first = await callEndpoint(t.app, endpoints.getSms, { body: { phone: newPhone(), ...captcha } });
     expect(first.envelope?.code).toBe('00');
-    const second = await callEndpoint(t.app, getSms, { body: { phone: newPhone(), ...captcha } });
+    const second = await callEndpoint(t.app, endpoints.getSms, { body: { phone: newPhone(), ...captcha } });
     expect(second.envelope?.code).toBe('101');
   });
 
@@ -155,7 +149,7 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     const { captcha } = await requestRegisterSms(t.app, phone);
     const code = (await latestSmsCode(t.app, phone))!;
     const before = await snapshot();
-    const response = await callEndpoint(t.app, register, {
+    const response = await callEndpoint(t.app, endpoints.register, {
       body: registerBody(phone, { ...captcha, capcode: 'WXYZ' }, code),
     });
     expect(response.envelope).toEqual({ code: '-1', message: messages.captchaWrong, data: null });
@@ -168,12 +162,16 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     const code = (await latestSmsCode(t.app, phone))!;
     const wrongCode = code === '000000' ? '111111' : '000000';
     for (let attempt = 1; attempt <= 4; attempt += 1) {
-      const response = await callEndpoint(t.app, register, { body: registerBody(phone, captcha, wrongCode) });
+      const response = await callEndpoint(t.app, endpoints.register, {
+        body: registerBody(phone, captcha, wrongCode),
+      });
       expect(response.envelope).toMatchObject({ code: '102', message: messages.smsCodeWrong });
     }
-    const fifth = await callEndpoint(t.app, register, { body: registerBody(phone, captcha, wrongCode) });
+    const fifth = await callEndpoint(t.app, endpoints.register, {
+      body: registerBody(phone, captcha, wrongCode),
+    });
     expect(fifth.envelope).toMatchObject({ code: '102', message: messages.smsCodeTooManyTries });
-    const right = await callEndpoint(t.app, register, { body: registerBody(phone, captcha, code) });
+    const right = await callEndpoint(t.app, endpoints.register, { body: registerBody(phone, captcha, code) });
     expect(right.envelope?.code).toBe('102');
     expect(
       await t.app.db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst(),
@@ -187,7 +185,7 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
   ])('refuses %s with 400, the spec message, and sends nothing', async (_name, override, message) => {
     const captcha = await solvedCaptcha(t.app);
     const before = await snapshot();
-    const response = await callEndpoint(t.app, getSms, {
+    const response = await callEndpoint(t.app, endpoints.getSms, {
       body: { phone: newPhone(), ...captcha, ...override },
     });
     expect(response.status).toBe(400);
@@ -201,7 +199,7 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
     const code = (await latestSmsCode(t.app, phone))!;
     const extras: Record<string, string>[] = [{ userName: '13900000000' }, { merchantNumber: '1' }];
     for (const extra of extras) {
-      const response = await callEndpoint(t.app, register, {
+      const response = await callEndpoint(t.app, endpoints.register, {
         body: registerBody(phone, captcha, code, extra),
       });
       expect(response.status).toBe(400);
@@ -211,12 +209,13 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
   it('stores visits and clicks with their campaign fields, and reports the funnel per campaign', async () => {
     const tag = { ...campaign, utm_tag: `funnel-${target}` };
     const tracking = { page_id: '1', client_type: 'android', page_type: '1', ...tag };
-    for (let visit = 0; visit < 3; visit += 1) await callEndpoint(t.app, trackVisit, { body: tracking });
+    for (let visit = 0; visit < 3; visit += 1)
+      await callEndpoint(t.app, endpoints.trackVisit, { body: tracking });
     const phone = newPhone();
-    await callEndpoint(t.app, trackClick, { body: { ...tracking, phone } });
+    await callEndpoint(t.app, endpoints.trackClick, { body: { ...tracking, phone } });
     const { captcha } = await requestRegisterSms(t.app, phone, tag);
     const code = (await latestSmsCode(t.app, phone))!;
-    await callEndpoint(t.app, register, { body: registerBody(phone, captcha, code, tag) });
+    await callEndpoint(t.app, endpoints.register, { body: registerBody(phone, captcha, code, tag) });
 
     const click = await t.app.db
       .selectFrom('promotion_events')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { getSms, messages } from '@kwarta/contract';
+import { messages, endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
 import {
   createTestApp,
@@ -26,7 +26,7 @@ const newIp = () => `192.0.2.${(ipSeed += 1) % 250}`;
 async function askSms(app: FastifyInstance, input: { phone: string; ip: string; deviceId?: string }) {
   // The captcha comes from either instance: the store is shared.
   const captcha = await solvedCaptcha(app);
-  return callEndpoint(app, getSms, {
+  return callEndpoint(app, endpoints.getSms, {
     body: { phone: input.phone, ...captcha, deviceId: input.deviceId ?? `device-${input.phone}` },
     headers: { 'x-forwarded-for': input.ip },
   });
@@ -118,7 +118,7 @@ describe.each(storeSetups)(
       const captcha = await solvedCaptcha(first.app);
       const answers = await Promise.all(
         instances().map((app, index) =>
-          callEndpoint(app, getSms, {
+          callEndpoint(app, endpoints.getSms, {
             body: { phone: newPhone(), ...captcha },
             headers: { 'x-forwarded-for': `198.18.0.${index}` },
           }),
@@ -161,24 +161,23 @@ describe.each(databaseTargets)('SMS limits over time on %s', (target) => {
   });
 
   it('an SMS code expires after five minutes', async () => {
-    const { register } = await import('@kwarta/contract');
     const { latestSmsCode, registerBody } = await import('../../support/promotion.ts');
     const phone = newPhone();
     const captcha = await solvedCaptcha(t.app);
-    await callEndpoint(t.app, getSms, {
+    await callEndpoint(t.app, endpoints.getSms, {
       body: { phone, ...captcha },
       headers: { 'x-forwarded-for': newIp() },
     });
     const code = (await latestSmsCode(t.app, phone))!;
     clock.advance(5 * 60_000 + 1_000);
-    const late = await callEndpoint(t.app, register, { body: registerBody(phone, captcha, code) });
+    const late = await callEndpoint(t.app, endpoints.register, { body: registerBody(phone, captcha, code) });
     expect(late.envelope?.code).not.toBe('00');
   });
 
   it('a captcha expires after its short TTL', async () => {
     const captcha = await solvedCaptcha(t.app);
     clock.advance(3 * 60_000 + 1_000);
-    const answer = await callEndpoint(t.app, getSms, {
+    const answer = await callEndpoint(t.app, endpoints.getSms, {
       body: { phone: newPhone(), ...captcha },
       headers: { 'x-forwarded-for': newIp() },
     });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSms, messages } from '@kwarta/contract';
+import { messages, endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
 import { createTestApp } from '../../support/test-app.ts';
 import { solvedCaptcha } from '../../support/promotion.ts';
@@ -60,7 +60,9 @@ describe('the HTTP SMS gateway', () => {
     const t = await createTestApp('sqlite', { env: { SMS_GATEWAY: 'http', SMS_HTTP_URL: `${base}/fail` } });
     try {
       const captcha = await solvedCaptcha(t.app);
-      const response = await callEndpoint(t.app, getSms, { body: { phone: '13900000009', ...captcha } });
+      const response = await callEndpoint(t.app, endpoints.getSms, {
+        body: { phone: '13900000009', ...captcha },
+      });
       expect(response.status).toBe(503);
       expect(response.envelope?.message).toBe(messages.smsSendFailed);
       expect(await t.app.db.selectFrom('sms_sends').selectAll().execute()).toEqual([]);

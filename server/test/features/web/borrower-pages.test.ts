@@ -1,20 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PRELOADED_DATA_ID,
-  bindCardNew,
-  cardInit,
-  contactKfInfo,
-  emphasisMiles,
-  loanDetails,
-  loanPlayDetail,
-  problemDetail,
-  problemInit,
-  problemList,
-  problemSave,
-  messages,
-  repaymentWay,
-  type Endpoint,
-} from '@kwarta/contract';
+import { PRELOADED_DATA_ID, messages, type Endpoint, endpoints } from '@kwarta/contract';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
 import {
@@ -62,7 +47,10 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
     (await callEndpoint(t.app, endpoint, { session: as, body })).envelope?.data;
 
   it('/customerService carries the service contacts the API answers, and is never cached', async () => {
-    const contacts = (await apiData(contactKfInfo, { overall: '30' })) as { email: string; smWa: string };
+    const contacts = (await apiData(endpoints.contactKfInfo, { overall: '30' })) as {
+      email: string;
+      smWa: string;
+    };
     const response = await page('/customerService');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
@@ -72,7 +60,7 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
   });
 
   it("/complainPage shows the order card of the page's orderId, as problem-init answers it", async () => {
-    const init = (await apiData(problemInit, { orderId: session.orderId! })) as {
+    const init = (await apiData(endpoints.problemInit, { orderId: session.orderId! })) as {
       orderDetail: { orderNo: string; productName: string; statusText: string };
     };
     const html = (await page('/complainPage', { ...session })).body;
@@ -84,7 +72,7 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
 
   it('/bindBank shows the form card-init answers for the productId, and the bound account only masked', async () => {
     const productId = session.productId!;
-    await callEndpoint(t.app, bindCardNew, {
+    await callEndpoint(t.app, endpoints.bindCardNew, {
       session,
       body: {
         product_id: productId,
@@ -95,7 +83,7 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
         cardNo: '6222021234567894321',
       },
     });
-    const init = await apiData(cardInit, { product_id: productId });
+    const init = await apiData(endpoints.cardInit, { product_id: productId });
     const html = (await page('/bindBank', { ...session, source: 'loanDetail' })).body;
     const text = rootText(html);
     for (const value of ['Payment account information', 'Card number', 'Bank of China', '**** 4321'])
@@ -106,14 +94,16 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
 
   it('/complainPageNext shows the chosen type from problem-init', async () => {
     const html = (await page('/complainPageNext', { ...session, problemType: '2' })).body;
-    const init = (await apiData(problemInit)) as { problemType: { value: number; title: string }[] };
+    const init = (await apiData(endpoints.problemInit)) as {
+      problemType: { value: number; title: string }[];
+    };
     expect(rootText(html)).toContain(init.problemType.find((type) => type.value === 2)!.title);
   });
 
   it('/complaintList and /complainDetails show the complaints, their content escaped safely', async () => {
     // Content that would end the data's script element or break an older engine's parse.
     const content = 'Refund please </script><script>alert(1)</script> \u2028 done';
-    const saved = await callEndpoint(t.app, problemSave, {
+    const saved = await callEndpoint(t.app, endpoints.problemSave, {
       session,
       body: { problemType: '5', problemDetail: content },
     });
@@ -121,13 +111,13 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
 
     const list = (await page('/complaintList')).body;
     expect(rootText(list)).toContain('Refund please </script><script>alert(1)</script>');
-    expect(Object.values(embeddedData(list))).toEqual([await apiData(problemList)]);
+    expect(Object.values(embeddedData(list))).toEqual([await apiData(endpoints.problemList)]);
     expect(list).not.toContain('<script>alert(1)');
 
     const detail = (await page('/complainDetails', { ...session, problemId })).body;
     expect(detail).toContain('Refund please &lt;/script&gt;');
     expect(embeddedData(detail)).toEqual({
-      [`problemDetail?problemId=${problemId}`]: await apiData(problemDetail, { problemId }),
+      [`problemDetail?problemId=${problemId}`]: await apiData(endpoints.problemDetail, { problemId }),
     });
     expect(detail.split('</script>').length).toBe(2);
   });
@@ -135,7 +125,7 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
   it("a foreign problemId renders exactly like a missing one, without the other borrower's complaint", async () => {
     const other = await otherBorrower(t.app);
     const foreignText = 'Private complaint of another borrower';
-    const saved = await callEndpoint(t.app, problemSave, {
+    const saved = await callEndpoint(t.app, endpoints.problemSave, {
       session: other.session,
       body: { problemType: '5', problemDetail: foreignText },
     });
@@ -151,10 +141,10 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
     ['a dead session', { sessionId: 'forged-or-expired' }],
     ['no session', {}],
   ])('with %s the pages load without any borrower data', async (_name, query) => {
-    const init = (await apiData(problemInit, { orderId: session.orderId! })) as {
+    const init = (await apiData(endpoints.problemInit, { orderId: session.orderId! })) as {
       orderDetail: { orderNo: string };
     };
-    const list = (await apiData(problemList)) as { tabs: { list: { content: string }[] }[] };
+    const list = (await apiData(endpoints.problemList)) as { tabs: { list: { content: string }[] }[] };
     const contents = list.tabs.flatMap((tab) => tab.list.map((item) => item.content));
     for (const path of ['/customerService', '/complainPage', '/complaintList', '/complainDetails']) {
       const response = await page(path, { ...query, orderId: session.orderId!, problemId: '1' });
@@ -167,7 +157,7 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
 
   it('/orderDetails shows the order as loan-details answers it; a foreign order renders like a missing one', async () => {
     const query = { productId: session.productId!, orderId: session.orderId! };
-    const details = (await apiData(loanDetails, query)) as {
+    const details = (await apiData(endpoints.loanDetails, query)) as {
       noticeStatusText: string;
       productName: string;
       userOrderDetail: { detail: { value: string }[] };
@@ -193,7 +183,7 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
   });
 
   it('/carpmm shows the amount and the masked accounts repayment-way answers; a foreign order renders like a missing one', async () => {
-    await callEndpoint(t.app, bindCardNew, {
+    await callEndpoint(t.app, endpoints.bindCardNew, {
       session,
       body: {
         product_id: session.productId!,
@@ -216,7 +206,10 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
       bankCards: { cardNo: string }[];
       repayToken: string;
     };
-    const fresh = (await apiData(repaymentWay, { orderId: session.orderId!, amount: '1500' })) as typeof way;
+    const fresh = (await apiData(endpoints.repaymentWay, {
+      orderId: session.orderId!,
+      amount: '1500',
+    })) as typeof way;
     // Each call names a new repayment (its own token); everything else is what the API answers.
     expect({ ...way, repayToken: '' }).toEqual({ ...fresh, repayToken: '' });
     expect(way.amount).toBe(1500);
@@ -238,8 +231,8 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
   });
 
   it.each([
-    ['/repay', loanPlayDetail],
-    ['/repayDelay', emphasisMiles],
+    ['/repay', endpoints.loanPlayDetail],
+    ['/repayDelay', endpoints.emphasisMiles],
   ] as const)(
     '%s shows the repayment info its call answers; a foreign order renders like a missing one',
     async (path, endpoint) => {
@@ -268,16 +261,16 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
     const query = { productId: session.productId!, orderId: session.orderId! };
     const key = (endpoint: Endpoint) =>
       `${endpoint.name}?orderId=${session.orderId}&productId=${session.productId}`;
-    const instalment = (await apiData(loanPlayDetail, query)) as { repayAmount: number };
+    const instalment = (await apiData(endpoints.loanPlayDetail, query)) as { repayAmount: number };
     const html = (await page('/repaymentOfCode2', { ...session })).body;
-    expect(embeddedData(html)).toEqual({ [key(loanPlayDetail)]: instalment });
+    expect(embeddedData(html)).toEqual({ [key(endpoints.loanPlayDetail)]: instalment });
     expect(rootText(html)).toContain(messages.repayCode2Keep);
     expect(rootText(html)).toContain(messages.repayCode2Total);
 
     // From the extension page: the delay call instead, and only it.
-    const delay = await apiData(emphasisMiles, query);
+    const delay = await apiData(endpoints.emphasisMiles, query);
     const delayHtml = (await page('/repaymentOfCode2', { ...session, isDelay: '1' })).body;
-    expect(embeddedData(delayHtml)).toEqual({ [key(emphasisMiles)]: delay });
+    expect(embeddedData(delayHtml)).toEqual({ [key(endpoints.emphasisMiles)]: delay });
     expect(rootText(delayHtml)).toContain(messages.repayCode2Keep);
 
     // No order named (the spec's way): the frame, filled in from local storage in the browser.
@@ -305,7 +298,7 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
     const html = (await t.app.inject({ method: 'GET', url: '/testPreview' })).body;
     const sessionId = /id="preview-sessionId"[^>]*value="([^"]+)"/.exec(html)?.[1];
     expect(sessionId).toBeTruthy();
-    const contacts = await callEndpoint(t.app, contactKfInfo, {
+    const contacts = await callEndpoint(t.app, endpoints.contactKfInfo, {
       session: { sessionId: sessionId! },
       body: { overall: '30' },
     });
