@@ -45,7 +45,14 @@ export const tableOwners = {
 };
 
 /** Query builder calls whose first argument is the query's own table. */
-const OWN_TABLE_CALLS = new Set(['selectFrom', 'updateTable', 'insertInto', 'deleteFrom', 'replaceInto', 'mergeInto']);
+const OWN_TABLE_CALLS = new Set([
+  'selectFrom',
+  'updateTable',
+  'insertInto',
+  'deleteFrom',
+  'replaceInto',
+  'mergeInto',
+]);
 
 const tableOwner = {
   meta: {
