@@ -55,7 +55,7 @@ const httpEdge = {
   features: [
     'server/src/features/*/*-routes.ts',
     'server/src/features/*/*-caller.ts',
-    'server/src/features/web/*.ts',
+    'server/src/features/pages/*.ts',
   ],
   lib: ['server/src/lib/api-error.ts', 'server/src/lib/callers.ts', 'server/src/lib/contract-route.ts'],
 };

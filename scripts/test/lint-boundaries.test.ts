@@ -53,7 +53,7 @@ const plants: Record<string, { file: string; source: string; expect: RegExp }> =
     expect: /planted-feature-import\.tsx[\s\S]*?No cross-feature imports/,
   },
   'a web feature file one folder down imports another feature': {
-    file: 'web/src/features/repay/api/planted-feature-import.ts',
+    file: 'web/src/features/repayment/api/planted-feature-import.ts',
     source: "export { ComplaintListPage } from '../../complaints/complaint-list-page.tsx';\n",
     expect: /api\/planted-feature-import\.ts[\s\S]*?No cross-feature imports/,
   },

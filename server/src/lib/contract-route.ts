@@ -139,7 +139,7 @@ function recordInvoker(app: FastifyInstance, endpoint: Endpoint, run: EndpointIn
  * Runs a registered endpoint in-process, exactly as its route would for this session query and
  * input (schema, caller check, handler, data schema), and returns its `data`; refusals throw the
  * same ApiError the route would answer with. Server-rendered pages load their data through it
- * (features/web/page-data.ts), so a page can never show what the API would not. The page's
+ * (features/pages/page-data.ts), so a page can never show what the API would not. The page's
  * request and reply stand in for the call's: only endpoints whose handlers answer through their
  * return value belong here.
  */

@@ -62,16 +62,16 @@ export const pageRoutes: readonly PageRoute[] = [
     page: 'LegacyRepaymentPage',
   },
   { path: '/bindBank', module: '../features/bank-binding/bind-bank-page.tsx', page: 'BindBankPage' },
-  { path: '/repay', module: '../features/repay/repay-page.tsx', page: 'RepayPage' },
-  { path: '/repayDelay', module: '../features/repay/repay-delay-page.tsx', page: 'RepayDelayPage' },
+  { path: '/repay', module: '../features/repayment/repay-page.tsx', page: 'RepayPage' },
+  { path: '/repayDelay', module: '../features/repayment/repay-delay-page.tsx', page: 'RepayDelayPage' },
   {
     path: '/repaymentOfCode',
-    module: '../features/repayment-of-code/repayment-of-code-page.tsx',
+    module: '../features/repayment/repayment-of-code-page.tsx',
     page: 'RepaymentOfCodePage',
   },
   {
     path: '/repaymentOfCode2',
-    module: '../features/repayment-of-code/repayment-of-code2-page.tsx',
+    module: '../features/repayment/repayment-of-code2-page.tsx',
     page: 'RepaymentOfCode2Page',
   },
 ];

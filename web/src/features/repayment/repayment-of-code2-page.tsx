@@ -3,7 +3,7 @@ import { isDelayRepaymentCode, messages, preloadKey, routes } from '@kwarta/cont
 import { formatMoney } from '@kwarta/domain/money';
 import { Page } from '../../components/page.tsx';
 import { copyWithToast } from '../../lib/clipboard.ts';
-import { readRepaymentInfo, type SavedRepaymentInfo } from '../../lib/repayment-info-store.ts';
+import { readRepaymentInfo, type SavedRepaymentInfo } from './repayment-info-store.ts';
 import { readRuntimeMarket } from '../../lib/runtime-env.ts';
 import type { DataOf } from '../../lib/api-client.ts';
 import { useHydrated, usePreloaded } from '../../lib/preloaded-data.ts';

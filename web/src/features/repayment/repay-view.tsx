@@ -5,7 +5,7 @@ import { BottomSheet } from '../../components/bottom-sheet.tsx';
 import { Page } from '../../components/page.tsx';
 import type { DataOf } from '../../lib/api-client.ts';
 import { copyWithToast } from '../../lib/clipboard.ts';
-import { saveRepaymentInfo } from '../../lib/repayment-info-store.ts';
+import { saveRepaymentInfo } from './repayment-info-store.ts';
 import { readRuntimeMarket } from '../../lib/runtime-env.ts';
 import { pageUrl, queryParam } from '../../lib/session-query.ts';
 import { generateVcode } from './api/repay-calls.ts';

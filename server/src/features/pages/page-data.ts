@@ -11,7 +11,7 @@ import {
 import { ApiError } from '../../lib/api-error.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import { invokeEndpoint } from '../../lib/contract-route.ts';
-import { createDemoSession } from '../dev/index.ts';
+import { createDemoSession } from '../test-preview/index.ts';
 
 /**
  * The results of the calls a page declares in the contract (`pageLoads`), run in-process through
