@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, PaymentAccountTable } from '../../db/schema.ts';
 import type { Insertable } from 'kysely';
-import { lockBorrower } from '../../db/transaction.ts';
+import { lockBorrower } from '../borrowers/index.ts';
 
 /** Payment account rows. Every read takes the borrower: another borrower's account does not exist here. */
 
