@@ -8,7 +8,7 @@ import { maskPhone } from '../../lib/log-redaction.ts';
 import { readPage, type PageRequest } from '../../lib/paging.ts';
 import { defaultPayoutAccount, maskedDefaultAccount } from '../bank-binding/index.ts';
 import { orderStatusText } from '../orders/index.ts';
-import { heldPaymentCount, orderPayments } from './console-payments.ts';
+import { heldPaymentCount, orderPayments } from '../payments/index.ts';
 
 /** A borrower's phone as this role may see it: whole for those who call borrowers, else the last four. */
 export const phoneFor = (role: OperatorRole, phone: string) =>

@@ -26,6 +26,8 @@ export {
 export {
   approveOrder,
   confirmWithdrawal,
+  findOrderStatus,
+  orderStatusHistory,
   rejectOrder,
   transitionOrder,
   TransitionRefused,
