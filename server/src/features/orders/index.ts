@@ -9,6 +9,8 @@ export {
 } from './order-cards.ts';
 export { findOrderDetail, type OrderDetailSource } from './order-detail.ts';
 export { findLoanProduct, requireOpenOffer, type LoanProduct } from './loan-products.ts';
+export { findProductSummary, listProductsExcept, productOpenToBorrower } from './product-reads.ts';
+export { listProducts, planPreview, productView, saveProduct } from './product-admin.ts';
 export { quoteLoan, type LoanAsk, type LoanQuote } from './loan-quote.ts';
 export {
   agreementTerms,
