@@ -50,8 +50,8 @@ import {
 } from '../orders/index.ts';
 import { recordComplaintReply, refusalMessages } from '../complaints/index.ts';
 import { funnelReport } from '../promotion/index.ts';
-import { consoleDashboard as dashboard, consoleOrderPage, orderQueue } from './console-orders.ts';
-import { complaintInbox } from './console-complaints.ts';
+import { consoleDashboard as dashboard, consoleOrderPage, orderQueueFor } from './console-orders.ts';
+import { complaintInboxFor } from './console-complaints.ts';
 import { createHash } from 'node:crypto';
 import { consolePaymentCalls } from './console-payment-routes.ts';
 import { withDb } from './with-db.ts';
@@ -126,7 +126,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, consoleDashboard, () => dashboard(app));
 
   registerEndpoint(app, consoleOrders, (input, { operator }) =>
-    orderQueue(app.db, operator.role as OperatorRole, input),
+    orderQueueFor(app.db, operator.role as OperatorRole, input),
   );
 
   registerEndpoint(app, consoleOrder, async (input, { operator }) => {
@@ -203,7 +203,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   consolePaymentCalls(app);
 
   registerEndpoint(app, consoleComplaints, (input, { operator }) =>
-    complaintInbox(
+    complaintInboxFor(
       { db: app.db, now: app.clock.now(), timeZone: app.config.lenderTimeZone },
       operator.role as OperatorRole,
       input,

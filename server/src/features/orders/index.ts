@@ -37,6 +37,13 @@ export {
 export { advanceOrdersByDate, ORDER_STATUS_JOB_ACTOR, type OrderStatusRun } from './order-status-job.ts';
 export { findOrderTerms } from './order-terms.ts';
 export {
+  findOrderWithBorrowerAndProduct,
+  listPlanLines,
+  orderCounts,
+  orderQueue,
+  type QueueFilter,
+} from './order-queue.ts';
+export {
   disburseOrder,
   PayoutFailed,
   PayoutPending,
