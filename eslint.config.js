@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { tableOwnersPlugin } from './scripts/eslint/table-owners.js';
 
 /**
  * Boundaries (docs/architecture.md "Boundaries"), checked on every lint:
@@ -75,6 +76,14 @@ export default tseslint.config(
     // Migrations are frozen against the schema of their day, not today's types (Kysely's advice).
     files: ['server/src/db/migrations/**', 'server/src/db/migrate.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Only a table's owner writes it or reads it as a query's main table (scripts/eslint/table-owners.js).
+    // The seed writes demo rows of every table; migrations shape them.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/db/seed.ts', 'server/src/db/migrations/**', 'server/src/db/migrate.ts'],
+    plugins: { kwarta: tableOwnersPlugin },
+    rules: { 'kwarta/table-owner': 'error' },
   },
   { files: ['packages/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(packagesStayPure) } },
   {

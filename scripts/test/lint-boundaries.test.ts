@@ -57,6 +57,13 @@ const plants: Record<string, { file: string; source: string; expect: RegExp }> =
     source: "export { ComplaintListPage } from '../../complaints/complaint-list-page.tsx';\n",
     expect: /api\/planted-feature-import\.ts[\s\S]*?No cross-feature imports/,
   },
+  'a feature reads a table it does not own': {
+    file: 'server/src/features/complaints/planted-table-owner.ts',
+    source:
+      "import type { Kysely } from 'kysely';\nimport type { Database } from '../../db/schema.ts';\n" +
+      "export const planted = (db: Kysely<Database>) => db.selectFrom('orders').selectAll().execute();\n",
+    expect: /planted-table-owner\.ts[\s\S]*?Table 'orders' belongs to server\/src\/features\/orders\//,
+  },
   'an import cycle': {
     file: 'server/src/lib/planted-cycle-a.ts',
     source: "import { b } from './planted-cycle-b.ts';\nexport const a = () => b;\n",

@@ -36,7 +36,7 @@ import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
 import { orderDetailsRoutes } from './features/order-details/index.ts';
 import { loanConfirmRoutes } from './features/loan-confirm/index.ts';
-import { createPayoutGateway, type PayoutGateway } from './features/orders/index.ts';
+import { createPayoutGateway, productOpenToBorrower, type PayoutGateway } from './features/orders/index.ts';
 import { bankBindingRoutes, loadAccountKeyRing } from './features/bank-binding/index.ts';
 import { legacyRepaymentRoutes } from './features/legacy-repayment/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
@@ -137,7 +137,8 @@ const featureRoutes = [
   complaintRoutes,
   orderDetailsRoutes,
   loanConfirmRoutes,
-  bankBindingRoutes,
+  // Products are orders' table; bank-binding cannot import orders (orders imports it).
+  bankBindingRoutes(productOpenToBorrower),
   paymentRoutes,
   repaymentRoutes,
   promotionRoutes,

@@ -10,6 +10,7 @@ import {
   findOperatorByName,
   newPasswordHash,
   OperatorChangeRefused,
+  removeTotp,
   resetOperatorPassword,
   setUpTotp,
   totpUri,
@@ -84,8 +85,6 @@ async function main(): Promise<number> {
       console.error(`There is no operator named ${name}.`);
       return 1;
     }
-    const update = (set: { totp_secret: string | null }) =>
-      db.updateTable('operators').set(set).where('id', '=', operator.id).execute();
     switch (action) {
       case 'password': {
         const { password, passwordHash, shown } = await newPassword();
@@ -112,7 +111,7 @@ async function main(): Promise<number> {
         return 0;
       }
       case 'totp-off':
-        await update({ totp_secret: null });
+        await removeTotp(db, operator.id);
         console.log(`Second factor of ${name} removed.`);
         return 0;
       case 'disable':

@@ -8,6 +8,7 @@ export {
   rotateAccountKey,
   type BoundAccount,
   type PayoutAccount,
+  type ProductOpenToBorrower,
 } from './payment-accounts.ts';
 export {
   AccountKeyMissing,

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, PaymentAccountTable } from '../../db/schema.ts';
 import type { Insertable } from 'kysely';
-import { lockBorrower } from '../../db/transaction.ts';
+import { lockBorrower } from '../borrowers/index.ts';
 
 /** Payment account rows. Every read takes the borrower: another borrower's account does not exist here. */
 
@@ -32,35 +32,6 @@ export async function findAccount(db: Kysely<Database>, borrowerId: number, acco
     .where('borrower_id', '=', borrowerId)
     .where('id', '=', accountId)
     .executeTakeFirst();
-}
-
-/**
- * Whether the borrower may bind an account for this product: it exists and is offered now, or
- * it is the product of one of their own orders (a rebind from order details).
- */
-export async function productOpenToBorrower(
-  db: Kysely<Database>,
-  borrowerId: number,
-  productId: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('products')
-    .select('products.id')
-    .where('products.id', '=', productId)
-    .where((eb) =>
-      eb.or([
-        eb('products.clickable', '=', 1),
-        eb.exists(
-          eb
-            .selectFrom('orders')
-            .select(sql.lit(1).as('one'))
-            .where('orders.product_id', '=', productId)
-            .where('orders.borrower_id', '=', borrowerId),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**

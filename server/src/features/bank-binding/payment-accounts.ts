@@ -13,16 +13,32 @@ import {
   listAccounts,
   insertDefaultAccount,
   listAccountsNotUnderKey,
-  productOpenToBorrower,
   replaceCiphertext,
 } from './payment-account-repository.ts';
 import type { PayoutAccount } from '../../lib/ports/payout-gateway.ts';
 
-type AccountDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys'>;
+/**
+ * Whether the borrower may bind an account for this product. Products are orders' table, and
+ * orders imports bank-binding (a payout reads the account), so app.ts hands orders' answer in.
+ */
+export type ProductOpenToBorrower = (
+  db: Kysely<Database>,
+  borrowerId: number,
+  productId: number,
+) => Promise<boolean>;
 
-async function requireProduct(deps: Pick<Deps, 'db'>, borrowerId: number, productId: number) {
+type FormDeps = Pick<Deps, 'db' | 'config'> & { productOpenToBorrower: ProductOpenToBorrower };
+type AccountDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys'> & {
+  productOpenToBorrower: ProductOpenToBorrower;
+};
+
+async function requireProduct(
+  deps: Pick<FormDeps, 'db' | 'productOpenToBorrower'>,
+  borrowerId: number,
+  productId: number,
+) {
   // A product the borrower may not apply for answers like one that does not exist.
-  if (!(await productOpenToBorrower(deps.db, borrowerId, productId))) throw Refusal.notFound();
+  if (!(await deps.productOpenToBorrower(deps.db, borrowerId, productId))) throw Refusal.notFound();
 }
 
 function accountLabel(account: { institution_name: string; account_last4: string }) {
@@ -37,7 +53,7 @@ function accountLabel(account: { institution_name: string; account_last4: string
  * account holds (never its number), and that account masked.
  */
 export async function paymentAccountForm(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: FormDeps,
   borrowerId: number,
   input: EndpointParsedRequest<typeof endpoints.cardInit>,
 ): Promise<EndpointData<typeof endpoints.cardInit>> {

@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** Borrowers are found and created here only: the promotion landing, SMS login and later the console. */
+/** Borrowers are found and created here only: the promotion landing, SMS login and the console's order search. */
+
+/** The borrower with this phone (the unique index answers it), or undefined. */
+export function findBorrowerByPhone(db: Kysely<Database>, phone: string) {
+  return db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst();
+}
 
 export async function isRegistered(db: Kysely<Database>, phone: string): Promise<boolean> {
-  const row = await db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst();
-  return row !== undefined;
+  return (await findBorrowerByPhone(db, phone)) !== undefined;
 }
 
 /**

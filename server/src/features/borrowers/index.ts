@@ -1,3 +1,9 @@
 // Borrowers: registration and lookup, and the market's phone rule. The public module.
-export { createBorrower, findOrCreateBorrower, isRegistered } from './borrower-repository.ts';
+export {
+  createBorrower,
+  findBorrowerByPhone,
+  findOrCreateBorrower,
+  isRegistered,
+} from './borrower-repository.ts';
+export { lockBorrower } from './borrower-lock.ts';
 export { requirePhone } from './phone.ts';

@@ -16,12 +16,13 @@ export class ReplyRefused extends Refusal {
  * An agent's reply to a complaint (the console's inbox and the CLI call this): the
  * text and images become the detail page's "Process Result", and the borrower is asked to rate.
  * Reply images go through the same D11 checks as evidence and belong to the complaint's borrower,
- * so only they can read them. A complaint is answered once.
+ * so only they can read them. A complaint is answered once. Returns the reply as saved (the
+ * console audits it).
  */
 export async function recordComplaintReply(
   deps: { db: Kysely<Database>; storage: BlobStorage },
   input: { problemId: number; text: string; images: readonly Buffer[]; agent: string; now: Date },
-): Promise<void> {
+): Promise<{ text: string; repliedAt: string }> {
   const text = input.text.trim();
   if (text === '' && input.images.length === 0)
     throw new ReplyRefused('A reply needs a text or at least one image.');
@@ -46,14 +47,16 @@ export async function recordComplaintReply(
       }),
     );
   }
+  const repliedAt = input.now.toISOString();
   const saved = await insertReply(deps.db, {
     problemId: problem.id,
     borrowerId: problem.borrower_id,
     text,
     agent: input.agent,
     imagePublicIds,
-    now: input.now.toISOString(),
+    now: repliedAt,
   });
   // Lost a race with another reply after the check above; its unattached images are swept later.
   if (!saved) throw new ReplyRefused(`Complaint ${input.problemId} was already answered.`);
+  return { text, repliedAt };
 }

@@ -3,3 +3,4 @@ export { complaintRoutes } from './complaint-routes.ts';
 export { recordComplaintReply, ReplyRefused } from './complaint-reply.ts';
 export { purgeUnattachedImages, refusalMessages, sendProblemImage } from './problem-images.ts';
 export { findComplaintImage } from './complaint-repository.ts';
+export { complaintInbox, countComplaintsPastLine, orderComplaints } from './complaint-inbox.ts';

@@ -3,8 +3,7 @@ import { endpoints } from '@kwarta/contract';
 import type { Payment } from '../../db/schema.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { audited } from '../operators/index.ts';
-import { acceptHeldPayment, returnHeldPayment } from '../payments/index.ts';
-import { paymentList } from './console-payments.ts';
+import { acceptHeldPayment, paymentList, returnHeldPayment } from '../payments/index.ts';
 import { withDb } from './with-db.ts';
 
 /** What the audit keeps of a reviewed payment, before and after. */

@@ -3,11 +3,11 @@ import multipart from '@fastify/multipart';
 import {
   ComplaintRules,
   ConsoleSignInLimits,
+  messages,
+  endpoints,
   OPERATOR_DEVICE_COOKIE,
   OPERATOR_SESSION_COOKIE,
-  messages,
   type OperatorRole,
-  endpoints,
 } from '@kwarta/contract';
 import type { Operator, Order } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -23,12 +23,20 @@ import {
   operatorSessionToken,
   signInOperator,
 } from '../operators/index.ts';
-import { approveOrder, disburseOrder, rejectOrder } from '../orders/index.ts';
+import {
+  approveOrder,
+  disburseOrder,
+  findOrderStatus,
+  listProducts,
+  planPreview,
+  productView,
+  rejectOrder,
+  saveProduct,
+} from '../orders/index.ts';
 import { recordComplaintReply, refusalMessages } from '../complaints/index.ts';
 import { funnelReport } from '../promotion/index.ts';
-import { consoleDashboard as dashboard, consoleOrderPage, orderQueue } from './console-orders.ts';
-import { complaintInbox } from './console-complaints.ts';
-import { editedProduct, listProducts, planPreview, productView } from './console-products.ts';
+import { consoleDashboard as dashboard, consoleOrderPage, orderQueueFor } from './console-orders.ts';
+import { complaintInboxFor } from './console-complaints.ts';
 import { createHash } from 'node:crypto';
 import { consolePaymentCalls } from './console-payment-routes.ts';
 import { withDb } from './with-db.ts';
@@ -103,7 +111,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, endpoints.consoleDashboard, () => dashboard(app));
 
   registerEndpoint(app, endpoints.consoleOrders, (input, { operator }) =>
-    orderQueue(app.db, operator.role as OperatorRole, input),
+    orderQueueFor(app.db, operator.role as OperatorRole, input),
   );
 
   registerEndpoint(app, endpoints.consoleOrder, async (input, { operator }) => {
@@ -119,12 +127,8 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     ) =>
     (input: { orderId: number; reason: string }, { operator }: { operator: Operator }) =>
       audited(app, operator, async (trx) => {
-        const before = await trx
-          .selectFrom('orders')
-          .select(['status'])
-          .where('id', '=', input.orderId)
-          .executeTakeFirst();
-        if (!before) throw ApiError.notFound();
+        const statusBefore = await findOrderStatus(trx, input.orderId);
+        if (statusBefore === undefined) throw ApiError.notFound();
         // The app is the use case's deps (whatever it needs now or later), on this transaction.
         const order = await move(withDb(app, trx), input.orderId, `operator:${operator.name}`, input.reason);
         return {
@@ -132,7 +136,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
           audit: {
             action,
             subject: `order:${order.id}`,
-            before: { status: before.status },
+            before: { status: statusBefore },
             after: {
               status: order.status,
               ...(input.reason ? { reason: input.reason } : {}),
@@ -151,12 +155,8 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   // and a refused payout is recorded (and audited) although the order does not move. The audit
   // row is written in the transaction that records the outcome (decision 0052).
   registerEndpoint(app, endpoints.consoleDisburseOrder, async (input, { operator }) => {
-    const before = await app.db
-      .selectFrom('orders')
-      .select('status')
-      .where('id', '=', input.orderId)
-      .executeTakeFirst();
-    if (!before) throw ApiError.notFound();
+    const statusBefore = await findOrderStatus(app.db, input.orderId);
+    if (statusBefore === undefined) throw ApiError.notFound();
     const subject = `order:${input.orderId}`;
     const order = await disburseOrder(app, input.orderId, `operator:${operator.name}`, input.reason, {
       recordOutcome: (trx, outcome) =>
@@ -166,7 +166,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
             ? {
                 action: 'order.disburse',
                 subject,
-                before: { status: before.status },
+                before: { status: statusBefore },
                 after: {
                   status: outcome.order.status,
                   ...(input.reason ? { reason: input.reason } : {}),
@@ -177,8 +177,8 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
             : {
                 action: 'order.disburse.refused',
                 subject,
-                before: { status: before.status },
-                after: { status: before.status, account: outcome.account, refusal: outcome.reason },
+                before: { status: statusBefore },
+                after: { status: statusBefore, account: outcome.account, refusal: outcome.reason },
               },
         })),
     });
@@ -188,7 +188,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   consolePaymentCalls(app);
 
   registerEndpoint(app, endpoints.consoleComplaints, (input, { operator }) =>
-    complaintInbox(
+    complaintInboxFor(
       { db: app.db, now: app.clock.now(), timeZone: app.config.lenderTimeZone },
       operator.role as OperatorRole,
       input,
@@ -203,22 +203,17 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     try {
       return await audited(app, operator, async (trx) => {
         const now = app.clock.now();
-        await recordComplaintReply(
+        const reply = await recordComplaintReply(
           { db: trx, storage: app.storage },
           { problemId: input.problemId, text: input.text, images, agent: operator.name, now },
         );
-        const after = await trx
-          .selectFrom('problems')
-          .select(['reply_text', 'replied_at'])
-          .where('id', '=', input.problemId)
-          .executeTakeFirstOrThrow();
         return {
           result: { problemId: input.problemId },
           audit: {
             action: 'complaint.reply',
             subject: `problem:${input.problemId}`,
             before: { repliedAt: null },
-            after: { text: after.reply_text, images: images.length, repliedAt: after.replied_at },
+            after: { text: reply.text, images: images.length, repliedAt: reply.repliedAt },
           },
         };
       });
@@ -249,24 +244,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, endpoints.consoleSaveProduct, (input, { operator }) =>
     audited(app, operator, async (trx) => {
-      const { product: next } = await editedProduct(trx, input);
-      const before = await trx
-        .selectFrom('products')
-        .selectAll()
-        .where('id', '=', input.productId)
-        .executeTakeFirstOrThrow();
-      const saved = await trx
-        .updateTable('products')
-        .set({
-          min_amount: next.min_amount,
-          max_amount: next.max_amount,
-          term_days: next.term_days,
-          term_rate_bps: next.term_rate_bps,
-          loan_rules: next.loan_rules,
-        })
-        .where('id', '=', input.productId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const { before, saved } = await saveProduct(trx, input);
       return {
         result: productView(saved),
         audit: {

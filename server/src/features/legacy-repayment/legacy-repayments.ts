@@ -13,6 +13,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { listPaymentAccounts, openPaymentAccount } from '../bank-binding/index.ts';
+import { openCardPayment } from '../payments/index.ts';
 import { deliverSmsCode, verifySmsCode, type SmsCodeSubject } from '../sms/index.ts';
 import type { CardDebitProvider, CardDebitResult } from './card-debit.ts';
 import {
@@ -23,7 +24,7 @@ import {
   tokenCommitted,
   withdrawCommit,
 } from './legacy-repayment-repository.ts';
-import { openCardPayment, postCardDebit, repaymentOwed, type RepaymentOwed } from './card-payment.ts';
+import { postCardDebit, repaymentOwed, type RepaymentOwed } from './card-payment.ts';
 
 type WayDeps = Pick<Deps, 'db' | 'clock' | 'store' | 'accountKeys'>;
 type CommitDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'store' | 'smsGateway' | 'log' | 'accountKeys'>;

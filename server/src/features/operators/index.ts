@@ -24,6 +24,7 @@ export {
   newPasswordHash,
   OperatorChangeRefused,
   operatorSummary,
+  removeTotp,
   resetOperatorPassword,
   setUpTotp,
   type OperatorSummary,

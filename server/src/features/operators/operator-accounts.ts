@@ -180,3 +180,8 @@ export async function setUpTotp(
   await endOperatorSessions(deps.db, operatorId);
   return secret;
 }
+
+/** Removes the operator's second factor (the CLI's `totp-off`): they sign in with the password alone. */
+export async function removeTotp(db: Kysely<Database>, operatorId: number): Promise<void> {
+  await db.updateTable('operators').set({ totp_secret: null }).where('id', '=', operatorId).execute();
+}

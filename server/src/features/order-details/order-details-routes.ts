@@ -3,7 +3,7 @@ import { Defaults, fillMessage, messages, productDefineWireNames, endpoints } fr
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { shownServiceContacts } from '../customer-service/index.ts';
-import { findOrderDetail } from '../orders/index.ts';
+import { findOrderDetail, findProductSummary } from '../orders/index.ts';
 import { orderPage } from './order-page.ts';
 import { productLink, recommendedProducts } from './recommended-products.ts';
 import { recordAppRating, recordTap } from './taps-and-ratings.ts';
@@ -58,11 +58,7 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, endpoints.unionErrorInfo, async (input) => {
     let errMessage: string = messages.jointLoginErrorMessage;
     if (input.productId !== undefined) {
-      const product = await app.db
-        .selectFrom('products')
-        .select('name')
-        .where('id', '=', input.productId)
-        .executeTakeFirst();
+      const product = await findProductSummary(app.db, input.productId);
       if (product)
         errMessage = fillMessage(messages.jointLoginErrorMessageProduct, { product: product.name });
     }

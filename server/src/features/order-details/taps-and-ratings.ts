@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { Refusal } from '../../lib/refusal.ts';
+import { findProductSummary } from '../orders/index.ts';
 
 export interface PageTap {
   borrowerId: number;
@@ -11,12 +12,7 @@ export interface PageTap {
 
 /** Stores one tap the order pages report (event/save, the joint-login page's tracking call). */
 export async function recordTap(db: Kysely<Database>, tap: PageTap, now: Date): Promise<void> {
-  const product = await db
-    .selectFrom('products')
-    .select('id')
-    .where('id', '=', tap.productId)
-    .executeTakeFirst();
-  if (!product) throw Refusal.notFound();
+  if (!(await findProductSummary(db, tap.productId))) throw Refusal.notFound();
   await db
     .insertInto('tracking_events')
     .values({

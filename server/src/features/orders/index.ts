@@ -9,6 +9,8 @@ export {
 } from './order-cards.ts';
 export { findOrderDetail, type OrderDetailSource } from './order-detail.ts';
 export { findLoanProduct, requireOpenOffer, type LoanProduct } from './loan-products.ts';
+export { findProductSummary, listProductsExcept, productOpenToBorrower } from './product-reads.ts';
+export { listProducts, planPreview, productView, saveProduct } from './product-admin.ts';
 export { quoteLoan, type LoanAsk, type LoanQuote } from './loan-quote.ts';
 export {
   agreementTerms,
@@ -26,12 +28,21 @@ export {
 export {
   approveOrder,
   confirmWithdrawal,
+  findOrderStatus,
+  orderStatusHistory,
   rejectOrder,
   transitionOrder,
   TransitionRefused,
 } from './order-lifecycle.ts';
 export { advanceOrdersByDate, ORDER_STATUS_JOB_ACTOR, type OrderStatusRun } from './order-status-job.ts';
 export { findOrderTerms } from './order-terms.ts';
+export {
+  findOrderWithBorrowerAndProduct,
+  listPlanLines,
+  orderCounts,
+  orderQueue,
+  type QueueFilter,
+} from './order-queue.ts';
 export {
   disburseOrder,
   PayoutFailed,

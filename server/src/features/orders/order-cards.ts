@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { messages, type MessageKey } from '@kwarta/contract';
 import { formatMoney, isOrderStatus, OrderStatus, type MoneyStyle } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
+import { orderListColumns, ordersWithProductAndBorrower } from './order-rows.ts';
 
 /**
  * Order reads every borrower page shares: the order card (complaints now, order details and
@@ -37,18 +38,11 @@ export interface OrderCardSource {
 }
 
 function orderCards(db: Kysely<Database>, borrowerId: number) {
-  return db
-    .selectFrom('orders')
-    .innerJoin('products', 'products.id', 'orders.product_id')
+  return ordersWithProductAndBorrower(db)
     .select([
-      'orders.id',
-      'orders.order_no',
-      'orders.status',
-      'orders.principal',
+      ...orderListColumns,
       'orders.collection_complaints_allowed',
-      'orders.applied_at',
       'orders.due_date',
-      'products.name as product_name',
       'products.logo_url as product_logo',
     ])
     .where('orders.borrower_id', '=', borrowerId);

@@ -97,6 +97,22 @@ export async function recordStatusChange(
     .execute();
 }
 
+/** The order's status now, or undefined when there is no such order; on `db`'s transaction when it is one. */
+export async function findOrderStatus(db: Kysely<Database>, orderId: number): Promise<number | undefined> {
+  const order = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
+  return order?.status;
+}
+
+/** Every status change of the order, oldest first. */
+export function orderStatusHistory(db: Kysely<Database>, orderId: number) {
+  return db
+    .selectFrom('order_status_history')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
 export type LifecycleDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 
 export function approveOrder(deps: LifecycleDeps, orderId: number, actor: string, reason?: string) {

@@ -27,6 +27,7 @@ export interface OrderAccount {
     | 'extension_fee_bps'
     | 'extension_days'
     | 'extension_max'
+    | 'external_repay_url'
   >;
   allocationOrder: readonly RepaymentComponent[];
   balance: OrderBalance;
@@ -70,6 +71,7 @@ export async function findOrderAccount(
       'extension_fee_bps',
       'extension_days',
       'extension_max',
+      'external_repay_url',
       'allocation_order',
     ])
     .where('id', '=', order.product_id)

@@ -12,6 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { transitionOrder, TransitionRefused } from './order-lifecycle.ts';
+import { ordersWithProductAndBorrower } from './order-rows.ts';
 
 export const ORDER_STATUS_JOB_ACTOR = 'job:order-status-daily';
 
@@ -35,10 +36,7 @@ export async function advanceOrdersByDate(
   const { db } = deps;
   const today = calendarDateAt(at, deps.config.lenderTimeZone);
   const counts: OrderStatusRun = { due: 0, overdue: 0, penalties: 0 };
-  const orders = await db
-    .selectFrom('orders')
-    .innerJoin('products', 'products.id', 'orders.product_id')
-    .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
+  const orders = await ordersWithProductAndBorrower(db)
     .select([
       'orders.id',
       'orders.status',

@@ -1,6 +1,12 @@
 // Payments (D8, decision 0070): the provider port and adapters, and the one posting of money.
 export { postPayment, type PostingInput, type PostingOutcome } from './post-payment.ts';
-export { chargeFor, extensionQuote, startPayment, type StartedPayment } from './start-payment.ts';
+export {
+  chargeFor,
+  extensionQuote,
+  findOpenPayCode,
+  startPayment,
+  type StartedPayment,
+} from './start-payment.ts';
 export { createPaymentProvider } from './create-payment-provider.ts';
 export type {
   PaymentProvider,
@@ -24,3 +30,5 @@ export {
   type AcceptedPayment,
   type ReturnOutcome,
 } from './review-held-payment.ts';
+export { heldPaymentCount, orderPayments, paymentList, type PaymentFilter } from './payment-list.ts';
+export { openCardPayment } from './card-payments.ts';

@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { defaultPayoutAccount, type PayoutAccount } from '../bank-binding/index.ts';
+import { findOrderStatus } from '../orders/index.ts';
 import { applyPaidPayment, type AppliedPayment } from './post-payment.ts';
 
 /** The payment is not (or no longer) held: someone accepted or returned it first. */
@@ -82,12 +83,9 @@ export async function acceptHeldPayment(
       .executeTakeFirst();
     if (!payment) throw await notHeld(trx, paymentId);
     const applied = await applyPaidPayment(trx, payment, { as: 'repayment', actor, now });
-    const order = await trx
-      .selectFrom('orders')
-      .select('status')
-      .where('id', '=', payment.order_id)
-      .executeTakeFirstOrThrow();
-    return { before, payment, applied, orderStatus: order.status };
+    const orderStatus = await findOrderStatus(trx, payment.order_id);
+    if (orderStatus === undefined) throw new Error(`payment ${paymentId} has no order ${payment.order_id}`);
+    return { before, payment, applied, orderStatus };
   });
 }
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { messages } from '@kwarta/contract';
 import { OrderStatus, outstandingAmount, quoteExtension } from '@kwarta/domain';
 import { amountDueNow, findOrderAccount, type OrderAccount } from '../orders/index.ts';
-import type { Payment, PaymentKind } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database, Payment, PaymentKind } from '../../db/schema.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { findPaymentChannel, type PaymentChannel } from './payment-channels.ts';
@@ -55,6 +56,21 @@ function started(payment: Payment): StartedPayment {
     channelNumber: payment.channel,
     expiresAt: payment.expires_at,
   };
+}
+
+/** The open payment of this order and kind, still payable and with a pay code to show (spec §3 defDetail). */
+export async function findOpenPayCode(
+  db: Kysely<Database>,
+  input: { orderId: number; kind: PaymentKind; now: Date },
+): Promise<Payment | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('open_key', '=', `${input.orderId}:${input.kind}`)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', input.now.toISOString())
+    .where('pay_code', '!=', '')
+    .executeTakeFirst();
 }
 
 type StartDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'paymentProvider'>;

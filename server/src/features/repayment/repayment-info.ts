@@ -12,7 +12,13 @@ import type { Kysely } from 'kysely';
 import type { Database, PaymentKind } from '../../db/schema.ts';
 import type { Config } from '../../config.ts';
 import { findOrderAccount, type OrderAccount } from '../orders/index.ts';
-import { chargeFor, extensionQuote, findPaymentChannel, paymentChannels } from '../payments/index.ts';
+import {
+  chargeFor,
+  extensionQuote,
+  findOpenPayCode,
+  findPaymentChannel,
+  paymentChannels,
+} from '../payments/index.ts';
 
 interface InfoDeps {
   db: Kysely<Database>;
@@ -28,14 +34,7 @@ async function ownOrder(deps: InfoDeps, borrowerId: number, orderId: number, pro
 
 /** The open pay code of this kind, still payable (spec §3 defDetail), or null. */
 async function openPayCode(deps: InfoDeps, orderId: number, kind: PaymentKind) {
-  const payment = await deps.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('open_key', '=', `${orderId}:${kind}`)
-    .where('status', '=', 'pending')
-    .where('expires_at', '>', deps.now.toISOString())
-    .where('pay_code', '!=', '')
-    .executeTakeFirst();
+  const payment = await findOpenPayCode(deps.db, { orderId, kind, now: deps.now });
   if (!payment) return null;
   const channel = findPaymentChannel(deps.config, payment.channel);
   return {

@@ -14,7 +14,7 @@ import {
   type CardDebitProvider,
 } from '../../../src/features/legacy-repayment/index.ts';
 import { claimForPaying } from '../../../src/features/legacy-repayment/legacy-repayment-repository.ts';
-import { openCardPayment } from '../../../src/features/legacy-repayment/card-payment.ts';
+import { openCardPayment } from '../../../src/features/payments/index.ts';
 
 type Order = Awaited<ReturnType<typeof repayableOrder>>;
 

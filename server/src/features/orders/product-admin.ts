@@ -4,7 +4,10 @@ import { DomainError, calendarDateAt, loanRulesSchema, type LoanRules } from '@k
 import type { Database, Product } from '../../db/schema.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { quoteLoan, type LoanProduct } from '../orders/index.ts';
+import type { LoanProduct } from './loan-products.ts';
+import { quoteLoan } from './loan-quote.ts';
+
+/** The console's product admin: the list, a checked edit, its plan preview and its save. */
 
 export interface ProductEdit {
   productId: number;
@@ -74,6 +77,36 @@ export async function editedProduct(db: Kysely<Database>, edit: ProductEdit): Pr
   if (problems.length)
     throw Refusal.invalid(fillMessage(messages.consoleLoanRulesInvalid, { issues: problems.join('; ') }));
   return { product: next, rules };
+}
+
+/**
+ * Saves an admin's changes to a product once editedProduct has checked them, on `db`'s
+ * transaction when it is one (the console audits the save in it). Returns the product as it was
+ * and as it is now, for that audit.
+ */
+export async function saveProduct(
+  db: Kysely<Database>,
+  edit: ProductEdit,
+): Promise<{ before: Product; saved: Product }> {
+  const { product: next } = await editedProduct(db, edit);
+  const before = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', edit.productId)
+    .executeTakeFirstOrThrow();
+  const saved = await db
+    .updateTable('products')
+    .set({
+      min_amount: next.min_amount,
+      max_amount: next.max_amount,
+      term_days: next.term_days,
+      term_rate_bps: next.term_rate_bps,
+      loan_rules: next.loan_rules,
+    })
+    .where('id', '=', edit.productId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { before, saved };
 }
 
 export async function planPreview(

@@ -3,6 +3,8 @@ import type { PaymentStatus } from '@kwarta/contract';
 import type { Database } from '../../db/schema.ts';
 import { readPage, type PageRequest } from '../../lib/paging.ts';
 
+/** The console's payment reads: the list, an order's payments and the dashboard's held count. */
+
 export interface PaymentFilter extends PageRequest {
   status: PaymentStatus | '';
   provider: string;

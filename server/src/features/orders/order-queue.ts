@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import { OrderStatus, type CalendarDate } from '@kwarta/domain';
+import type { Database } from '../../db/schema.ts';
+import { readPage, type PageRequest } from '../../lib/paging.ts';
+import { findBorrowerByPhone } from '../borrowers/index.ts';
+import { orderListColumns, ordersWithProductAndBorrower } from './order-rows.ts';
+
+/**
+ * The console's order reads: the dashboard's counts, the queue, and the order page's order, plan
+ * and history. Phones are whole: the console shows each as the operator's role may see it.
+ */
+
+/** Orders per status and the repayments due today, for the dashboard. */
+export async function orderCounts(db: Kysely<Database>, today: CalendarDate) {
+  const [byStatus, dueToday] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('status')
+      .orderBy('status')
+      .execute(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', 'in', [OrderStatus.Repaying, OrderStatus.Due])
+      .where('due_date', '=', today)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    byStatus: byStatus.map((row) => ({ status: row.status, count: Number(row.count) })),
+    dueToday: Number(dueToday.count),
+  };
+}
+
+export interface QueueFilter extends PageRequest {
+  status: number | '';
+  q: string;
+}
+
+/**
+ * The order queue, newest first, one page read (plus one row to know whether more follow; no
+ * count over the whole table). A search is an order number or a phone, each answered by a unique
+ * index, so it costs the same at 100,000 orders as at 10.
+ */
+export async function orderQueue(db: Kysely<Database>, filter: QueueFilter) {
+  let query = ordersWithProductAndBorrower(db).select([...orderListColumns, 'borrowers.phone']);
+  if (filter.status !== '') query = query.where('orders.status', '=', filter.status);
+  const q = filter.q.trim();
+  if (q !== '') {
+    // The phone is resolved to its borrower first (unique index), so the orders are found by
+    // borrower_id or order_no, both indexed, instead of by a condition across the join.
+    const digits = q.replace(/[\s-]/g, '');
+    const borrower = /^\+?\d{6,15}$/.test(digits) ? await findBorrowerByPhone(db, digits) : undefined;
+    query = query.where((eb) =>
+      eb.or([
+        eb('orders.order_no', '=', q),
+        ...(borrower ? [eb('orders.borrower_id', '=', borrower.id)] : []),
+      ]),
+    );
+  }
+  return readPage(query.orderBy('orders.id', 'desc'), filter, (row) => row);
+}
+
+/** One order with its borrower and product as the order page shows them, or undefined. */
+export function findOrderWithBorrowerAndProduct(db: Kysely<Database>, orderId: number) {
+  return ordersWithProductAndBorrower(db)
+    .selectAll('orders')
+    .select([
+      'borrowers.phone',
+      'borrowers.full_name',
+      'borrowers.is_repeat_client',
+      'products.name as product_name',
+      'products.withdraw_confirm_url',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** The order's repayment plan, instalment by instalment. */
+export function listPlanLines(db: Kysely<Database>, orderId: number) {
+  return db
+    .selectFrom('order_plan_lines')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('seq')
+    .execute();
+}
