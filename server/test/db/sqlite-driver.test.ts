@@ -95,4 +95,55 @@ describe('rows read through our SQLite driver', () => {
       }
     });
   });
+
+  // Statements are cached per SQL text with the names of the columns they answer; the same
+  // `select *` answers other columns once its table has changed.
+  describe('after a schema change', () => {
+    type Scratch = Kysely<{ driver_scratch: { a: number } }>;
+    const scratchRows = preparedQuery((db: Scratch) => db.selectFrom('driver_scratch').selectAll());
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const throughKysely = async () => (await sql.raw('select * from driver_scratch').execute(t.app.db)).rows;
+    const compiled = () => scratchRows(t.app.db as unknown as Scratch);
+
+    it('answers the columns the table has now: after our change, its rollback, and another process’s', async () => {
+      await sql`create table driver_scratch (a integer)`.execute(t.app.db);
+      await sql`insert into driver_scratch values (1)`.execute(t.app.db);
+      expect(await throughKysely()).toEqual([{ a: 1 }]);
+      expect(await compiled()).toEqual([{ a: 1 }]);
+
+      await sql`alter table driver_scratch add column b integer default 2`.execute(t.app.db);
+      expect(await throughKysely()).toEqual([{ a: 1, b: 2 }]);
+      expect(await compiled()).toEqual([{ a: 1, b: 2 }]);
+
+      await t.app.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`alter table driver_scratch add column c integer default 3`.execute(trx);
+          expect((await sql.raw('select * from driver_scratch').execute(trx)).rows).toEqual([
+            { a: 1, b: 2, c: 3 },
+          ]);
+          throw new Error('rolled back on purpose');
+        })
+        .catch(() => {});
+      expect(await throughKysely()).toEqual([{ a: 1, b: 2 }]);
+
+      // A migration run by another process (a newer version starting during a deploy) rebuilds
+      // the table with its columns in another order.
+      const other = new SQLite(path.join(t.app.config.dataDir, 'kwarta.sqlite'));
+      try {
+        other.exec(`
+          create table driver_scratch_new (b integer, d text default 'four', a integer);
+          insert into driver_scratch_new (a, b) select a, b from driver_scratch;
+          drop table driver_scratch;
+          alter table driver_scratch_new rename to driver_scratch;
+        `);
+      } finally {
+        other.close();
+      }
+      await nextTurn();
+      expect(await throughKysely()).toEqual([{ b: 2, d: 'four', a: 1 }]);
+      await nextTurn();
+      expect(await compiled()).toEqual([{ b: 2, d: 'four', a: 1 }]);
+    });
+  });
 });
