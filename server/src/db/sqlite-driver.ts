@@ -46,6 +46,8 @@ class QueuedSqliteDriver implements Driver {
   #schemaChecked = false;
   /** The end of this turn is scheduled (#endTurn). */
   #turnEnding = false;
+  /** Kysely has asked for the connection once (see readNow). */
+  #started = false;
 
   constructor(file: SQLite.Database) {
     this.#file = file;
@@ -63,7 +65,9 @@ class QueuedSqliteDriver implements Driver {
    * sees it. Another process's commit shows from the next turn on, as if read a moment earlier.
    */
   readNow<Row>(sql: string, parameters: readonly unknown[]): Row[] | undefined {
-    if (this.#lock.held) return undefined;
+    // Kysely starts a driver (init) before its first query takes the connection, a few
+    // microtasks after that query was made: a read made at once in between would overtake it.
+    if (this.#lock.held || !this.#started) return undefined;
     if (!this.#readTransaction) {
       this.#connection.run('begin');
       this.#readTransaction = true;
@@ -96,6 +100,7 @@ class QueuedSqliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#lock.acquire();
+    this.#started = true;
     try {
       this.#endReadTransaction();
       // Another process may have changed the schema (a newer version migrating during a deploy).

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
+import { createDatabase } from '../../src/db/database.ts';
 import { preparedQuery } from '../../src/db/prepared-query.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -76,6 +77,21 @@ describe('rows read through our SQLite driver', () => {
         .where('id', '=', 1)
         .execute();
       expect(await productName(t.app.db, 1)).toEqual([{ name: 'Renamed in this turn' }]);
+    });
+
+    it('wait for a query made before them on a database just opened (Kysely starts the driver first)', async () => {
+      const { db } = createDatabase({ dataDir: t.app.config.dataDir, sqliteDriver: 'fast' });
+      try {
+        const renamed = db
+          .updateTable('products')
+          .set({ name: 'Renamed on a fresh connection' })
+          .where('id', '=', 1)
+          .execute();
+        expect(await productName(db, 1)).toEqual([{ name: 'Renamed on a fresh connection' }]);
+        await renamed;
+      } finally {
+        await db.destroy();
+      }
     });
 
     it('see another process’s commit from the next turn on, and leave the file free after the turn', async () => {
