@@ -30,6 +30,9 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for the SQLite file)')
       .optional(),
+    // Which driver runs the SQLite file: ours (db/sqlite-driver.ts, decision 0006) or Kysely's
+    // own, the reference ours must behave like (the server tests run with each).
+    SQLITE_DRIVER: z.enum(['fast', 'kysely']).default('fast'),
     WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
     // Which proxies may set X-Forwarded-For: limits per client address depend on it, so trust
     // none unless told (a directly exposed server would otherwise let anyone pick their address).
@@ -173,6 +176,7 @@ const envSchema = z
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    sqliteDriver: env.SQLITE_DRIVER,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

@@ -41,6 +41,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('runs the SQLite file on our driver unless SQLITE_DRIVER names Kysely’s', () => {
+    expect(loadConfig({}).sqliteDriver).toBe('fast');
+    expect(loadConfig({ SQLITE_DRIVER: 'kysely' }).sqliteDriver).toBe('kysely');
+    expect(() => loadConfig({ SQLITE_DRIVER: 'better-sqlite3' })).toThrow(
+      /SQLITE_DRIVER: Invalid option: expected one of "fast"\|"kysely"/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
   });

@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool } from 'kysely';
 import { BackendUnavailable } from './backend-unavailable.ts';
 import type { Database } from './schema.ts';
 import { QueuedSqliteDialect } from './sqlite-driver.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** Our driver (sqlite-driver.ts), or Kysely's own as the reference it must behave like. */
+export type SqliteDriver = 'fast' | 'kysely';
 
 // The SQLite dialect behind each database this process opened, for reads that may skip the
 // connection queue (preparedQuery). A transaction's Kysely is not in here: it goes the usual way.
@@ -30,6 +33,8 @@ export interface DatabaseHandle {
 export function createDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** Which driver runs the SQLite file (SQLITE_DRIVER); ours unless told. */
+  sqliteDriver?: SqliteDriver | undefined;
   /** Told about connections lost outside a query (an idle connection terminated, say). */
   onConnectionError?: (error: Error) => void;
 }): DatabaseHandle {
@@ -53,6 +58,14 @@ export function createDatabase(options: {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  // Kysely's own driver on the same file and pragmas: everything but the driver is the same, so
+  // the server tests run with it show that ours behaves alike. preparedQuery then has no
+  // dialect to read through and goes through Kysely like any other query.
+  if (options.sqliteDriver === 'kysely')
+    return {
+      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }),
+      dialect: 'sqlite',
+    };
   const dialect = new QueuedSqliteDialect(file);
   const db = new Kysely<Database>({ dialect });
   sqliteDialects.set(db, dialect);

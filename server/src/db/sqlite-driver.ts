@@ -42,6 +42,12 @@ class QueuedSqliteDriver implements Driver {
   readonly #lock = new QueueLock();
   /** A read transaction of this event-loop turn is open (readNow). */
   #readTransaction = false;
+  /** The schema was looked at during this turn (see acquireConnection). */
+  #schemaChecked = false;
+  /** The end of this turn is scheduled (#endTurn). */
+  #turnEnding = false;
+  /** Kysely has asked for the connection once (see readNow). */
+  #started = false;
 
   constructor(file: SQLite.Database) {
     this.#file = file;
@@ -59,25 +65,57 @@ class QueuedSqliteDriver implements Driver {
    * sees it. Another process's commit shows from the next turn on, as if read a moment earlier.
    */
   readNow<Row>(sql: string, parameters: readonly unknown[]): Row[] | undefined {
-    if (this.#lock.held) return undefined;
+    // Kysely starts a driver (init) before its first query takes the connection, a few
+    // microtasks after that query was made: a read made at once in between would overtake it.
+    if (this.#lock.held || !this.#started) return undefined;
     if (!this.#readTransaction) {
       this.#connection.run('begin');
       this.#readTransaction = true;
-      setImmediate(this.#endReadTransaction);
+      // Inside the read transaction this is the very schema its reads see, and costs nothing.
+      this.#connection.forgetStatementsIfSchemaChanged();
+      this.#schemaChecked = true;
+      this.#endTurnLater();
     }
     return this.#connection.readNow<Row>(sql, parameters);
   }
 
-  readonly #endReadTransaction = (): void => {
+  #endTurnLater(): void {
+    if (this.#turnEnding) return;
+    this.#turnEnding = true;
+    setImmediate(this.#endTurn);
+  }
+
+  readonly #endTurn = (): void => {
+    this.#turnEnding = false;
+    this.#schemaChecked = false;
+    this.#endReadTransaction();
+  };
+
+  #endReadTransaction(): void {
     if (!this.#readTransaction) return;
     this.#readTransaction = false;
     // SQLite may have ended it already (it rolls back on some I/O errors); then nothing is open.
     if (this.#file.inTransaction) this.#connection.run('commit');
-  };
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#lock.acquire();
-    this.#endReadTransaction();
+    this.#started = true;
+    try {
+      this.#endReadTransaction();
+      // Another process may have changed the schema (a newer version migrating during a deploy).
+      // Outside a transaction reading the schema version costs as much as a small query, so it
+      // is read once a turn: like its data, another process's schema shows from the next turn on.
+      if (!this.#schemaChecked) {
+        this.#connection.forgetStatementsIfSchemaChanged();
+        this.#schemaChecked = true;
+        this.#endTurnLater();
+      }
+    } catch (error) {
+      // Nobody would release a connection they never got.
+      this.#lock.release();
+      throw error;
+    }
     return this.#connection;
   }
 
@@ -148,20 +186,23 @@ const STATEMENT_CACHE_SIZE = 500;
 
 interface CachedStatement {
   statement: SQLite.Statement;
-  /** For a statement that returns rows (run in raw mode): its row object from the values. */
+  /** It returns rows, and runs in raw mode: toRow makes each row's object from its values. */
+  reader: boolean;
   toRow?: RowBuilder;
 }
 
 type RowBuilder = (values: unknown[]) => Record<string, unknown>;
 
 function cacheStatement(statement: SQLite.Statement): CachedStatement {
-  if (!statement.reader) return { statement };
-  const names = statement.columns().map((column) => column.name);
-  return { statement: statement.raw(true), toRow: rowBuilder(names) };
+  return statement.reader ? { statement: statement.raw(true), reader: true } : { statement, reader: false };
 }
 
-function readRows<R>(statement: SQLite.Statement, toRow: RowBuilder, parameters: readonly unknown[]): R[] {
-  const rows = statement.all(parameters) as unknown[][];
+function readRows<R>(cached: CachedStatement, parameters: readonly unknown[]): R[] {
+  const rows = cached.statement.all(parameters) as unknown[][];
+  // The columns are named once the statement has run: one prepared on a schema that another
+  // connection has changed since is prepared again by SQLite as it runs, and only then answers
+  // its real columns (a `select *` of a table a migration rebuilt).
+  const toRow = (cached.toRow ??= rowBuilder(cached.statement.columns().map((column) => column.name)));
   const built = new Array<unknown>(rows.length);
   for (let i = 0; i < rows.length; i++) built[i] = toRow(rows[i]!);
   return built as R[];
@@ -183,17 +224,34 @@ function rowBuilder(names: readonly string[]): RowBuilder {
   return new Function('values', `return { ${fields.join(', ')} };`) as RowBuilder;
 }
 
+/** SQL that may change the schema: DDL, and a rollback (of a transaction or savepoint that ran some). */
+const CHANGES_SCHEMA = /^\s*(create|alter|drop|rollback)\b/i;
+
 /**
  * Kysely prepares every query anew; preparing costs more than running a small indexed read.
  * The same SQL text always gets the same prepared statement here (better-sqlite3 statements are
  * reusable, and this process is single-threaded), bounded so ad-hoc SQL cannot grow it forever.
+ * A statement's row builder names the columns it answered with; after a schema change the same
+ * SQL may answer others (`select *` of an altered table), so the cache is emptied then.
  */
 class CachedStatementConnection implements DatabaseConnection {
   readonly #file: SQLite.Database;
   readonly #statements = new Map<string, CachedStatement>();
+  readonly #schemaVersionQuery: SQLite.Statement;
+  /** SQLite's schema version when the statements in the cache were prepared. */
+  #schemaVersion: unknown;
 
   constructor(file: SQLite.Database) {
     this.#file = file;
+    this.#schemaVersionQuery = file.prepare('pragma schema_version').pluck();
+  }
+
+  /** SQLite counts every change of the schema, by any connection, in the file's header. */
+  forgetStatementsIfSchemaChanged(): void {
+    const version = this.#schemaVersionQuery.get();
+    if (version === this.#schemaVersion) return;
+    this.#statements.clear();
+    this.#schemaVersion = version;
   }
 
   #prepare(sql: string): CachedStatement {
@@ -214,15 +272,16 @@ class CachedStatementConnection implements DatabaseConnection {
 
   /** A statement that returns rows, run now; undefined for one that writes. */
   readNow<R>(sql: string, parameters: readonly unknown[]): R[] | undefined {
-    const { statement, toRow } = this.#prepare(sql);
-    return toRow ? readRows<R>(statement, toRow, parameters) : undefined;
+    const cached = this.#prepare(sql);
+    return cached.reader ? readRows<R>(cached, parameters) : undefined;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const { statement, toRow } = this.#prepare(compiledQuery.sql);
+    const cached = this.#prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
-    if (toRow) return { rows: readRows<R>(statement, toRow, parameters) };
-    const { changes, lastInsertRowid } = statement.run(parameters);
+    if (cached.reader) return { rows: readRows<R>(cached, parameters) };
+    const { changes, lastInsertRowid } = cached.statement.run(parameters);
+    if (CHANGES_SCHEMA.test(compiledQuery.sql)) this.forgetStatementsIfSchemaChanged();
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
 

@@ -15,6 +15,8 @@ import type { Job } from '../../src/jobs/job.ts';
 /**
  * Every server test runs against a fresh SQLite file and, when a PostgreSQL server is
  * reachable (CI's machine has one), against a fresh PostgreSQL database too (DESIGN §5).
+ * TEST_SQLITE_ONLY=1 leaves PostgreSQL out: the run on Kysely's SQLite driver (vitest.config.ts)
+ * would only repeat it.
  */
 export type DatabaseTarget = 'sqlite' | 'postgres';
 
@@ -31,10 +33,10 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-export const databaseTargets: DatabaseTarget[] = (await postgresReachable())
-  ? ['sqlite', 'postgres']
-  : ['sqlite'];
-if (databaseTargets.length === 1 && process.env.CI) {
+const sqliteOnly = process.env.TEST_SQLITE_ONLY === '1';
+export const databaseTargets: DatabaseTarget[] =
+  !sqliteOnly && (await postgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+if (databaseTargets.length === 1 && !sqliteOnly && process.env.CI) {
   console.warn(`PostgreSQL not reachable at ${ADMIN_URL}: server tests run on SQLite only`);
 }
 
@@ -93,7 +95,7 @@ export function productionEssentials(): Record<string, string> {
 
 /**
  * The environment of a CLI run beside a test app, as an operator runs one beside a server: the
- * same mode and sandbox secret, the same data directory, SQLite, quiet.
+ * same mode and sandbox secret, the same data directory, SQLite on the same driver, quiet.
  */
 export function cliEnv(t: TestApp, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
@@ -102,6 +104,7 @@ export function cliEnv(t: TestApp, extra: Record<string, string> = {}): NodeJS.P
     SANDBOX_PAYMENT_SECRET: t.config.payments.sandboxSecret,
     DATA_DIR: t.config.dataDir,
     DATABASE_URL: '',
+    SQLITE_DRIVER: t.config.sqliteDriver,
     REDIS_URL: '',
     LOG_LEVEL: 'silent',
     ...extra,
@@ -174,6 +177,8 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     MAX_EVENT_LOOP_DELAY_MS: '60000',
     // Tests edit products and settings and read them back at once.
     LENDER_DATA_CACHE_MS: '0',
+    // The test run's choice (vitest.config.ts runs the server tests with each driver).
+    SQLITE_DRIVER: process.env.SQLITE_DRIVER,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     // Production refuses to start without an account key (features/bank-binding) and real money adapters.
     ...(options.env?.APP_ENV === 'production' ? productionEssentials() : {}),
@@ -236,6 +241,7 @@ async function createSecondInstance(first: TestApp, options: TestAppOptions): Pr
     DATA_DIR: first.config.dataDir,
     WEB_DIST_DIR: first.config.webDistDir,
     LOG_LEVEL: 'silent',
+    SQLITE_DRIVER: first.config.sqliteDriver,
     ...(first.config.databaseUrl ? { DATABASE_URL: first.config.databaseUrl } : {}),
     ...options.env,
   };

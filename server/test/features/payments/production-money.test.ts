@@ -24,7 +24,13 @@ async function startServer(
 ): Promise<{ code: number; output: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', PORT: '0', ...env },
+      env: {
+        PATH: process.env.PATH,
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+        SQLITE_DRIVER: process.env.SQLITE_DRIVER,
+        ...env,
+      },
       timeout: 60_000,
     });
     return { code: 0, output: stdout + stderr };
