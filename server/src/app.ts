@@ -50,7 +50,6 @@ import type { Job } from './jobs/job.ts';
 import { createJobLease } from './jobs/job-lease.ts';
 import { jobRegistry } from './jobs/registry.ts';
 import { createScheduler } from './jobs/scheduler.ts';
-import type { Deps } from './lib/deps.ts';
 import './fastify-augment.ts';
 
 export interface AppOverrides {
@@ -186,43 +185,16 @@ function decorateServices(
   // Scheduled jobs (server/src/jobs): created here, started only by server.ts (or a test that
   // means it), so no job runs by surprise. Stopped before the database closes.
   const lease = createJobLease(config, database.db, app.clock);
-  app.decorate('jobs', createScheduler({ ...servicesOf(app), lease }, overrides.jobs ?? jobRegistry));
+  // A plain object of what jobs may use (jobs/job.ts JobDeps): the scheduler hands it on to each run.
+  const { db, clock, storage, accountKeys, payouts } = app;
+  const jobDeps = { db, clock, store, storage, config, log: app.log, accountKeys, payouts };
+  app.decorate('jobs', createScheduler({ ...jobDeps, lease }, overrides.jobs ?? jobRegistry));
 
   // Added in the order they always were (Fastify runs onClose hooks in a fixed order).
   app.addHook('preClose', async () => app.jobs.stop());
   app.addHook('onClose', async () => database.db.destroy());
   app.addHook('onClose', async () => store.close());
   app.addHook('onClose', async () => lease.close());
-}
-
-/** The app as a plain Deps (lib/deps.ts) for jobs, which run outside any request. */
-function servicesOf(app: FastifyInstance): Deps {
-  const {
-    db,
-    clock,
-    config,
-    store,
-    storage,
-    smsGateway,
-    log,
-    accountKeys,
-    lenderWide,
-    payouts,
-    paymentProvider,
-  } = app;
-  return {
-    db,
-    clock,
-    config,
-    store,
-    storage,
-    smsGateway,
-    log,
-    accountKeys,
-    lenderWide,
-    payouts,
-    paymentProvider,
-  };
 }
 
 /** Body parsers, compression, the response log line, security headers, errors, load shedding. */

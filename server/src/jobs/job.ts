@@ -1,26 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/schema.ts';
-import type { BlobStorage } from '../lib/blob-storage.ts';
-import type { Clock } from '../lib/clock.ts';
-import type { EphemeralStore } from '../lib/ephemeral/ephemeral-store.ts';
-import type { AccountKeyRing } from '../features/bank-binding/index.ts';
-import type { PayoutGateway } from '../features/orders/index.ts';
+import type { Deps } from '../lib/deps.ts';
 
 /** What a job may use: handed to it, never taken from the app, so the CLI runs it the same way. */
-export interface JobDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-  store: EphemeralStore;
-  storage: BlobStorage;
-  config: Config;
-  log: FastifyBaseLogger;
-  /** To open a payment account for a provider call (the resume jobs). */
-  accountKeys: AccountKeyRing;
-  /** Where disbursements are paid (the disbursement resume job). */
-  payouts: PayoutGateway;
-}
+export type JobDeps = Pick<
+  Deps,
+  'db' | 'clock' | 'store' | 'storage' | 'config' | 'log' | 'accountKeys' | 'payouts'
+>;
 
 export interface JobContext {
   /** The instant this run is for: a cron instant, the scheduler's start, or a manual run's now. */

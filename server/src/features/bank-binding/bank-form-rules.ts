@@ -10,6 +10,7 @@ import {
   type Market,
   type MessageKey,
 } from '@kwarta/contract';
+import type { PayoutAccount } from '../../lib/ports/payout-gateway.ts';
 
 /**
  * Checks filled bind-card-new fields against the market's form definition (spec §5; decision 0060):
@@ -17,17 +18,10 @@ import {
  * the item is numeric, lengths, options from the list. Pure: the first refusal's catalogue text,
  * or the account to store.
  */
-export interface FilledBankForm {
-  cardType: number;
-  channel: string;
-  institutionCode: string;
-  institutionName: string;
-  holderName: string;
-  /** Digits only. */
-  accountNumber: string;
+export type FilledBankForm = Omit<PayoutAccount, 'id' | 'maskedAccount'> & {
   /** Every other filled field by code (no account number). */
   details: Record<string, string>;
-}
+};
 
 export type BankFormCheck = { ok: true; form: FilledBankForm } | { ok: false; message: string };
 
