@@ -15,8 +15,8 @@ import { preparedQuery } from '../../src/db/prepared-query.ts';
  *
  * First, programs whose order of execution is fixed: every answer (rows, counts, errors), what
  * another connection sees after each step, and the files' contents must be the same. A step runs
- * its operations one after another across awaits, or issues them all in one go (writes, reads
- * and transactions queued in the same turn). The next step starts in the same turn or after it
+ * its operations (each one query or one transaction) one after another across awaits, or issues
+ * them all in one go (writes, reads and transactions queued in the same turn). The next step starts in the same turn or after it
  * (when our driver ends the turn's shared read), and another connection may commit to the file
  * first, as another process would: that must show from the next turn on.
  *
@@ -304,10 +304,17 @@ async function runWrite(db: Db, operation: Write, label: string): Promise<unknow
         .execute();
       return 'added';
     case 'rebuildEntries': {
-      const { rows } = await sql<{ name: string }>`select name from pragma_table_info('entries')`.execute(db);
-      const statements = rebuildEntriesSql(rows.map((row) => row.name));
-      for (const statement of statements) await sql.raw(statement).execute(db);
-      return 'rebuilt';
+      // One transaction, as a migration is: its queries one by one on their own would race
+      // another operation issued in the same go, and which one comes back first is not fixed.
+      const rebuild = async (trx: Db) => {
+        const columns = await sql<{ name: string }>`select name from pragma_table_info('entries')`.execute(
+          trx,
+        );
+        for (const statement of rebuildEntriesSql(columns.rows.map((row) => row.name)))
+          await sql.raw(statement).execute(trx);
+        return 'rebuilt';
+      };
+      return db.isTransaction ? await rebuild(db) : await db.transaction().execute(rebuild);
     }
   }
 }

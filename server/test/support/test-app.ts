@@ -15,8 +15,8 @@ import type { Job } from '../../src/jobs/job.ts';
 /**
  * Every server test runs against a fresh SQLite file and, when a PostgreSQL server is
  * reachable (CI's machine has one), against a fresh PostgreSQL database too (DESIGN §5).
- * TEST_SQLITE_ONLY=1 leaves PostgreSQL out: the run on Kysely's SQLite driver (vitest.config.ts)
- * would only repeat it.
+ * TEST_SQLITE_ONLY=1 leaves PostgreSQL and Redis out: the run on Kysely's SQLite driver
+ * (vitest.config.ts) would only repeat them.
  */
 export type DatabaseTarget = 'sqlite' | 'postgres';
 
@@ -274,7 +274,7 @@ async function redisReachable(): Promise<boolean> {
 }
 
 /** Whether a Redis answers at TEST_REDIS_URL (default redis://127.0.0.1:6379); CI's machine has one. */
-export const redisAvailable = await redisReachable();
+export const redisAvailable = !sqliteOnly && (await redisReachable());
 
 /**
  * Environment for instances sharing one Redis under a random key prefix, and a cleanup that
