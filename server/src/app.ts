@@ -82,7 +82,8 @@ function loggerOptions(config: Config): FastifyLoggerOptions {
 
 /**
  * Builds the whole application (fastify/demo shape) in an order that cannot be got wrong: every
- * service and port first, then the schema and demo data, then HTTP plugins, then the routes. server.ts only adds process concerns; tests call this and use inject().
+ * service and port first, then the schema and demo data, then HTTP plugins, then the routes.
+ * server.ts only adds process concerns; tests call this and use inject().
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
