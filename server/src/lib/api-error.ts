@@ -4,7 +4,6 @@ import type { Refusal, RefusalReason } from './refusal.ts';
 /** How each refusal of a use case answers on the wire (spec §8 codes; 200 for those the page handles by code). */
 const refusalAnswers: Record<RefusalReason, { code: ResultCode; httpStatus: number }> = {
   invalid: { code: ResultCode.badRequest, httpStatus: 400 },
-  'too-large': { code: ResultCode.badRequest, httpStatus: 413 },
   'not-found': { code: ResultCode.notFound, httpStatus: 404 },
   refused: { code: ResultCode.conflict, httpStatus: 200 },
   conflict: { code: ResultCode.conflict, httpStatus: 409 },
@@ -20,9 +19,9 @@ const refusalAnswers: Record<RefusalReason, { code: ResultCode; httpStatus: numb
 
 /**
  * The HTTP edge's answer: route handlers, caller kinds and plugins throw it; use cases throw a
- * `Refusal` instead (lib/refusal.ts), mapped here once. A refusal a handler wants the caller to see. `code` goes into the envelope; `httpStatus` is
- * 200 for business refusals the page handles by code (spec §8, e.g. '11' already registered)
- * and 4xx/5xx for protocol-level failures.
+ * `Refusal` instead (lib/refusal.ts), mapped here once. `code` goes into the envelope;
+ * `httpStatus` is 200 for business refusals the page handles by code (spec §8, e.g. '11' already
+ * registered) and 4xx/5xx for protocol-level failures.
  */
 export class ApiError extends Error {
   constructor(

@@ -8,8 +8,6 @@ import { messages } from '@kwarta/contract';
 export type RefusalReason =
   /** The input breaks a rule. */
   | 'invalid'
-  /** An upload over its size limit. */
-  | 'too-large'
   /** Missing, or someone else's: both answer the same so ids cannot be probed (DESIGN §3). */
   | 'not-found'
   /** A business refusal the page shows as it is (a product not open, a transition not allowed). */
