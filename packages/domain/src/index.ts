@@ -7,3 +7,6 @@ export * from './penalty.ts';
 export * from './prepayment.ts';
 export * from './order-status.ts';
 export * from './repayment.ts';
+export * from './effective-rate.ts';
+export * from './pricing.ts';
+export * from './compliance.ts';

@@ -23,6 +23,19 @@ export type PenaltyTier = z.infer<typeof penaltyTierSchema>;
 
 const dayRange = z.strictObject({ minDays: dayCount, maxDays: dayCount });
 
+/**
+ * A one-time fee of the loan (processing, service, notarial, …): a share of the principal plus a
+ * fixed amount, added to the charges the instalments repay. The disclosure statement itemises each
+ * by its name, and the effective interest rate counts it.
+ */
+export const loanFeeSchema = z.strictObject({
+  name: z.string().min(1).max(60),
+  principalBps: z.int().min(0).max(10_000),
+  fixedMinor: minorAmount,
+});
+
+export type LoanFee = z.infer<typeof loanFeeSchema>;
+
 // Strict objects: a misspelt key in stored JSON must fail loudly instead of silently
 // falling back to nothing.
 export const loanRulesSchema = z
@@ -31,6 +44,8 @@ export const loanRulesSchema = z
     term: z.strictObject({ minDays: z.int().min(1), maxDays: z.int().min(1) }),
     /** The lender decides on an application within this many days. */
     decisionWithinDays: dayCount,
+    /** Fees on top of the product's interest; none in the spec's figures. */
+    fees: z.array(loanFeeSchema).max(10).default([]),
     /** Money is credited this many calendar days after the borrower accepts. */
     creditAfterAcceptanceDays: dayRange,
     latePenalty: z.strictObject({
@@ -117,6 +132,7 @@ function deepFreeze<T>(value: T): T {
 export const defaultLoanRules: LoanRules = deepFreeze({
   term: { minDays: 91, maxDays: 365 },
   decisionWithinDays: 1,
+  fees: [],
   creditAfterAcceptanceDays: { minDays: 1, maxDays: 3 },
   latePenalty: {
     oneTimeMinor: { newClient: 100_000, repeatClient: 80_000 },
