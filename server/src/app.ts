@@ -36,7 +36,12 @@ import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
 import { orderDetailsRoutes } from './features/order-details/index.ts';
 import { loanConfirmRoutes } from './features/loan-confirm/index.ts';
-import { createPayoutGateway, productOpenToBorrower, type PayoutGateway } from './features/orders/index.ts';
+import {
+  assertProductsComply,
+  createPayoutGateway,
+  productOpenToBorrower,
+  type PayoutGateway,
+} from './features/orders/index.ts';
 import { bankBindingRoutes, loadAccountKeyRing } from './features/bank-binding/index.ts';
 import { legacyRepaymentRoutes } from './features/legacy-repayment/index.ts';
 import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
@@ -116,6 +121,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await seedDemoOperators(database.db, app.clock.now());
   // A development database reused in production: its demo operators' public password stops working (0091).
   if (config.isProduction) await disableDemoOperators(database.db, (message) => app.log.warn(message));
+  await assertProductsComply(database.db, config);
 
   await registerHttpPlugins(app, config);
   registerOperationalRoutes(app);

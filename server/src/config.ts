@@ -1,8 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { defaultLoanRules, loanRulesSchema, type LoanRules } from '@kwarta/domain';
-import { marketIds, markets } from '@kwarta/contract';
+import {
+  complianceProfileIds,
+  complianceProfiles,
+  compliantLoanRules,
+  defaultLoanRules,
+  loanRulesSchema,
+  rulesBreaches,
+  type ComplianceProfile,
+  type ComplianceProfileId,
+  type LoanRules,
+} from '@kwarta/domain';
+import { describeCapBreach, marketIds, markets } from '@kwarta/contract';
 
 /**
  * Configuration, parsed once at boot from the environment (epic-stack style): a bad or missing
@@ -72,6 +82,8 @@ const envSchema = z
       .string()
       .optional()
       .transform((file, ctx) => readLoanRules(file, ctx)),
+    // The cost caps lent under (D16): the PH market's preset turns on the Philippine profile.
+    COMPLIANCE: z.enum(['none', ...complianceProfileIds]).optional(),
     // The lender's calendar: "today" of due dates, the status job and penalties (decision 0050).
     LENDER_TIME_ZONE: z
       .string()
@@ -169,6 +181,17 @@ const envSchema = z
     message: 'SMS_HTTP_URL is required when SMS_GATEWAY=http',
     path: ['SMS_HTTP_URL'],
   })
+  .superRefine((env, ctx) => {
+    const profile = complianceProfileOf(env);
+    if (!profile || !env.LOAN_RULES_FILE) return;
+    for (const breach of rulesBreaches(profile, env.LOAN_RULES_FILE)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LOAN_RULES_FILE'],
+        message: describeCapBreach(breach, profile, markets[env.MARKET].money),
+      });
+    }
+  })
   .transform((env) => ({
     appEnv: env.APP_ENV,
     isProduction: env.APP_ENV === 'production',
@@ -197,8 +220,10 @@ const envSchema = z
       privacyPolicyUrl: env.PRIVACY_POLICY_URL,
       privacyOfficerEmail: env.PRIVACY_OFFICER_EMAIL,
     },
-    // The lender-wide loan rules: what /Loan states and the default of every product without its own.
-    loanRules: env.LOAN_RULES_FILE,
+    compliance: complianceProfileOf(env),
+    // The lender-wide loan rules: what /Loan states and what the demo products carry. Without a
+    // file, the spec's figures, or under a compliance profile the rules written from its caps.
+    loanRules: env.LOAN_RULES_FILE ?? loanRulesOf(complianceProfileOf(env)),
     lenderTimeZone: env.LENDER_TIME_ZONE,
     market: markets[env.MARKET],
     // Without a key development and sandbox generate one into the data directory; production
@@ -287,6 +312,19 @@ function moneyAdapterProblems(env: {
   return problems;
 }
 
+/** COMPLIANCE when set; otherwise the market's preset: the Philippine profile for MARKET=PH. */
+function complianceProfileOf(env: {
+  COMPLIANCE?: string | undefined;
+  MARKET: string;
+}): ComplianceProfile | null {
+  const id = env.COMPLIANCE ?? (env.MARKET === 'PH' ? 'ph-sec-mc3-2022' : 'none');
+  return id === 'none' ? null : complianceProfiles[id as ComplianceProfileId];
+}
+
+function loanRulesOf(profile: ComplianceProfile | null): LoanRules {
+  return profile ? compliantLoanRules(profile, defaultLoanRules) : defaultLoanRules;
+}
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -312,11 +350,12 @@ export function isLoopback(host: string): boolean {
 }
 
 /**
- * LOAN_RULES_FILE: a JSON file of loan rules (loanRulesSchema), or the spec's figures when unset.
- * Read at boot so a bad file stops the process with the rule at fault named.
+ * LOAN_RULES_FILE: a JSON file of loan rules (loanRulesSchema); unset, the default of loanRulesOf.
+ * Read at boot so a bad file stops the process with the rule at fault named, and, under a
+ * compliance profile, with every cap it breaks.
  */
-function readLoanRules(file: string | undefined, ctx: z.RefinementCtx): LoanRules {
-  if (file === undefined) return defaultLoanRules;
+function readLoanRules(file: string | undefined, ctx: z.RefinementCtx): LoanRules | undefined {
+  if (file === undefined) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(fs.readFileSync(file, 'utf8'));

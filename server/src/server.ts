@@ -3,9 +3,13 @@ import { buildApp } from './app.ts';
 
 // Process concerns only: configuration from the environment, listening, and a clean shutdown.
 async function main(): Promise<void> {
+  // A configuration that cannot run, or a database it refuses (products against COMPLIANCE, D16),
+  // stops the start with its message alone.
   let config;
+  let app;
   try {
     config = loadConfig();
+    app = await buildApp(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -13,7 +17,6 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');

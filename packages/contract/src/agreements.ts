@@ -1,5 +1,7 @@
 import { formatMoney, type MoneyStyle } from '@kwarta/domain/money';
 import type { PenaltyTier } from '@kwarta/domain/loan-rules';
+import type { ComplianceProfile } from '@kwarta/domain/compliance';
+import { capFigure, profileCaps, profileCoverage } from './compliance-texts.ts';
 import { LoanConfirmRules } from './constants.ts';
 import { messages } from './messages.ts';
 
@@ -27,11 +29,26 @@ export interface AgreementTerms {
   latePenalty: { oneTimeNewClient: number; oneTimeRepeatClient: number; dailyTiers: readonly PenaltyTier[] };
   prepayment: { minElapsedTermPercent: number; minDaysAfterDisbursement: number };
   creditAfterAcceptanceDays: { minDays: number; maxDays: number };
+  /** The disclosure statement's figures (Truth in Lending Act, R.A. 3765). */
+  disclosure: {
+    interest: number;
+    /** Each fee by name, repaid with the instalments. */
+    fees: readonly { name: string; amount: number }[];
+    netProceeds: number;
+    /** Nominal interest, per month (30 days) of the principal, as a fraction. */
+    nominalMonthlyRate: number;
+    /** The effective interest rate, per month and per year, as fractions. */
+    effectiveRate: { monthly: number; annual: number };
+  };
+  /** The compliance profile of the deployment (D16), and whether its caps cover this loan. */
+  compliance: { profile: ComplianceProfile; covered: boolean } | null;
 }
 
 export interface AgreementSection {
   heading: string;
   lines: string[];
+  /** A table after the lines (the disclosure's schedule), its cells as printed. */
+  table?: { head: string[]; rows: string[][] };
 }
 
 export interface AgreementText {
@@ -42,7 +59,7 @@ export interface AgreementText {
 
 export const agreementVersions = {
   loanAgreement: 'loan-agreement/2026-11-23',
-  disclosureStatement: 'disclosure-statement/2026-11-23',
+  disclosureStatement: 'disclosure-statement/2026-11-25',
 } as const;
 
 function percent(bps: number): string {
@@ -112,26 +129,84 @@ export function loanAgreementText(terms: AgreementTerms): AgreementText {
   };
 }
 
-/** The disclosure statement (position 1): every figure the borrower pays, in one place. */
+/**
+ * The disclosure statement (position 1) of the Truth in Lending Act (R.A. 3765): the amount
+ * financed, every finance charge itemised, the net proceeds, the finance charge as a percentage
+ * of the amount financed, the nominal and effective rates, the schedule and the total, the late
+ * payment and prepayment rules, and the compliance profile whose caps cover the loan (D16).
+ */
 export function disclosureStatementText(terms: AgreementTerms): AgreementText {
+  const money = (amount: number) => formatMoney(amount, terms.money);
+  const { disclosure, compliance } = terms;
   return {
     title: messages.agreementDisclosureTitle,
     version: agreementVersions.disclosureStatement,
     sections: [
       { heading: 'Parties', lines: partiesLines(terms) },
       {
-        heading: 'Cost of the loan',
+        heading: 'The loan and its cost',
         lines: [
-          `Principal: ${formatMoney(terms.principal, terms.money)}`,
-          `Interest and fees (all charges for the term): ${formatMoney(terms.charges, terms.money)}`,
-          `Total to repay: ${formatMoney(terms.total, terms.money)}`,
-          `Term: ${terms.termDays} days; instalments: ${terms.plan.length}`,
-          'No other fee is deducted from the principal or added to the instalments.',
+          `Amount to be financed: ${money(terms.principal)}`,
+          `Interest: ${money(disclosure.interest)}`,
+          ...disclosure.fees.map((fee) => `${fee.name}: ${money(fee.amount)}`),
+          ...(disclosure.fees.length === 0 ? ['Fees: none'] : []),
+          `Total finance charges: ${money(terms.charges)}`,
+          `Deducted from the proceeds: ${money(terms.principal - disclosure.netProceeds)}`,
+          `Net proceeds of the loan: ${money(disclosure.netProceeds)}`,
+          `Finance charges as a percentage of the amount financed: ${ratePercent(terms.charges / terms.principal)}`,
+          `Nominal interest rate: ${ratePercent(disclosure.nominalMonthlyRate)} a month`,
+          `Effective interest rate (EIR): ${ratePercent(disclosure.effectiveRate.monthly)} a month, ${ratePercent(disclosure.effectiveRate.annual)} a year`,
+          `Total to pay: ${money(terms.total)} in ${terms.plan.length} instalment(s) over ${terms.termDays} days`,
         ],
       },
-      { heading: 'Repayment plan', lines: planLines(terms) },
-      { heading: 'Late payment charges', lines: penaltyLines(terms) },
+      {
+        heading: 'Schedule of payments',
+        lines: terms.datesProvisional ? [messages.loanDetailProvisionalDates] : [],
+        table: {
+          head: ['No.', 'Due date', 'Principal', 'Interest and fees', 'Amount'],
+          rows: terms.plan.map((line) => [
+            String(line.period),
+            line.dueDate,
+            money(line.principal),
+            money(line.interest),
+            money(line.amount),
+          ]),
+        },
+      },
+      {
+        heading: 'Late payment charges',
+        lines: [
+          ...penaltyLines(terms),
+          ...(compliance?.covered
+            ? [
+                `Late payment penalties never exceed ${capFigure('latePenalty', compliance.profile.caps.penaltyMonthlyBps)} of the amount due, and interest, fees and penalties together never exceed ${capFigure('totalCost', compliance.profile.caps.totalCostPercent * 100)}.`,
+              ]
+            : []),
+        ],
+      },
       { heading: 'Prepayment', lines: prepaymentLines(terms) },
+      ...(compliance ? [complianceSection(compliance, terms.money)] : []),
+    ],
+  };
+}
+
+function ratePercent(rate: number): string {
+  return `${(rate * 100).toFixed(2)}%`;
+}
+
+function complianceSection(
+  compliance: NonNullable<AgreementTerms['compliance']>,
+  money: MoneyStyle,
+): AgreementSection {
+  const { profile } = compliance;
+  return {
+    heading: 'Legal cost caps',
+    lines: [
+      profileCoverage(profile, money),
+      compliance.covered
+        ? 'This loan is covered, so these caps apply to it:'
+        : 'This loan is larger or longer than the loans covered, so these caps do not apply to it:',
+      ...profileCaps(profile).map((cap) => `${cap.name}: at most ${cap.limit}`),
     ],
   };
 }
@@ -142,15 +217,16 @@ export const agreementList: readonly {
   title: string;
   render: (terms: AgreementTerms) => AgreementText;
 }[] = [
-  {
-    position: LoanConfirmRules.agreementPositions.loanAgreement,
-    title: messages.agreementLoanTitle,
-    render: loanAgreementText,
-  },
+  // The disclosure statement first: the Truth in Lending Act wants it read before the loan is taken.
   {
     position: LoanConfirmRules.agreementPositions.disclosureStatement,
     title: messages.agreementDisclosureTitle,
     render: disclosureStatementText,
+  },
+  {
+    position: LoanConfirmRules.agreementPositions.loanAgreement,
+    title: messages.agreementLoanTitle,
+    render: loanAgreementText,
   },
 ];
 

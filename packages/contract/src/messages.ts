@@ -332,6 +332,15 @@ export const messages = {
   agreementLoanTitle: 'Loan Agreement',
   agreementDisclosureTitle: 'Disclosure Statement',
   agreementAgreedOn: 'Agreed on {at} (version {version}, SHA-256 {sha256})',
+  // Compliance profiles (D16): the caps by name, a breach as the console and the boot state it.
+  complianceCapNominalRate: 'nominal interest rate',
+  complianceCapEffectiveRate: 'effective interest rate (EIR)',
+  complianceCapLatePenalty: 'late-payment penalties',
+  complianceCapTotalCost: 'total cost of the loan',
+  complianceBreach:
+    'The {cap} of {figure} is above the legal cap of {limit} ({profile}) for the offer of {amount} over {term} days.',
+  complianceOfferRefused: 'This offer is above the legal cost caps for loans of this size and term.',
+  chargesReachedCap: 'Charges have reached the legal cap',
   orderTransitionRefused: 'Order {orderId} is in status {status}; it cannot move to {to}.',
   orderAwaitsWithdrawalConfirmation: "Order {orderId} awaits the borrower's withdrawal confirmation.",
   orderNoPayoutAccount: 'Order {orderId}: the borrower has no payment account to pay out to.',

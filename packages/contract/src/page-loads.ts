@@ -1,4 +1,4 @@
-import { Defaults } from './constants.ts';
+import { Defaults, LoanConfirmRules } from './constants.ts';
 import { routes, type EndpointRoute } from './routes.ts';
 import { webRoutes, type WebRoutePath } from './web-routes.ts';
 
@@ -67,6 +67,13 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
   [webRoutes.carpmm]: [{ route: routes.repaymentWay, fromQuery: ['orderId', 'amount'] }],
   [webRoutes.loanAgreement]: [
     { route: routes.agreementDocument, fromQuery: ['productId', 'position', 'orderId'] },
+  ],
+  [webRoutes.disclosure]: [
+    {
+      route: routes.agreementDocument,
+      fixed: { position: LoanConfirmRules.agreementPositions.disclosureStatement },
+      fromQuery: ['productId', 'orderId', 'amount', 'term'],
+    },
   ],
 };
 

@@ -23,6 +23,8 @@ export const webRoutes = {
   repaymentOfCode2: '/repaymentOfCode2',
   bindBank: '/bindBank',
   loanAgreement: '/loanAgreement',
+  /** The Truth in Lending disclosure statement of an offer or an order, printable (D16). */
+  disclosure: '/disclosure',
   jointLoginError: '/jointLoginError',
   dragonpayGuide: '/dragonpayGuide',
   carpmm: '/carpmm',

@@ -16,6 +16,7 @@ const site: SiteInfo = {
   copyright: '© 2026 Kwarta Lending Corporation',
   privacyPolicyUrl: '/Policy',
   loanRules: defaultLoanRules,
+  compliance: null,
   money: markets.default.money,
 };
 

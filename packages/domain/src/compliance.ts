@@ -205,6 +205,18 @@ export function rulesBreaches(profile: ComplianceProfile, rules: LoanRules): Cap
   });
 }
 
+/**
+ * Whether a covered loan may take on a further charge (an extension's fee) within the total cost
+ * cap; a loan no profile covers always may.
+ */
+export function chargeFitsTotalCost(
+  profile: ComplianceProfile | null,
+  loan: { principal: MinorUnits; charges: MinorUnits; penalty: MinorUnits; extra: MinorUnits },
+): boolean {
+  if (!profile) return true;
+  return (loan.charges + loan.penalty + loan.extra) * 100 <= loan.principal * profile.caps.totalCostPercent;
+}
+
 export interface PenaltyAccrual {
   amount: MinorUnits;
   /** The cap that held the accrual below what the loan rules ask, if one did. */

@@ -99,6 +99,14 @@ export interface OrderTable {
   penalty_paid: Generated<number>;
   /** Paid extensions so far. */
   extension_count: Generated<number>;
+  /** The compliance profile whose caps covered the order when it was taken; null when none did (D16). */
+  compliance_profile: string | null;
+  /** The fees of its charges by name, JSON [{ name, amount }], as its disclosure itemised them. */
+  fees: Generated<string>;
+  /** Extension fees paid so far: charges too, under the total cost cap. */
+  extension_fees: Generated<number>;
+  /** The cap that held back its last penalty accrual ('latePenalty' | 'totalCost'), else null. */
+  charges_capped_by: string | null;
 }
 
 export interface BorrowerOpenOrderTable {

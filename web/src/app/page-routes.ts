@@ -56,6 +56,7 @@ export const pageRoutes: readonly PageRoute[] = [
     module: '../features/loan-confirm/loan-agreement-page.tsx',
     page: 'LoanAgreementPage',
   },
+  { path: '/disclosure', module: '../features/loan-confirm/disclosure-page.tsx', page: 'DisclosurePage' },
   {
     path: '/carpmm',
     module: '../features/legacy-repayment/legacy-repayment-page.tsx',

@@ -160,7 +160,15 @@ export const consoleEndpoints = defineEndpoints(consoleRoutes, {
         dueDate: z.string().nullable(),
         withdrawConfirmRequired: z.boolean(),
         withdrawConfirmedAt: z.string().nullable(),
+        /** D16: the profile whose caps covered the order when taken, or null. */
+        complianceProfile: z.string().nullable(),
+        /** D16: set when a legal cap held back the order's charges, '' otherwise. */
+        chargesCapNotice: z.string(),
       }),
+      /** What the borrower agreed to: each document's version and SHA-256, and when. */
+      agreements: z.array(
+        z.object({ document: z.string(), version: z.string(), sha256: z.string(), agreedAt: z.string() }),
+      ),
       borrower: z.object({
         id: z.number().int(),
         name: z.string().nullable(),

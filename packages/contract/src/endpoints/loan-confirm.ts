@@ -116,7 +116,13 @@ export const loanConfirmEndpoints = defineEndpoints(routes, {
       title: z.string(),
       version: z.string(),
       sha256: z.string(),
-      sections: z.array(z.object({ heading: z.string(), lines: z.array(z.string()) })),
+      sections: z.array(
+        z.object({
+          heading: z.string(),
+          lines: z.array(z.string()),
+          table: z.object({ head: z.array(z.string()), rows: z.array(z.array(z.string())) }).optional(),
+        }),
+      ),
       /** On an order: the version and SHA-256 its borrower agreed to, and when. */
       agreed: z.object({ at: z.string(), version: z.string(), sha256: z.string() }).nullable(),
     }),

@@ -55,6 +55,8 @@ export const orderEndpoints = defineEndpoints(routes, {
       cardNeedPop: flag,
       cardPopTitle: z.string(),
       cardPopMsg: z.string(),
+      /** D16: set when a legal cap held back the order's charges, '' otherwise. */
+      chargesCapNotice: z.string(),
     }),
   },
   /** Spec §7: productId, moduleId (30 Borrow Again, 31 a recommended product), positionId. */

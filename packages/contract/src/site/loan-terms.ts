@@ -1,6 +1,8 @@
-import { formatMoney } from '@kwarta/domain/money';
+import { formatMoney, type MoneyStyle } from '@kwarta/domain/money';
+import type { ComplianceProfile } from '@kwarta/domain/compliance';
 import type { LoanRules } from '@kwarta/domain/loan-rules';
-import { days, percentFromBps, type SiteDocument } from './document.ts';
+import { profileCaps, profileCoverage } from '../compliance-texts.ts';
+import { days, percentFromBps, type DocumentSection, type SiteDocument } from './document.ts';
 import type { SiteInfo } from './site-info.ts';
 
 /** "5% of the unpaid amount per day from day 1 to day 30 overdue;", one line per tier (the last one open-ended). */
@@ -58,6 +60,7 @@ export function loanTermsDocument(site: SiteInfo): SiteDocument {
         heading: '3. Loan term',
         blocks: [
           `Each loan runs for ${term.minDays} to ${term.maxDays} calendar days, counted from the day the money is disbursed. The term and the due dates of your instalments are shown before you accept and in your order details.`,
+          feesSentence(rules, site.money),
         ],
       },
       {
@@ -72,7 +75,11 @@ export function loanTermsDocument(site: SiteInfo): SiteDocument {
           'If an amount is not paid by its due date, the following charges apply from the first day overdue:',
           {
             list: [
-              `a one-time late fee of ${formatMoney(latePenalty.oneTimeMinor.newClient, site.money)} for new clients or ${formatMoney(latePenalty.oneTimeMinor.repeatClient, site.money)} for repeat clients;`,
+              ...(latePenalty.oneTimeMinor.newClient + latePenalty.oneTimeMinor.repeatClient > 0
+                ? [
+                    `a one-time late fee of ${formatMoney(latePenalty.oneTimeMinor.newClient, site.money)} for new clients or ${formatMoney(latePenalty.oneTimeMinor.repeatClient, site.money)} for repeat clients;`,
+                  ]
+                : []),
               ...penaltyTierLines(rules),
             ],
           },
@@ -115,6 +122,32 @@ export function loanTermsDocument(site: SiteInfo): SiteDocument {
           `These terms are governed by the laws of the Republic of the Philippines, including the Lending Company Regulation Act of 2007 (Republic Act No. 9474). ${site.companyName} — ${site.companyRegistration}.`,
         ],
       },
+      ...(site.compliance ? [costCapsSection(site.compliance, site.money)] : []),
+    ],
+  };
+}
+
+/** The fees of the loan rules, each as the disclosure statement itemises them. */
+function feesSentence(rules: LoanRules, money: MoneyStyle): string {
+  if (rules.fees.length === 0) return 'Besides interest, no fee is charged.';
+  const fees = rules.fees.map((fee) => {
+    const parts = [
+      ...(fee.principalBps > 0 ? [`${percentFromBps(fee.principalBps)} of the principal`] : []),
+      ...(fee.fixedMinor > 0 || fee.principalBps === 0 ? [formatMoney(fee.fixedMinor, money)] : []),
+    ];
+    return `a ${fee.name} of ${parts.join(' plus ')}`;
+  });
+  return `Besides interest, you pay ${fees.join(', ')}, repaid with your instalments and never deducted from the money you receive.`;
+}
+
+/** With a compliance profile (D16): the loans its caps cover and each cap. */
+function costCapsSection(profile: ComplianceProfile, money: MoneyStyle): DocumentSection {
+  return {
+    heading: '11. Legal cost caps',
+    blocks: [
+      `These caps apply to ${profileCoverage(profile, money).replace(/^./, (first) => first.toLowerCase())}`,
+      { list: profileCaps(profile).map((cap) => `${cap.name}: at most ${cap.limit};`) },
+      'When a covered loan reaches the total cost cap, no further interest, fee or penalty is charged, however long it stays unpaid.',
     ],
   };
 }

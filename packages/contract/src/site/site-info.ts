@@ -1,3 +1,4 @@
+import type { ComplianceProfile } from '@kwarta/domain/compliance';
 import type { LoanRules } from '@kwarta/domain/loan-rules';
 import type { MoneyStyle } from '@kwarta/domain/money';
 import { webRoutes } from '../web-routes.ts';
@@ -22,6 +23,8 @@ export interface SiteInfo {
   /** What the Policy section of the official site frames. */
   privacyPolicyUrl: string;
   loanRules: LoanRules;
+  /** The compliance profile whose caps the loans follow (D16); null in the spec's default market. */
+  compliance: ComplianceProfile | null;
   /** How the configured market prints amounts (D5), so the pages' figures follow it. */
   money: MoneyStyle;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { seesWhole, type OperatorRole } from '@kwarta/contract';
+import { messages, seesWhole, type OperatorRole } from '@kwarta/contract';
 import { OrderStatus, calendarDateAt } from '@kwarta/domain';
 import type { Database, Order } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -8,6 +8,7 @@ import { defaultPayoutAccount, maskedDefaultAccount } from '../bank-binding/inde
 import { countComplaintsPastLine, orderComplaints } from '../complaints/index.ts';
 import {
   findOrderWithBorrowerAndProduct,
+  orderAgreements,
   listPlanLines,
   orderCounts,
   orderQueue,
@@ -111,12 +112,13 @@ export async function consoleOrderPage(
   const { db } = deps;
   const row = await findOrderWithBorrowerAndProduct(db, orderId);
   if (!row) return undefined;
-  const [plan, payments, history, complaints, payoutAccount] = await Promise.all([
+  const [plan, payments, history, complaints, payoutAccount, agreements] = await Promise.all([
     listPlanLines(db, orderId),
     orderPayments(db, orderId),
     orderStatusHistory(db, orderId),
     orderComplaints(db, orderId),
     payoutAccountFor(deps, role, row.borrower_id),
+    orderAgreements(db, orderId),
   ]);
   return {
     order: {
@@ -130,7 +132,15 @@ export async function consoleOrderPage(
       dueDate: row.due_date,
       withdrawConfirmRequired: row.withdraw_confirm_url !== '',
       withdrawConfirmedAt: row.withdraw_confirmed_at,
+      complianceProfile: row.compliance_profile,
+      chargesCapNotice: row.charges_capped_by ? messages.chargesReachedCap : '',
     },
+    agreements: agreements.map((agreement) => ({
+      document: agreement.document,
+      version: agreement.version,
+      sha256: agreement.sha256,
+      agreedAt: agreement.agreed_at,
+    })),
     borrower: {
       id: row.borrower_id,
       name: row.full_name,

@@ -25,12 +25,14 @@ import {
 } from '../operators/index.ts';
 import {
   approveOrder,
+  CapBreachRefusal,
   disburseOrder,
   findOrderStatus,
   listProducts,
   planPreview,
   productView,
   rejectOrder,
+  quoteTerms,
   saveProduct,
 } from '../orders/index.ts';
 import { recordComplaintReply, refusalMessages } from '../complaints/index.ts';
@@ -242,20 +244,36 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, endpoints.consoleProducts, async () => (await listProducts(app.db)).map(productView));
 
-  registerEndpoint(app, endpoints.consoleSaveProduct, (input, { operator }) =>
-    audited(app, operator, async (trx) => {
-      const { before, saved } = await saveProduct(trx, input);
-      return {
-        result: productView(saved),
-        audit: {
-          action: 'product.save',
-          subject: `product:${saved.id}`,
-          before: productView(before),
-          after: productView(saved),
-        },
-      };
-    }),
-  );
+  registerEndpoint(app, endpoints.consoleSaveProduct, async (input, { operator }) => {
+    try {
+      return await audited(app, operator, async (trx) => {
+        const { before, saved } = await saveProduct(trx, input, quoteTerms(app.config));
+        return {
+          result: productView(saved),
+          audit: {
+            action: 'product.save',
+            subject: `product:${saved.id}`,
+            before: productView(before),
+            after: productView(saved),
+          },
+        };
+      });
+    } catch (error) {
+      // A save over the legal caps is audited too: who tried to set which terms, and the caps.
+      if (error instanceof CapBreachRefusal) {
+        await audited(app, operator, async () => ({
+          result: null,
+          audit: {
+            action: 'product.save.refused',
+            subject: `product:${input.productId}`,
+            before: undefined,
+            after: { edit: input, refusal: error.message },
+          },
+        }));
+      }
+      throw error;
+    }
+  });
 
   registerEndpoint(app, endpoints.consolePlanPreview, (input) => planPreview(app, input));
 

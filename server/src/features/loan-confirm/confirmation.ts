@@ -4,18 +4,20 @@ import type { LoanProduct, LoanQuote } from '../orders/index.ts';
 
 export type ConfirmationData = EndpointData<typeof endpoints.loanDetailConfirm>;
 
-/** Where an agreement is read (contract-jump's contract_url, the popup's popAgreementUrl). */
+/**
+ * Where an agreement is read (contract-jump's contract_url, the popup's popAgreementUrl): the
+ * disclosure statement on its own printable page, the loan agreement on the agreement page.
+ */
 export function agreementUrl(params: {
   productId: number;
   position: number;
   orderId?: number | undefined;
 }): string {
-  const query = new URLSearchParams({
-    productId: String(params.productId),
-    position: String(params.position),
-  });
+  const disclosure = params.position === LoanConfirmRules.agreementPositions.disclosureStatement;
+  const query = new URLSearchParams({ productId: String(params.productId) });
+  if (!disclosure) query.set('position', String(params.position));
   if (params.orderId) query.set('orderId', String(params.orderId));
-  return `${webRoutes.loanAgreement}?${query}`;
+  return `${disclosure ? webRoutes.disclosure : webRoutes.loanAgreement}?${query}`;
 }
 
 /**

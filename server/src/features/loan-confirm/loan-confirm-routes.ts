@@ -12,6 +12,7 @@ import {
   findOrderTerms,
   lendDetailsUrl,
   quoteLoan,
+  quoteTerms,
   renderAgreement,
   type LoanAsk,
 } from '../orders/index.ts';
@@ -33,8 +34,8 @@ export async function loanConfirmRoutes(app: FastifyInstance): Promise<void> {
   async function confirm(input: { productId: number } & LoanAsk) {
     const loan = requireOpenOffer(await loanOf(input.productId));
     const startsOn = today();
-    const money = app.config.market.money;
-    return { loan, data: confirmationData(loan, quoteLoan(loan, input, startsOn, money), startsOn, money) };
+    const quote = quoteLoan(loan, input, startsOn, quoteTerms(app.config));
+    return { loan, data: confirmationData(loan, quote, startsOn, app.config.market.money) };
   }
 
   registerEndpoint(app, endpoints.loanDetailConfirm, async (input) => (await confirm(input)).data);
@@ -101,7 +102,7 @@ export async function loanConfirmRoutes(app: FastifyInstance): Promise<void> {
       const record = rendered && terms.agreements.find((row) => row.version === rendered!.text.version);
       if (record) agreed = { at: record.agreed_at, version: record.version, sha256: record.sha256 };
     } else {
-      const quote = quoteLoan(requireOpenOffer(loan), input, today(), app.config.market.money);
+      const quote = quoteLoan(requireOpenOffer(loan), input, today(), quoteTerms(app.config));
       rendered = renderAgreement(
         input.position,
         agreementTerms(loan, quote, { ...parties, orderNo: null }, true),

@@ -91,5 +91,6 @@ export function orderPage(order: OrderDetailSource, context: OrderPageContext) {
     cardNeedPop: order.rebind_account_id !== null ? (1 as const) : (0 as const),
     cardPopTitle: messages.orderCardPopTitle,
     cardPopMsg: messages.orderCardPopMsg,
+    chargesCapNotice: order.charges_capped_by ? messages.chargesReachedCap : '',
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { agreementAt, agreementList, type AgreementTerms, type AgreementText } from '@kwarta/contract';
+import { effectiveRate, isCovered, type ComplianceProfile } from '@kwarta/domain';
 import type { Config } from '../../config.ts';
 import type { LoanProduct } from './loan-products.ts';
 import type { LoanQuote } from './loan-quote.ts';
@@ -18,7 +19,7 @@ export function agreementTerms(
   { product, rules }: LoanProduct,
   quote: LoanQuote,
   parties: {
-    config: Pick<Config, 'brand' | 'market'>;
+    config: Pick<Config, 'brand' | 'market' | 'compliance'>;
     borrowerName: string | null;
     phone: string;
     orderNo: string | null;
@@ -49,7 +50,31 @@ export function agreementTerms(
     },
     prepayment: rules.prepayment,
     creditAfterAcceptanceDays: rules.creditAfterAcceptanceDays,
+    disclosure: {
+      interest: quote.priced.interest,
+      fees: quote.priced.fees,
+      netProceeds: quote.priced.netProceeds,
+      nominalMonthlyRate: (quote.priced.interest * 30) / (quote.principal * quote.termDays),
+      effectiveRate: effectiveRate({
+        netProceeds: quote.priced.netProceeds,
+        disbursedOn: quote.priced.disbursedOn,
+        payments: quote.schedule.lines,
+      }),
+    },
+    // An order keeps the profile that covered it; an offer is judged by the deployment's.
+    compliance: complianceOf(quote, parties.config.compliance),
   };
+}
+
+/**
+ * The caps the statement names: those that cover the loan (an order's, as recorded when it was
+ * taken), or the deployment's, saying the loan is outside them. An order taken before any profile
+ * names none.
+ */
+function complianceOf(quote: LoanQuote, active: ComplianceProfile | null): AgreementTerms['compliance'] {
+  if (quote.coveredBy) return { profile: quote.coveredBy, covered: true };
+  if (active && !isCovered(active, quote)) return { profile: active, covered: false };
+  return null;
 }
 
 export function renderAgreement(position: number, terms: AgreementTerms): RenderedAgreement | undefined {

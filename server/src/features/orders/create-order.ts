@@ -9,7 +9,7 @@ import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { agreementTerms, renderAllAgreements } from './agreements.ts';
 import { findLoanProduct, requireOpenOffer } from './loan-products.ts';
-import { quoteLoan, type LoanAsk, type LoanQuote } from './loan-quote.ts';
+import { quoteLoan, quoteTerms, type LoanAsk, type LoanQuote } from './loan-quote.ts';
 
 export interface OrderApplication extends LoanAsk {
   productId: number;
@@ -77,7 +77,7 @@ export async function createOrder(
   const loan = requireOpenOffer(found);
   const now = clock.now();
   const today = calendarDateAt(now, config.lenderTimeZone);
-  const quote = quoteLoan(loan, application, today, config.market.money);
+  const quote = quoteLoan(loan, application, today, quoteTerms(config));
   const at = now.toISOString();
   const orderNo = orderNumber(today);
   const agreements = renderAllAgreements(
@@ -111,6 +111,9 @@ export async function createOrder(
           created_at: at,
           updated_at: at,
           request_id: application.requestId ?? null,
+          compliance_profile: quote.coveredBy?.id ?? null,
+          fees: JSON.stringify(quote.priced.fees),
+          charges_capped_by: null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

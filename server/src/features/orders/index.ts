@@ -11,7 +11,7 @@ export { findOrderDetail, type OrderDetailSource } from './order-detail.ts';
 export { findLoanProduct, requireOpenOffer, type LoanProduct } from './loan-products.ts';
 export { findProductSummary, listProductsExcept, productOpenToBorrower } from './product-reads.ts';
 export { listProducts, planPreview, productView, saveProduct } from './product-admin.ts';
-export { quoteLoan, type LoanAsk, type LoanQuote } from './loan-quote.ts';
+export { quoteLoan, quoteTerms, type LoanAsk, type LoanQuote } from './loan-quote.ts';
 export {
   agreementTerms,
   renderAgreement,
@@ -35,7 +35,7 @@ export {
   TransitionRefused,
 } from './order-lifecycle.ts';
 export { advanceOrdersByDate, ORDER_STATUS_JOB_ACTOR, type OrderStatusRun } from './order-status-job.ts';
-export { findOrderTerms } from './order-terms.ts';
+export { findOrderTerms, orderAgreements } from './order-terms.ts';
 export {
   findOrderWithBorrowerAndProduct,
   listPlanLines,
@@ -72,3 +72,4 @@ export {
   type AppliedRepayment,
   type OrderAccount,
 } from './order-repayment.ts';
+export { assertProductsComply, CapBreachRefusal, complianceProfileById } from './compliance.ts';

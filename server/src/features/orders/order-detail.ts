@@ -24,6 +24,7 @@ const orderDetailQuery = preparedQuery((db: Kysely<Database>, borrowerId: number
       'orders.total_due',
       'orders.paid_amount',
       'orders.penalty_amount',
+      'orders.charges_capped_by',
       'orders.term_days',
       'orders.applied_at',
       'orders.disbursed_on',

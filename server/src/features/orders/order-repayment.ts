@@ -1,4 +1,5 @@
 import {
+  applyBps,
   allocatePayment,
   defaultAllocationOrder,
   extendPlan,
@@ -217,7 +218,12 @@ export async function applyExtension(
           .where('seq', '=', line.seq)
           .execute();
       }
-      return { due_date: moved.dueDate ?? order.due_date, extension_count: order.extension_count + 1 };
+      return {
+        due_date: moved.dueDate ?? order.due_date,
+        extension_count: order.extension_count + 1,
+        // The fee is a charge of the order under D16's total cost cap, at the product's rate as quoted.
+        extension_fees: order.extension_fees + applyBps(order.principal, product.extension_fee_bps),
+      };
     };
     if (order.status !== OrderStatus.Repaying) {
       return transitionOrder(trx, {

@@ -1,5 +1,7 @@
 import {
+  addDays,
   calendarDateAt,
+  capPenaltyAccrual,
   countDaysOverdue,
   latePenalty,
   loanRulesSchema,
@@ -12,6 +14,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { transitionOrder, TransitionRefused } from './order-lifecycle.ts';
+import { complianceProfileById } from './compliance.ts';
 import { ordersWithProductAndBorrower } from './order-rows.ts';
 
 export const ORDER_STATUS_JOB_ACTOR = 'job:order-status-daily';
@@ -111,24 +114,46 @@ async function accruePenalty(
       .where('due_date', '<', input.today)
       .executeTakeFirst();
     const daysOverdue = countDaysOverdue(input.dueDate, input.today);
+    const amountDue = Number(unpaid?.unpaid ?? 0);
     const toDate = latePenalty({
-      unpaidMinor: Number(unpaid?.unpaid ?? 0),
+      unpaidMinor: amountDue,
       daysOverdue,
       isRepeatClient: input.isRepeatClient,
       rules: input.rules,
     }).total;
     const order = await trx
       .selectFrom('orders')
-      .select('penalty_amount')
+      .select(['penalty_amount', 'principal', 'total_due', 'extension_fees', 'compliance_profile'])
       .where('id', '=', input.orderId)
       .executeTakeFirstOrThrow();
+    // D16: a covered order's penalties stay within its profile's monthly and total cost caps.
+    const profile = complianceProfileById(order.compliance_profile);
+    const window = profile
+      ? await trx
+          .selectFrom('order_penalty_accruals')
+          .select((eb) => eb.fn.sum<number | string | null>('amount').as('amount'))
+          .where('order_id', '=', input.orderId)
+          .where('accrued_on', '>', addDays(input.today, -30))
+          .where('accrued_on', '<', input.today)
+          .executeTakeFirst()
+      : undefined;
+    const accrual = capPenaltyAccrual({
+      profile,
+      covered: profile !== null,
+      wanted: Math.max(0, toDate - order.penalty_amount),
+      amountDue,
+      penaltyInWindow: Number(window?.amount ?? 0),
+      principal: order.principal,
+      charges: order.total_due - order.principal + order.extension_fees,
+      penaltySoFar: order.penalty_amount,
+    });
     const inserted = await trx
       .insertInto('order_penalty_accruals')
       .values({
         order_id: input.orderId,
         accrued_on: input.today,
         days_overdue: daysOverdue,
-        amount: Math.max(0, toDate - order.penalty_amount),
+        amount: accrual.amount,
         created_at: input.at.toISOString(),
       })
       .onConflict((conflict) => conflict.columns(['order_id', 'accrued_on']).doNothing())
@@ -137,7 +162,10 @@ async function accruePenalty(
     if (!inserted) return false;
     await trx
       .updateTable('orders')
-      .set({ penalty_amount: Math.max(toDate, order.penalty_amount) })
+      .set({
+        penalty_amount: order.penalty_amount + accrual.amount,
+        charges_capped_by: accrual.cappedBy,
+      })
       .where('id', '=', input.orderId)
       .execute();
     return true;

@@ -5,7 +5,8 @@ import type { Database, Product } from '../../db/schema.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { LoanProduct } from './loan-products.ts';
-import { quoteLoan } from './loan-quote.ts';
+import { CapBreachRefusal, productCompliance } from './compliance.ts';
+import { quoteLoan, quoteTerms, type QuoteTerms } from './loan-quote.ts';
 
 /** The console's product admin: the list, a checked edit, its plan preview and its save. */
 
@@ -39,7 +40,11 @@ export function listProducts(db: Kysely<Database>) {
  * Nothing is written here; saving and previewing share it, so a preview shows exactly what a save
  * would keep.
  */
-export async function editedProduct(db: Kysely<Database>, edit: ProductEdit): Promise<LoanProduct> {
+export async function editedProduct(
+  db: Kysely<Database>,
+  edit: ProductEdit,
+  terms: QuoteTerms,
+): Promise<LoanProduct> {
   const product = await db
     .selectFrom('products')
     .selectAll()
@@ -76,6 +81,9 @@ export async function editedProduct(db: Kysely<Database>, edit: ProductEdit): Pr
   ].filter(Boolean);
   if (problems.length)
     throw Refusal.invalid(fillMessage(messages.consoleLoanRulesInvalid, { issues: problems.join('; ') }));
+  // D16: no covered offer of the product may break a cap of the deployment's profile.
+  const breaches = productCompliance(terms.compliance, { product: next, rules }, terms.money);
+  if (breaches.length) throw new CapBreachRefusal(breaches);
   return { product: next, rules };
 }
 
@@ -87,8 +95,9 @@ export async function editedProduct(db: Kysely<Database>, edit: ProductEdit): Pr
 export async function saveProduct(
   db: Kysely<Database>,
   edit: ProductEdit,
+  terms: QuoteTerms,
 ): Promise<{ before: Product; saved: Product }> {
-  const { product: next } = await editedProduct(db, edit);
+  const { product: next } = await editedProduct(db, edit, terms);
   const before = await db
     .selectFrom('products')
     .selectAll()
@@ -113,14 +122,14 @@ export async function planPreview(
   deps: Pick<Deps, 'db' | 'clock' | 'config'>,
   edit: ProductEdit & { amount: number; term?: number | undefined },
 ) {
-  const loanProduct = await editedProduct(deps.db, edit);
+  const loanProduct = await editedProduct(deps.db, edit, quoteTerms(deps.config));
   const today = calendarDateAt(deps.clock.now(), deps.config.lenderTimeZone);
   try {
     const quote = quoteLoan(
       loanProduct,
       { amount: edit.amount, term: edit.term },
       today,
-      deps.config.market.money,
+      quoteTerms(deps.config),
     );
     return {
       principal: quote.principal,

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { messages } from '@kwarta/contract';
-import { OrderStatus, outstandingAmount, quoteExtension } from '@kwarta/domain';
-import { amountDueNow, findOrderAccount, type OrderAccount } from '../orders/index.ts';
+import {
+  chargeFitsTotalCost,
+  OrderStatus,
+  outstandingAmount,
+  quoteExtension,
+  type ExtensionQuote,
+} from '@kwarta/domain';
+import { amountDueNow, complianceProfileById, findOrderAccount, type OrderAccount } from '../orders/index.ts';
 import type { Kysely } from 'kysely';
 import type { Database, Payment, PaymentKind } from '../../db/schema.ts';
 import { Refusal } from '../../lib/refusal.ts';
@@ -24,9 +30,13 @@ export function chargeFor(
   return quote.allowed ? { amount: quote.fee, extensionDays: quote.days } : null;
 }
 
-export function extensionQuote(account: OrderAccount) {
+/**
+ * Whether the order may be extended now and for what fee; under a compliance profile (D16) only
+ * while the fee keeps the order's charges within the total cost cap.
+ */
+export function extensionQuote(account: OrderAccount): ExtensionQuote {
   const { order, product, balance } = account;
-  return quoteExtension({
+  const quote = quoteExtension({
     enabled: product.extension_enabled === 1,
     status: order.status,
     principal: order.principal,
@@ -38,6 +48,13 @@ export function extensionQuote(account: OrderAccount) {
       maxExtensions: product.extension_max,
     },
   });
+  const fits = chargeFitsTotalCost(complianceProfileById(order.compliance_profile), {
+    principal: order.principal,
+    charges: order.total_due - order.principal + order.extension_fees,
+    penalty: order.penalty_amount,
+    extra: quote.allowed ? quote.fee : 0,
+  });
+  return fits ? quote : { allowed: false, reason: 'disabled' };
 }
 
 export interface StartedPayment {

@@ -24,6 +24,7 @@ export function siteInfo(config: Config): SiteInfo {
     phone: config.defaultSupport.phone,
     email: config.defaultSupport.email,
     loanRules: config.loanRules,
+    compliance: config.compliance,
     money: config.market.money,
   };
 }

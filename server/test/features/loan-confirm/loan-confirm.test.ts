@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loanConfirmWireKeys, messages, ResultCode, endpoints } from '@kwarta/contract';
+import { agreementVersions, loanConfirmWireKeys, messages, ResultCode, endpoints } from '@kwarta/contract';
 import { latePenalty, defaultLoanRules, OrderStatus } from '@kwarta/domain';
 import { callEndpoint } from '../../support/api.ts';
 import { newBorrower, otherBorrower } from '../../support/borrowers.ts';
@@ -87,14 +87,15 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
   it('lists the agreements of scene 3 in both variants', async () => {
     const plain = await call(endpoints.contractList, { productId: String(productId), scene: '3' });
     expect(plain.envelope?.data).toEqual({
-      data: [{ title: messages.agreementLoanTitle }, { title: messages.agreementDisclosureTitle }],
+      // D16: the disclosure statement first, as the Truth in Lending Act wants it read before the loan.
+      data: [{ title: messages.agreementDisclosureTitle }, { title: messages.agreementLoanTitle }],
     });
     const disguised = await call(endpoints.goyaContractList, { productId: String(productId), scene: '3' });
     const k = loanConfirmWireKeys;
     expect(disguised.envelope?.data).toEqual({
       [k.data]: [
-        { [k.title]: messages.agreementLoanTitle, [k.id]: 0 },
         { [k.title]: messages.agreementDisclosureTitle, [k.id]: 1 },
+        { [k.title]: messages.agreementLoanTitle, [k.id]: 0 },
       ],
     });
   });
@@ -277,7 +278,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
       orderId: String(orderId),
     });
     expect(own.envelope?.data).toEqual({
-      contract_url: `/loanAgreement?productId=${productId}&position=1&orderId=${orderId}`,
+      contract_url: `/disclosure?productId=${productId}&orderId=${orderId}`,
     });
     // Variant 2 (/gopia/goya/pera): the same jump under its disguised key; orderId 0 before an order exists.
     const disguised = await call(endpoints.goyaContractJump, {
@@ -287,7 +288,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
       orderId: String(orderId),
     });
     expect(disguised.envelope?.data).toEqual({
-      [loanConfirmWireKeys.contract_url]: `/loanAgreement?productId=${productId}&position=1&orderId=${orderId}`,
+      [loanConfirmWireKeys.contract_url]: `/disclosure?productId=${productId}&orderId=${orderId}`,
     });
     const beforeOrder = await call(endpoints.goyaContractJump, {
       productId: String(productId),
@@ -312,11 +313,14 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     });
     const doc = envelope!.data as {
       title: string;
-      sections: { heading: string; lines: string[] }[];
+      sections: { heading: string; lines: string[]; table?: { rows: string[][] } }[];
       agreed: { version: string; sha256: string } | null;
     };
     expect(doc.title).toBe(messages.agreementDisclosureTitle);
-    const text = doc.sections.flatMap((section) => section.lines).join('\n');
+    const text = doc.sections
+      .flatMap((section) => [...section.lines, ...(section.table?.rows.flat() ?? [])])
+      .join('\n');
+    expect(text).toMatch(/Effective interest rate \(EIR\): \d+\.\d\d% a month, \d+\.\d\d% a year/);
     for (const figure of [
       '₱20.000,00',
       '₱3.000,00',
@@ -328,7 +332,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     ]) {
       expect(text).toContain(figure);
     }
-    expect(doc.agreed).toMatchObject({ version: 'disclosure-statement/2026-11-23' });
+    expect(doc.agreed).toMatchObject({ version: agreementVersions.disclosureStatement });
     expect(doc.agreed!.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 

@@ -90,7 +90,7 @@ describe('the confirmation plan is the order plan', () => {
         const today = new Date(Date.UTC(2026, 0, 1 + startDay)).toISOString().slice(0, 10);
         const confirmed = confirmationData(
           loan,
-          quoteLoan(loan, { amount, term }, today, money),
+          quoteLoan(loan, { amount, term }, today, { money, compliance: null }),
           today,
           money,
         );
@@ -103,7 +103,7 @@ describe('the confirmation plan is the order plan', () => {
             termUnit: confirmed.termUnit,
           },
           today,
-          money,
+          { money, compliance: null },
         );
         const lines = orderPlanLines(pushed);
         expect(lines.map((line) => ({ pay_time: line.due_date, amount: line.amount }))).toEqual(

@@ -266,8 +266,27 @@ describe('/Loan states the loan rules of configuration', () => {
     expect(after).not.toContain('5% of the unpaid amount per day from day 1 to day 30');
   });
   it('prints the figures as the configured market prints amounts', async () => {
-    expect(await loanText(undefined, { MARKET: 'PH' })).toContain(
+    expect(await loanText(undefined, { MARKET: 'PH', COMPLIANCE: 'none' })).toContain(
       'a one-time late fee of ₱1,000.00 for new clients or ₱800.00 for repeat clients',
     );
+  });
+  it('with the PH profile states the compliant rules it charges and names each legal cap', async () => {
+    const text = await loanText(undefined, { MARKET: 'PH' });
+    expect(text).not.toContain('one-time late fee');
+    expect(text).toContain(
+      '0.16% of the unpaid amount per day from day 1 overdue until the loan is paid in full',
+    );
+    expect(text).toContain('Besides interest, you pay a Processing fee of 2% of the principal');
+    expect(text).toContain('11. Legal cost caps');
+    expect(text).toContain('unsecured loans of at most ₱10,000.00 for at most 4 months');
+    for (const cap of [
+      'nominal interest rate: at most 6.00% a month',
+      'effective interest rate (EIR): at most 15.00% a month',
+      'late-payment penalties: at most 5.00% a month',
+      'total cost of the loan: at most 100.00% of the principal',
+    ]) {
+      expect(text).toContain(cap);
+    }
+    expect(await loanText(undefined, { MARKET: 'PH', COMPLIANCE: 'none' })).not.toContain('Legal cost caps');
   });
 });

@@ -54,6 +54,13 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
         <dd>{money(order.totalDue)}</dd>
         <dt>Repaid</dt>
         <dd>{money(order.paidAmount)}</dd>
+        <dt>Late penalty</dt>
+        <dd>
+          {money(order.penaltyAmount)}
+          {order.chargesCapNotice ? ` · ${order.chargesCapNotice}` : ''}
+        </dd>
+        <dt>Cost caps</dt>
+        <dd>{order.complianceProfile ?? 'none covered it'}</dd>
         <dt>Term</dt>
         <dd>
           {order.termDays} days, {order.periods} instalment(s)
@@ -108,6 +115,25 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
               <td>{line.dueDate}</td>
               <td className="num">{money(line.amount)}</td>
               <td className="num">{money(line.paidAmount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table>
+        <caption>Agreed documents</caption>
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">SHA-256</th>
+            <th scope="col">Agreed</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.agreements.map((agreement) => (
+            <tr key={agreement.version}>
+              <td>{agreement.version}</td>
+              <td className="hash">{agreement.sha256}</td>
+              <td>{when(agreement.agreedAt)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,45 @@
+import type { CapBreach, CapName, ComplianceProfile } from '@kwarta/domain/compliance';
+import { formatMoney, type MoneyStyle } from '@kwarta/domain/money';
+import { fillMessage, messages } from './messages.ts';
+
+/** Each cap of a compliance profile (D16) by its name in the catalogue. */
+export const complianceCapNames: Record<CapName, string> = {
+  nominalRate: messages.complianceCapNominalRate,
+  effectiveRate: messages.complianceCapEffectiveRate,
+  latePenalty: messages.complianceCapLatePenalty,
+  totalCost: messages.complianceCapTotalCost,
+};
+
+/** A cap's figure in basis points as the caps are written: "6.00% a month", "100.00% of the principal". */
+export function capFigure(cap: CapName, bps: number): string {
+  const percent = `${(bps / 100).toFixed(2)}%`;
+  return cap === 'totalCost' ? `${percent} of the principal` : `${percent} a month`;
+}
+
+/** The limit of each cap of a profile, in the order the disclosure and /Loan list them. */
+export function profileCaps(profile: ComplianceProfile): { name: string; limit: string }[] {
+  const { caps } = profile;
+  return [
+    { name: complianceCapNames.nominalRate, limit: capFigure('nominalRate', caps.nominalMonthlyBps) },
+    { name: complianceCapNames.effectiveRate, limit: capFigure('effectiveRate', caps.effectiveMonthlyBps) },
+    { name: complianceCapNames.latePenalty, limit: capFigure('latePenalty', caps.penaltyMonthlyBps) },
+    { name: complianceCapNames.totalCost, limit: capFigure('totalCost', caps.totalCostPercent * 100) },
+  ];
+}
+
+/** What loans a profile covers, in a sentence. */
+export function profileCoverage(profile: ComplianceProfile, money: MoneyStyle): string {
+  return `${profile.covers.secured ? 'Loans' : 'Unsecured loans'} of at most ${formatMoney(profile.covers.principalCeilingMinor, money)} for at most ${profile.covers.termCeilingMonths} months, under ${profile.source}, in force since ${profile.inForceFrom}.`;
+}
+
+/** One breach as the console, the boot and the quote state it: the cap, the figure, the limit, the offer. */
+export function describeCapBreach(breach: CapBreach, profile: ComplianceProfile, money: MoneyStyle): string {
+  return fillMessage(messages.complianceBreach, {
+    cap: complianceCapNames[breach.cap],
+    figure: capFigure(breach.cap, breach.figureBps),
+    limit: capFigure(breach.cap, breach.limitBps),
+    profile: profile.id,
+    amount: formatMoney(breach.offer.principal, money),
+    term: breach.offer.termDays,
+  });
+}

@@ -1,0 +1,69 @@
+import { describeCapBreach } from '@kwarta/contract';
+import type { Kysely } from 'kysely';
+import {
+  complianceProfiles,
+  loanRulesSchema,
+  productBreaches,
+  type ComplianceProfile,
+  type LoanRules,
+  type MoneyStyle,
+} from '@kwarta/domain';
+import { ConfigError, type Config } from '../../config.ts';
+import type { Database, Product } from '../../db/schema.ts';
+import { Refusal } from '../../lib/refusal.ts';
+import { productPricing } from './loan-quote.ts';
+
+/** A product edit refused because a covered offer would break a cap: the console audits these. */
+export class CapBreachRefusal extends Refusal {
+  constructor(readonly breaches: readonly string[]) {
+    super('invalid', breaches.join(' '));
+  }
+}
+
+/** The profile an order recorded (D16), or null: an unknown id is a profile retired from the list. */
+export function complianceProfileById(id: string | null): ComplianceProfile | null {
+  return id !== null && Object.hasOwn(complianceProfiles, id)
+    ? complianceProfiles[id as keyof typeof complianceProfiles]
+    : null;
+}
+
+/**
+ * Each cap a product's covered offers would break under the profile, in the catalogue's words
+ * (the cap, the figure, the limit, the offer): what the console refuses a save with and what
+ * stops a boot. Empty without a profile or when every covered offer complies.
+ */
+export function productCompliance(
+  profile: ComplianceProfile | null,
+  { product, rules }: { product: Product; rules: LoanRules },
+  money: MoneyStyle,
+): string[] {
+  if (!profile) return [];
+  return productBreaches(profile, {
+    minAmount: product.min_amount,
+    maxAmount: product.max_amount,
+    pricing: productPricing({ product, rules }),
+  }).map((breach) => describeCapBreach(breach, profile, money));
+}
+
+/**
+ * A start under a compliance profile with a product whose covered offers break it stops, listing
+ * every product and cap (D16): a lender must not switch a market on with unlawful products.
+ */
+export async function assertProductsComply(
+  db: Kysely<Database>,
+  config: Pick<Config, 'compliance' | 'market'>,
+): Promise<void> {
+  if (!config.compliance) return;
+  const problems: string[] = [];
+  for (const product of await db.selectFrom('products').selectAll().orderBy('id').execute()) {
+    const rules = loanRulesSchema.parse(JSON.parse(product.loan_rules));
+    for (const breach of productCompliance(config.compliance, { product, rules }, config.market.money)) {
+      problems.push(`  product ${product.id} (${product.name}): ${breach}`);
+    }
+  }
+  if (problems.length) {
+    throw new ConfigError(
+      `Products break the caps of COMPLIANCE=${config.compliance.id}; change them (or their loan rules) first:\n${problems.join('\n')}`,
+    );
+  }
+}
