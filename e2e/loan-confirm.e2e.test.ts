@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { messages, routes } from '@kwarta/contract';
+import { LoanConfirmRules, messages, routes } from '@kwarta/contract';
 import {
   bridgeCalls,
   openLive,
@@ -111,13 +111,15 @@ describe('loan confirmation (variant 1)', () => {
     expect(Object.fromEntries(sent)).toMatchObject({
       productId: String(productId),
       scene: '3',
-      position: '1',
+      position: String(LoanConfirmRules.agreementPositions.disclosureStatement),
       orderId: '0',
     });
-    await page.waitForURL(/\/loanAgreement\?/);
-    await expect.poll(() => page.getByText('Total to repay: ₱23.000,00').isVisible()).toBe(true);
-    await screenshot(page, 'loan-agreement');
-    await expectNoAxeViolations(page, 'loan agreement');
+    await page.waitForURL(/\/disclosure\?/);
+    await expect
+      .poll(() => page.getByText('Total to pay: ₱23.000,00 in 3 instalment(s) over 91 days').isVisible())
+      .toBe(true);
+    await screenshot(page, 'disclosure');
+    await expectNoAxeViolations(page, 'disclosure statement');
   });
 
   test('the agreement popup: Agree closes it, Cancel closes the web view', async () => {

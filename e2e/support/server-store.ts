@@ -11,9 +11,11 @@ import type { DemoSession } from './session.ts';
 
 const run = promisify(execFile);
 
-/** The server's store (DATA_DIR, DATABASE_URL) and a connection to its database. */
-export function openServerStore() {
-  const serverStore = inject('serverStore');
+/**
+ * The server's store (DATA_DIR, DATABASE_URL) and a connection to its database; by default the
+ * run's server, or the store (and configuration) of a server a test started itself.
+ */
+export function openServerStore(serverStore: Record<string, string | undefined> = inject('serverStore')) {
   const config = loadConfig({ ...serverStore, LOG_LEVEL: 'silent' });
   const { db } = createDatabase(config);
 

@@ -43,7 +43,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** The server's environment: ours minus test-runner and database settings, plus the run's own. */
-function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+function serverEnv(port: number, dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     // Vitest marks its own process (VITEST*, NODE_ENV=test); the server must run as it would
@@ -58,7 +58,7 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   Object.assign(env, E2E_SERVER_MODE);
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   if (process.env.E2E_REDIS_URL) env.REDIS_URL = process.env.E2E_REDIS_URL;
-  return env;
+  return { ...env, ...extra };
 }
 
 function delay(ms: number): Promise<void> {
@@ -121,7 +121,13 @@ export interface TestServer {
   stop(): Promise<{ crashed: string | undefined; output: string }>;
 }
 
-export async function startTestServer(options: { verbose?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    verbose?: boolean;
+    /** Configuration of this server beyond the run's (another market: `{ MARKET: 'PH' }`). */
+    env?: Record<string, string>;
+  } = {},
+): Promise<TestServer> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(
       `${path.relative(repoRoot, webDist)}/index.html is missing — run \`npm run build\` first.`,
@@ -143,7 +149,7 @@ export async function startTestServer(options: { verbose?: boolean } = {}): Prom
   // The server's own start script (one command for every environment), which execs node.
   const child = spawn('sh', [SERVE_SCRIPT], {
     cwd: repoRoot,
-    env: serverEnv(port, dataDir),
+    env: serverEnv(port, dataDir, options.env ?? {}),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -1,7 +1,8 @@
 import { formatMoney, type MoneyStyle } from '@kwarta/domain/money';
 import type { PenaltyTier } from '@kwarta/domain/loan-rules';
 import type { ComplianceProfile } from '@kwarta/domain/compliance';
-import { capFigure, profileCaps, profileCoverage } from './compliance-texts.ts';
+import { formatRatePercent } from '@kwarta/domain/effective-rate';
+import { capFigure, capLine, profileCaps, profileCoverage } from './compliance-texts.ts';
 import { LoanConfirmRules } from './constants.ts';
 import { messages } from './messages.ts';
 
@@ -63,13 +64,18 @@ export const agreementVersions = {
 } as const;
 
 function percent(bps: number): string {
-  return `${(bps / 100).toFixed(2)}%`;
+  return formatRatePercent(bps / 10_000);
 }
 
 function penaltyLines(terms: AgreementTerms): string[] {
   const { latePenalty } = terms;
+  const oneTimeFee = latePenalty.oneTimeNewClient + latePenalty.oneTimeRepeatClient > 0;
   return [
-    `A one-time late fee of ${formatMoney(latePenalty.oneTimeNewClient, terms.money)} (${formatMoney(latePenalty.oneTimeRepeatClient, terms.money)} for repeat clients) is charged on the first day an instalment is overdue.`,
+    ...(oneTimeFee
+      ? [
+          `A one-time late fee of ${formatMoney(latePenalty.oneTimeNewClient, terms.money)} (${formatMoney(latePenalty.oneTimeRepeatClient, terms.money)} for repeat clients) is charged on the first day an instalment is overdue.`,
+        ]
+      : []),
     ...latePenalty.dailyTiers.map(
       (tier) =>
         `Days ${tier.fromDay}${tier.toDay === null ? ' onwards' : `–${tier.toDay}`} overdue: ${percent(tier.dailyRateBps)} of the unpaid amount per day, not compounded.`,
@@ -153,9 +159,9 @@ export function disclosureStatementText(terms: AgreementTerms): AgreementText {
           `Total finance charges: ${money(terms.charges)}`,
           `Deducted from the proceeds: ${money(terms.principal - disclosure.netProceeds)}`,
           `Net proceeds of the loan: ${money(disclosure.netProceeds)}`,
-          `Finance charges as a percentage of the amount financed: ${ratePercent(terms.charges / terms.principal)}`,
-          `Nominal interest rate: ${ratePercent(disclosure.nominalMonthlyRate)} a month`,
-          `Effective interest rate (EIR): ${ratePercent(disclosure.effectiveRate.monthly)} a month, ${ratePercent(disclosure.effectiveRate.annual)} a year`,
+          `Finance charges as a percentage of the amount financed: ${formatRatePercent(terms.charges / terms.principal)}`,
+          `Nominal interest rate: ${formatRatePercent(disclosure.nominalMonthlyRate)} a month`,
+          `Effective interest rate (EIR): ${formatRatePercent(disclosure.effectiveRate.monthly)} a month, ${formatRatePercent(disclosure.effectiveRate.annual)} a year`,
           `Total to pay: ${money(terms.total)} in ${terms.plan.length} instalment(s) over ${terms.termDays} days`,
         ],
       },
@@ -190,10 +196,6 @@ export function disclosureStatementText(terms: AgreementTerms): AgreementText {
   };
 }
 
-function ratePercent(rate: number): string {
-  return `${(rate * 100).toFixed(2)}%`;
-}
-
 function complianceSection(
   compliance: NonNullable<AgreementTerms['compliance']>,
   money: MoneyStyle,
@@ -206,7 +208,7 @@ function complianceSection(
       compliance.covered
         ? 'This loan is covered, so these caps apply to it:'
         : 'This loan is larger or longer than the loans covered, so these caps do not apply to it:',
-      ...profileCaps(profile).map((cap) => `${cap.name}: at most ${cap.limit}`),
+      ...profileCaps(profile).map(capLine),
     ],
   };
 }
@@ -217,7 +219,7 @@ export const agreementList: readonly {
   title: string;
   render: (terms: AgreementTerms) => AgreementText;
 }[] = [
-  // The disclosure statement first: the Truth in Lending Act wants it read before the loan is taken.
+  // In the order of their positions: the list index is the position a client jumps to.
   {
     position: LoanConfirmRules.agreementPositions.disclosureStatement,
     title: messages.agreementDisclosureTitle,

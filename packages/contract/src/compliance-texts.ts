@@ -1,4 +1,5 @@
 import type { CapBreach, CapName, ComplianceProfile } from '@kwarta/domain/compliance';
+import { formatRatePercent } from '@kwarta/domain/effective-rate';
 import { formatMoney, type MoneyStyle } from '@kwarta/domain/money';
 import { fillMessage, messages } from './messages.ts';
 
@@ -12,7 +13,7 @@ export const complianceCapNames: Record<CapName, string> = {
 
 /** A cap's figure in basis points as the caps are written: "6.00% a month", "100.00% of the principal". */
 export function capFigure(cap: CapName, bps: number): string {
-  const percent = `${(bps / 100).toFixed(2)}%`;
+  const percent = formatRatePercent(bps / 10_000);
   return cap === 'totalCost' ? `${percent} of the principal` : `${percent} a month`;
 }
 
@@ -25,6 +26,11 @@ export function profileCaps(profile: ComplianceProfile): { name: string; limit: 
     { name: complianceCapNames.latePenalty, limit: capFigure('latePenalty', caps.penaltyMonthlyBps) },
     { name: complianceCapNames.totalCost, limit: capFigure('totalCost', caps.totalCostPercent * 100) },
   ];
+}
+
+/** One cap as a line of its own: "Nominal interest rate: at most 6.00% a month". */
+export function capLine(cap: { name: string; limit: string }): string {
+  return `${cap.name.charAt(0).toUpperCase()}${cap.name.slice(1)}: at most ${cap.limit}`;
 }
 
 /** What loans a profile covers, in a sentence. */

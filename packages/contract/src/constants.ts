@@ -50,8 +50,12 @@ export const ComplaintRules = {
 export const LoanConfirmRules = {
   /** termUnit 1: the term is counted in calendar days, the only unit products offer (D4). */
   termUnitDays: 1,
-  /** position of each agreement in the contract list (spec: contract-jump's position). */
-  agreementPositions: { loanAgreement: 0, disclosureStatement: 1 },
+  /**
+   * position of each agreement in the contract list (spec: contract-jump's position), which is its
+   * index there: a client built from the spec jumps by index. The disclosure statement comes first
+   * (D16: the Truth in Lending Act wants it read before the loan is taken).
+   */
+  agreementPositions: { disclosureStatement: 0, loanAgreement: 1 },
   /** The order page the push leads to, marked as coming from confirmation (spec §7). */
   pushFrom: 'confirm',
 } as const;

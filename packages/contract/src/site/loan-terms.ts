@@ -1,7 +1,7 @@
 import { formatMoney, type MoneyStyle } from '@kwarta/domain/money';
 import type { ComplianceProfile } from '@kwarta/domain/compliance';
 import type { LoanRules } from '@kwarta/domain/loan-rules';
-import { profileCaps, profileCoverage } from '../compliance-texts.ts';
+import { capLine, profileCaps, profileCoverage } from '../compliance-texts.ts';
 import { days, percentFromBps, type DocumentSection, type SiteDocument } from './document.ts';
 import type { SiteInfo } from './site-info.ts';
 
@@ -146,7 +146,7 @@ function costCapsSection(profile: ComplianceProfile, money: MoneyStyle): Documen
     heading: '11. Legal cost caps',
     blocks: [
       `These caps apply to ${profileCoverage(profile, money).replace(/^./, (first) => first.toLowerCase())}`,
-      { list: profileCaps(profile).map((cap) => `${cap.name}: at most ${cap.limit};`) },
+      { list: profileCaps(profile).map((cap) => `${capLine(cap)};`) },
       'When a covered loan reaches the total cost cap, no further interest, fee or penalty is charged, however long it stays unpaid.',
     ],
   };

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreementVersions, loanConfirmWireKeys, messages, ResultCode, endpoints } from '@kwarta/contract';
+import {
+  agreementVersions,
+  LoanConfirmRules,
+  loanConfirmWireKeys,
+  messages,
+  ResultCode,
+  endpoints,
+} from '@kwarta/contract';
 import { latePenalty, defaultLoanRules, OrderStatus } from '@kwarta/domain';
 import { callEndpoint } from '../../support/api.ts';
 import { newBorrower, otherBorrower } from '../../support/borrowers.ts';
@@ -13,6 +20,11 @@ import {
 } from '../../../src/features/orders/index.ts';
 import { jobRegistry } from '../../../src/jobs/registry.ts';
 
+/** Each agreement's contract-jump position, as a form field. */
+const positions = {
+  disclosureStatement: String(LoanConfirmRules.agreementPositions.disclosureStatement),
+  loanAgreement: String(LoanConfirmRules.agreementPositions.loanAgreement),
+};
 const requestId = (n: number) => `req-${String(n).padStart(16, '0')}`;
 
 describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s', (target) => {
@@ -94,8 +106,8 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     const k = loanConfirmWireKeys;
     expect(disguised.envelope?.data).toEqual({
       [k.data]: [
-        { [k.title]: messages.agreementDisclosureTitle, [k.id]: 1 },
-        { [k.title]: messages.agreementLoanTitle, [k.id]: 0 },
+        { [k.title]: messages.agreementDisclosureTitle, [k.id]: 0 },
+        { [k.title]: messages.agreementLoanTitle, [k.id]: 1 },
       ],
     });
   });
@@ -154,7 +166,10 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
       repay_plans: { pay_time: string; amount: number }[];
     };
     const document = (
-      await call(endpoints.agreementDocument, { productId: String(productId), position: '0' })
+      await call(endpoints.agreementDocument, {
+        productId: String(productId),
+        position: positions.loanAgreement,
+      })
     ).envelope!.data as { sha256: string; version: string };
     const body = {
       productId: String(productId),
@@ -274,7 +289,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     }
     const own = await call(endpoints.contractJump, {
       productId: String(productId),
-      position: '1',
+      position: positions.disclosureStatement,
       orderId: String(orderId),
     });
     expect(own.envelope?.data).toEqual({
@@ -284,7 +299,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     const disguised = await call(endpoints.goyaContractJump, {
       productId: String(productId),
       scene: '3',
-      position: '1',
+      position: positions.disclosureStatement,
       orderId: String(orderId),
     });
     expect(disguised.envelope?.data).toEqual({
@@ -292,11 +307,11 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     });
     const beforeOrder = await call(endpoints.goyaContractJump, {
       productId: String(productId),
-      position: '0',
+      position: positions.loanAgreement,
       orderId: '0',
     });
     expect(beforeOrder.envelope?.data).toEqual({
-      [loanConfirmWireKeys.contract_url]: `/loanAgreement?productId=${productId}&position=0`,
+      [loanConfirmWireKeys.contract_url]: `/loanAgreement?productId=${productId}&position=1`,
     });
     const noSuchAgreement = await call(endpoints.goyaContractJump, {
       productId: String(productId),
@@ -308,7 +323,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
   it('renders the agreement from the order terms and says what was agreed', async () => {
     const { envelope } = await call(endpoints.agreementDocument, {
       productId: String(productId),
-      position: '1',
+      position: positions.disclosureStatement,
       orderId: String(orderId),
     });
     const doc = envelope!.data as {

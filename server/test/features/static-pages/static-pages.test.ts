@@ -280,10 +280,10 @@ describe('/Loan states the loan rules of configuration', () => {
     expect(text).toContain('11. Legal cost caps');
     expect(text).toContain('unsecured loans of at most ₱10,000.00 for at most 4 months');
     for (const cap of [
-      'nominal interest rate: at most 6.00% a month',
-      'effective interest rate (EIR): at most 15.00% a month',
-      'late-payment penalties: at most 5.00% a month',
-      'total cost of the loan: at most 100.00% of the principal',
+      'Nominal interest rate: at most 6.00% a month',
+      'Effective interest rate (EIR): at most 15.00% a month',
+      'Late-payment penalties: at most 5.00% a month',
+      'Total cost of the loan: at most 100.00% of the principal',
     ]) {
       expect(text).toContain(cap);
     }

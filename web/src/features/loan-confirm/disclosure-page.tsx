@@ -27,7 +27,7 @@ export function DisclosurePage() {
       {document.status === 'loading' && <div className="card skeleton loan-skeleton" aria-busy="true" />}
       {data && (
         <div className="disclosure">
-          <h1 className="disclosure-title">{data.title}</h1>
+          <p className="disclosure-title">{data.title}</p>
           <AgreementDocument data={data} />
         </div>
       )}
