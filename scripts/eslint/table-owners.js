@@ -37,6 +37,7 @@ export const tableOwners = {
   operator_sign_in_failures: ['server/src/features/operators/'],
   sms_outbox: ['server/src/features/sms/'],
   sms_sends: ['server/src/features/sms/'],
+  sms_messages: ['server/src/features/sms/'],
   settings: ['server/src/db/settings-repository.ts'],
   ephemeral_entries: ['server/src/lib/ephemeral/'],
   provider_events: ['server/src/lib/provider-callbacks.ts'],

@@ -193,8 +193,8 @@ function decorateServices(
   // means it), so no job runs by surprise. Stopped before the database closes.
   const lease = createJobLease(config, database.db, app.clock);
   // A plain object of what jobs may use (jobs/job.ts JobDeps): the scheduler hands it on to each run.
-  const { db, clock, storage, accountKeys, payouts } = app;
-  const jobDeps = { db, clock, store, storage, config, log: app.log, accountKeys, payouts };
+  const { db, clock, storage, accountKeys, payouts, smsGateway } = app;
+  const jobDeps = { db, clock, store, storage, config, log: app.log, accountKeys, payouts, smsGateway };
   app.decorate('jobs', createScheduler({ ...jobDeps, lease }, overrides.jobs ?? jobRegistry));
 
   // Added in the order they always were (Fastify runs onClose hooks in a fixed order).

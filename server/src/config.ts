@@ -96,7 +96,20 @@ const envSchema = z
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
     REDIS_KEY_PREFIX: z.string().default('kwarta:'),
-    SMS_GATEWAY: z.enum(['outbox', 'http']).default('outbox'),
+    /** Where borrowers reach this deployment (https://pay.example.ph): links in reminders. */
+    PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]+$/, 'must be an origin such as https://pay.example.ph (no path)')
+      .optional(),
+    SMS_GATEWAY: z.enum(['outbox', 'http', 'semaphore']).default('outbox'),
+    SEMAPHORE_API_KEY: z.string().min(1).optional(),
+    SEMAPHORE_SENDER_NAME: z.string().max(11).optional(),
+    SEMAPHORE_API_URL: z.string().url().default('https://api.semaphore.co/api/v4'),
+    SEMAPHORE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** Messages the delivery loop hands the provider per minute (Semaphore's /messages allows 120). */
+    SMS_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+    /** Tries of a message before it is recorded failed. */
+    SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
     SMS_HTTP_URL: z.string().url().optional(),
     SMS_HTTP_TOKEN: z.string().optional(),
     SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
@@ -177,6 +190,10 @@ const envSchema = z
       path: ['DRAGONPAY_PAYOUT_SECRET'],
     },
   )
+  .refine((env) => env.SMS_GATEWAY !== 'semaphore' || env.SEMAPHORE_API_KEY, {
+    message: 'SEMAPHORE_API_KEY is required when SMS_GATEWAY=semaphore',
+    path: ['SEMAPHORE_API_KEY'],
+  })
   .refine((env) => env.SMS_GATEWAY !== 'http' || env.SMS_HTTP_URL, {
     message: 'SMS_HTTP_URL is required when SMS_GATEWAY=http',
     path: ['SMS_HTTP_URL'],
@@ -225,6 +242,7 @@ const envSchema = z
     // file, the spec's figures, or under a compliance profile the rules written from its caps.
     loanRules: env.LOAN_RULES_FILE ?? loanRulesOf(complianceProfileOf(env)),
     lenderTimeZone: env.LENDER_TIME_ZONE,
+    publicUrl: env.PUBLIC_URL ?? null,
     market: markets[env.MARKET],
     // Without a key development and sandbox generate one into the data directory; production
     // refuses to start (features/bank-binding loadAccountKeyRing).
@@ -259,6 +277,16 @@ const envSchema = z
       http: env.SMS_HTTP_URL
         ? { url: env.SMS_HTTP_URL, token: env.SMS_HTTP_TOKEN, timeoutMs: env.SMS_HTTP_TIMEOUT_MS }
         : undefined,
+      semaphore: env.SEMAPHORE_API_KEY
+        ? {
+            apiUrl: env.SEMAPHORE_API_URL.replace(/\/+$/, ''),
+            apiKey: env.SEMAPHORE_API_KEY,
+            senderName: env.SEMAPHORE_SENDER_NAME,
+            timeoutMs: env.SEMAPHORE_TIMEOUT_MS,
+          }
+        : undefined,
+      ratePerMinute: env.SMS_RATE_PER_MINUTE,
+      maxAttempts: env.SMS_MAX_ATTEMPTS,
       limits: {
         perPhoneDay: env.SMS_LIMIT_PER_PHONE_DAY,
         perIpHour: env.SMS_LIMIT_PER_IP_HOUR,

@@ -341,6 +341,13 @@ export const messages = {
     'The {cap} of {figure} is above the legal cap of {limit} ({profile}) for the offer of {amount} over {term} days.',
   complianceOfferRefused: 'This offer is above the legal cost caps for loans of this size and term.',
   chargesReachedCap: 'Charges have reached the legal cap',
+  // Due-date reminders by SMS (issue 23): dates, never "tomorrow", so a message held for the
+  // morning still reads true.
+  reminderBeforeDue:
+    '{brand}: your instalment of {amount} is due on {dueDate}. Pay on time to avoid late charges.',
+  reminderDueToday: '{brand}: your instalment of {amount} is due today, {dueDate}.',
+  reminderOverdue: '{brand}: {amount} has been due since {dueDate}. Please pay now to stop further charges.',
+  reminderPayLink: 'Pay here: {link}',
   orderTransitionRefused: 'Order {orderId} is in status {status}; it cannot move to {to}.',
   orderAwaitsWithdrawalConfirmation: "Order {orderId} awaits the borrower's withdrawal confirmation.",
   orderNoPayoutAccount: 'Order {orderId}: the borrower has no payment account to pay out to.',

@@ -5,6 +5,7 @@ import { mulDivHalfUp } from './money.ts';
 import type { MinorUnits } from './money.ts';
 import { priceOffer } from './pricing.ts';
 import type { PricedOffer, ProductPricing } from './pricing.ts';
+import type { ContactRules } from './contact-window.ts';
 
 /**
  * Compliance profiles (D16): a regulator's cost caps as data. A profile names its source, the loans
@@ -23,6 +24,8 @@ export interface ComplianceProfile {
     /** Covered when the term is at most this many months (of 365/12 days). */
     termCeilingMonths: number;
   };
+  /** When borrowers may be contacted about their loans (reminders, collection). */
+  contact: ContactRules;
   caps: {
     /** Nominal interest, basis points of the principal per month (30 days). */
     nominalMonthlyBps: number;
@@ -41,6 +44,14 @@ export const complianceProfiles = {
     source: 'SEC Memorandum Circular No. 3, s. 2022 (BSP Circular No. 1133, s. 2021)',
     inForceFrom: '2022-03-03',
     covers: { secured: false, principalCeilingMinor: 1_000_000, termCeilingMonths: 4 },
+    // Unfair debt collection: no contact before 6:00 a.m. or after 10:00 p.m. unless the account
+    // is more than 15 days past due (or the borrower agreed to other hours).
+    contact: {
+      startHour: 6,
+      endHour: 22,
+      exceptAfterDaysPastDue: 15,
+      source: 'SEC Memorandum Circular No. 18, s. 2019',
+    },
     caps: {
       nominalMonthlyBps: 600,
       effectiveMonthlyBps: 1_500,

@@ -44,6 +44,11 @@ export const loanRulesSchema = z
     term: z.strictObject({ minDays: z.int().min(1), maxDays: z.int().min(1) }),
     /** The lender decides on an application within this many days. */
     decisionWithinDays: dayCount,
+    /**
+     * Days relative to an instalment's due date on which the borrower is reminded by SMS
+     * (-3: three days before, 0: on the day, 7: a week after); empty sends none.
+     */
+    reminderDays: z.array(z.int().min(-30).max(180)).max(12).default([-3, -1, 0, 1, 3, 7]),
     /** Fees on top of the product's interest; none in the spec's figures. */
     fees: z.array(loanFeeSchema).max(10).default([]),
     /** Money is credited this many calendar days after the borrower accepts. */
@@ -132,6 +137,7 @@ function deepFreeze<T>(value: T): T {
 export const defaultLoanRules: LoanRules = deepFreeze({
   term: { minDays: 91, maxDays: 365 },
   decisionWithinDays: 1,
+  reminderDays: [-3, -1, 0, 1, 3, 7],
   fees: [],
   creditAfterAcceptanceDays: { minDays: 1, maxDays: 3 },
   latePenalty: {

@@ -9,6 +9,7 @@ import { systemClock, type Clock } from '../lib/clock.ts';
 import { createEphemeralStore } from '../lib/ephemeral/create-store.ts';
 import { loadAccountKeyRing, type AccountKeyRing } from '../features/bank-binding/index.ts';
 import { createPayoutGateway, type PayoutGateway } from '../features/orders/index.ts';
+import { createSmsGateway } from '../features/sms/index.ts';
 import { createJobLease } from '../jobs/job-lease.ts';
 import { listRuns } from '../jobs/job-runs.ts';
 import { jobRegistry } from '../jobs/registry.ts';
@@ -16,7 +17,8 @@ import { describeOutcome, formatRuns, runJobNow } from '../jobs/run-now.ts';
 
 const USAGE = `npm run job -- NAME                 run a scheduled job now (waits for no one: if another
                                      instance is running it, says so and exits 1)
-npm run job -- NAME --as-of ISO      run it as if it were that instant (e.g. 2026-12-21T00:30:00+08:00):
+npm run job -- NAME --as-of ISO      run it as if it were that instant (e.g. 2026-12-21T00:30:00+08:00;
+                                     --now ISO is the same):
                                      catches up a day the scheduler missed; in a sandbox,
                                      shows what the job does on a later day
 npm run job -- --runs [NAME] [--limit N]   the latest runs (default 20), most recent first
@@ -31,6 +33,8 @@ async function main(): Promise<number> {
       list: { type: 'boolean', default: false },
       limit: { type: 'string', default: '20' },
       'as-of': { type: 'string' },
+      // The same as --as-of, under the name the reminders' runbook uses.
+      now: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -50,9 +54,10 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const asOf = values['as-of'] === undefined ? undefined : new Date(values['as-of']);
+  const asOfText = values['as-of'] ?? values.now;
+  const asOf = asOfText === undefined ? undefined : new Date(asOfText);
   if (asOf && Number.isNaN(asOf.getTime())) {
-    console.error(`--as-of takes an ISO instant, not "${values['as-of']}".\n\n${USAGE}`);
+    console.error(`--as-of (--now) takes an ISO instant, not "${asOfText}".\n\n${USAGE}`);
     return 2;
   }
   const clock: Clock = asOf ? { now: () => asOf } : systemClock;
@@ -96,7 +101,8 @@ async function main(): Promise<number> {
       },
       send: (request) => openGateway().send(request),
     };
-    const deps = { db, clock, store, storage, config, log, lease, accountKeys, payouts };
+    const smsGateway = createSmsGateway(config, db, clock);
+    const deps = { db, clock, store, storage, config, log, lease, accountKeys, payouts, smsGateway };
     const outcome = await runJobNow(deps, job!);
     console.log(describeOutcome(job!.name, outcome));
     return outcome.status === 'ran' && outcome.outcome === 'ok' ? 0 : 1;

@@ -290,6 +290,7 @@ export interface Database {
   promotion_events: PromotionEventTable;
   sms_sends: SmsSendTable;
   sms_outbox: SmsOutboxTable;
+  sms_messages: SmsMessageTable;
   registrations: RegistrationTable;
   ephemeral_entries: EphemeralEntryTable;
   operators: OperatorTable;
@@ -417,6 +418,28 @@ export interface SmsOutboxTable {
   phone: string;
   text: string;
   created_at: string;
+}
+
+export type SmsMessageStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+/** A message the system sends on its own, once (migration 2026-11-25-30). */
+export interface SmsMessageTable {
+  id: Generated<number>;
+  dedupe_key: string;
+  purpose: 'reminder';
+  order_id: number | null;
+  plan_line_id: number | null;
+  phone: string;
+  text: string;
+  status: SmsMessageStatus;
+  any_hour: Generated<number>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  provider: string | null;
+  provider_message_id: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export interface RegistrationTable {

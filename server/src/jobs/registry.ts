@@ -1,7 +1,11 @@
 import { purgeExpiredEntries } from '../lib/ephemeral/database-store.ts';
 import { purgeExpiredSessions } from '../features/sessions/index.ts';
 import { purgeUnattachedImages } from '../features/complaints/index.ts';
-import { advanceOrdersByDate, resumeStalledDisbursements } from '../features/orders/index.ts';
+import {
+  advanceOrdersByDate,
+  queueDueReminders,
+  resumeStalledDisbursements,
+} from '../features/orders/index.ts';
 import {
   createPaymentProvider,
   reconcilePayments,
@@ -10,6 +14,7 @@ import {
 import { createCardDebitProvider, resumeStalledCardRepayments } from '../features/legacy-repayment/index.ts';
 import { purgeOldSignInFailures, purgeStaleDevices } from '../features/operators/index.ts';
 import { ConsoleSignInLimits } from '@kwarta/contract';
+import { deliverQueuedSms } from '../features/sms/index.ts';
 import type { Job } from './job.ts';
 
 /**
@@ -104,6 +109,26 @@ export const jobRegistry: readonly Job[] = [
     runAtStart: true,
     async run(deps) {
       return { ...(await resumeStalledRefunds(deps)) };
+    },
+  },
+  {
+    // Due-date reminders (issue 23): today's are queued once per line and day, then a first
+    // delivery pass. Every 15 minutes, so a day's reminders go out at the first run in the lawful
+    // hours; those queued outside them wait for 06:00.
+    name: 'due-reminders',
+    schedule: '*/15 * * * *',
+    runAtStart: true,
+    async run(deps, { scheduledAt }) {
+      const { queued } = await queueDueReminders(deps, scheduledAt);
+      return { queued, ...(await deliverQueuedSms(deps)) };
+    },
+  },
+  {
+    // Queued messages and their retries, a minute's worth of the provider's rate each minute.
+    name: 'deliver-sms',
+    schedule: '* * * * *',
+    async run(deps) {
+      return { ...(await deliverQueuedSms(deps)) };
     },
   },
 ];

@@ -27,6 +27,7 @@ describe('job leases and run records (SQLite)', () => {
     log: t.app.log,
     accountKeys: t.app.accountKeys,
     payouts: t.app.payouts,
+    smsGateway: t.app.smsGateway,
     lease,
     instance,
     leaseMs: 30_000,

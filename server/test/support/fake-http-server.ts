@@ -11,10 +11,10 @@ export interface FakeRequest {
 }
 
 /** A JSON answer, or `hang`: never answer (as a provider past the caller's timeout). */
-export type FakeAnswer = { status: number; json: unknown } | 'hang';
+export type FakeAnswer = { status: number; json: unknown; headers?: Record<string, string> } | 'hang';
 
 /**
- * A stand-in for a provider's HTTP API on loopback (the Dragonpay Collect and Payout fakes):
+ * A stand-in for a provider's HTTP API on loopback (Dragonpay Collect and Payout, Semaphore):
  * every request read whole and handed to `answer`. Closing drops connections left hanging.
  */
 export async function startFakeHttpServer(answer: (request: FakeRequest) => FakeAnswer) {
@@ -29,7 +29,7 @@ export async function startFakeHttpServer(answer: (request: FakeRequest) => Fake
         body,
       });
       if (answered === 'hang') return;
-      response.writeHead(answered.status, { 'content-type': 'application/json' });
+      response.writeHead(answered.status, { 'content-type': 'application/json', ...answered.headers });
       response.end(JSON.stringify(answered.json));
     });
   });

@@ -169,6 +169,18 @@ export const consoleEndpoints = defineEndpoints(consoleRoutes, {
       agreements: z.array(
         z.object({ document: z.string(), version: z.string(), sha256: z.string(), agreedAt: z.string() }),
       ),
+      /** Messages the system sent the borrower about the order (reminders) and how each went. */
+      messages: z.array(
+        z.object({
+          createdAt: z.string(),
+          purpose: z.string(),
+          status: z.string(),
+          attempts: z.number().int(),
+          sentAt: z.string().nullable(),
+          lastError: z.string().nullable(),
+          text: z.string(),
+        }),
+      ),
       borrower: z.object({
         id: z.number().int(),
         name: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { formatMoney, type MoneyStyle } from '@kwarta/domain/money';
 import type { ComplianceProfile } from '@kwarta/domain/compliance';
+import { defaultContactRules } from '@kwarta/domain/contact-window';
 import type { LoanRules } from '@kwarta/domain/loan-rules';
 import { capLine, profileCaps, profileCoverage } from '../compliance-texts.ts';
 import { days, percentFromBps, type DocumentSection, type SiteDocument } from './document.ts';
@@ -25,6 +26,7 @@ function prepaymentShare(percent: number): string {
  */
 export function loanTermsDocument(site: SiteInfo): SiteDocument {
   const rules = site.loanRules;
+  const contact = site.compliance?.contact ?? defaultContactRules;
   const { term, creditAfterAcceptanceDays: credit, latePenalty, prepayment, notices } = rules;
   const creditDays =
     credit.minDays === credit.maxDays
@@ -113,7 +115,7 @@ export function loanTermsDocument(site: SiteInfo): SiteDocument {
       {
         heading: '9. Fair collection',
         blocks: [
-          `${site.companyName} collects only as the Securities and Exchange Commission allows (SEC Memorandum Circular No. 18, series of 2019): no threats, no insults, no contacting the people in your phone book, and no calls before 6:00 a.m. or after 10:00 p.m. unless the account is more than 60 days past due or you agreed to it.`,
+          `${site.companyName} collects only as the Securities and Exchange Commission allows (SEC Memorandum Circular No. 18, series of 2019): no threats, no insults, no contacting the people in your phone book, and no calls or messages before ${hourText(contact.startHour)} or after ${hourText(contact.endHour)}${contact.exceptAfterDaysPastDue === null ? '' : ` unless the account is more than ${days(contact.exceptAfterDaysPastDue)} past due.`}`,
         ],
       },
       {
@@ -125,6 +127,12 @@ export function loanTermsDocument(site: SiteInfo): SiteDocument {
       ...(site.compliance ? [costCapsSection(site.compliance, site.money)] : []),
     ],
   };
+}
+
+/** 6 → "6:00 a.m.", 22 → "10:00 p.m.", as the circular writes hours (the last one ends a sentence). */
+function hourText(hour: number): string {
+  const clock = hour % 12 === 0 ? 12 : hour % 12;
+  return `${clock}:00 ${hour < 12 ? 'a.m.' : 'p.m.'}`;
 }
 
 /** The fees of the loan rules, each as the disclosure statement itemises them. */

@@ -6,6 +6,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { maskPhone } from '../../lib/log-redaction.ts';
 import { defaultPayoutAccount, maskedDefaultAccount } from '../bank-binding/index.ts';
 import { countComplaintsPastLine, orderComplaints } from '../complaints/index.ts';
+import { orderMessages } from '../sms/index.ts';
 import {
   findOrderWithBorrowerAndProduct,
   orderAgreements,
@@ -112,13 +113,14 @@ export async function consoleOrderPage(
   const { db } = deps;
   const row = await findOrderWithBorrowerAndProduct(db, orderId);
   if (!row) return undefined;
-  const [plan, payments, history, complaints, payoutAccount, agreements] = await Promise.all([
+  const [plan, payments, history, complaints, payoutAccount, agreements, sms] = await Promise.all([
     listPlanLines(db, orderId),
     orderPayments(db, orderId),
     orderStatusHistory(db, orderId),
     orderComplaints(db, orderId),
     payoutAccountFor(deps, role, row.borrower_id),
     orderAgreements(db, orderId),
+    orderMessages(db, orderId),
   ]);
   return {
     order: {
@@ -140,6 +142,15 @@ export async function consoleOrderPage(
       version: agreement.version,
       sha256: agreement.sha256,
       agreedAt: agreement.agreed_at,
+    })),
+    messages: sms.map((message) => ({
+      createdAt: message.created_at,
+      purpose: message.purpose,
+      status: message.status,
+      attempts: message.attempts,
+      sentAt: message.sent_at,
+      lastError: message.last_error,
+      text: message.text,
     })),
     borrower: {
       id: row.borrower_id,

@@ -73,3 +73,4 @@ export {
   type OrderAccount,
 } from './order-repayment.ts';
 export { assertProductsComply, CapBreachRefusal, complianceProfileById } from './compliance.ts';
+export { queueDueReminders, reminderKey } from './due-reminders.ts';

@@ -5,7 +5,33 @@ import type { SmsGateway } from '../../lib/ports/sms-gateway.ts';
 
 export type { SmsGateway, SmsMessage } from '../../lib/ports/sms-gateway.ts';
 
-export class SmsSendError extends Error {}
+/**
+ * A provider did not take a message. `permanent` ones (a refused number, a bad key) are not tried
+ * again; the rest (unreachable, timeout, 5xx, 429) may be, after `retryAfterMs` when it said.
+ */
+export class SmsSendError extends Error {
+  constructor(
+    message: string,
+    readonly detail: { permanent?: boolean; retryAfterMs?: number | undefined; cause?: unknown } = {},
+  ) {
+    super(message, { cause: detail.cause });
+  }
+
+  get permanent(): boolean {
+    return this.detail.permanent ?? false;
+  }
+}
+
+/** HTTP statuses a retry may cure: the provider's own trouble or its rate limit. */
+export function retryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/** Retry-After in seconds (the form providers use) as milliseconds, or undefined. */
+export function retryAfterMs(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
 
 /** Default adapter: messages are stored, and readable in development/sandbox at /dev/sms-outbox. */
 export function outboxGateway(db: Kysely<Database>, clock: Clock): SmsGateway {
@@ -16,6 +42,7 @@ export function outboxGateway(db: Kysely<Database>, clock: Clock): SmsGateway {
         .insertInto('sms_outbox')
         .values({ phone: message.phone, text: message.text, created_at: clock.now().toISOString() })
         .execute();
+      return { providerMessageId: null };
     },
   };
 }
@@ -48,7 +75,14 @@ export function httpGateway(
           cause: error,
         });
       }
-      if (!response.ok) throw new SmsSendError(`SMS provider answered HTTP ${response.status}`);
+      if (!response.ok) {
+        throw new SmsSendError(`SMS provider answered HTTP ${response.status}`, {
+          permanent: !retryableStatus(response.status),
+          retryAfterMs: retryAfterMs(response),
+        });
+      }
+      const body = (await response.json().catch(() => null)) as { id?: unknown } | null;
+      return { providerMessageId: body && body.id !== undefined ? String(body.id) : null };
     },
   };
 }

@@ -66,6 +66,7 @@ export async function deliverSmsCode(deps: SmsDeps, request: SmsDelivery): Promi
     await deps.smsGateway.send({
       phone: request.phone,
       text: fillMessage(messages.smsCodeText, { code, minutes: SMS_CODE_TTL_MS / 60_000 }),
+      urgent: true,
     });
   } catch (error) {
     if (!(error instanceof SmsSendError)) throw error;

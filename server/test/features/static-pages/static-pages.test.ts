@@ -287,6 +287,13 @@ describe('/Loan states the loan rules of configuration', () => {
     ]) {
       expect(text).toContain(cap);
     }
-    expect(await loanText(undefined, { MARKET: 'PH', COMPLIANCE: 'none' })).not.toContain('Legal cost caps');
+    // SEC MC 18's hours and their exception, from the same profile.
+    expect(text).toContain(
+      'no calls or messages before 6:00 a.m. or after 10:00 p.m. unless the account is more than 15 days past due.',
+    );
+    const none = await loanText(undefined, { MARKET: 'PH', COMPLIANCE: 'none' });
+    expect(none).not.toContain('Legal cost caps');
+    expect(none).toContain('no calls or messages before 6:00 a.m. or after 10:00 p.m.');
+    expect(none).not.toContain('days past due');
   });
 });

@@ -140,6 +140,32 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
       </table>
       <PaymentsTable caption="Payments" items={data.payments} role={role} onChanged={reload} />
       <table>
+        <caption>Messages</caption>
+        <thead>
+          <tr>
+            <th scope="col">Queued</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Status</th>
+            <th scope="col">Tries</th>
+            <th scope="col">Text</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.messages.map((message) => (
+            <tr key={`${message.createdAt}-${message.text}`}>
+              <td>{when(message.createdAt)}</td>
+              <td>{message.purpose}</td>
+              <td>
+                {message.status}
+                {message.lastError ? ` · ${message.lastError}` : ''}
+              </td>
+              <td>{message.attempts}</td>
+              <td>{message.text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table>
         <caption>History</caption>
         <thead>
           <tr>
