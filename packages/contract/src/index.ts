@@ -21,3 +21,4 @@ export * from './promotion.ts';
 export * from './agreements.ts';
 export * from './bank-forms.ts';
 export * from './bank-form-visibility.ts';
+export * from './brand.ts';

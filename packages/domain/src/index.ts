@@ -10,3 +10,4 @@ export * from './repayment.ts';
 export * from './effective-rate.ts';
 export * from './pricing.ts';
 export * from './compliance.ts';
+export * from './brand-colours.ts';
