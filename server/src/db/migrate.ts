@@ -14,6 +14,7 @@ import * as legacyRepayments from './migrations/2026-11-23-65-legacy-repayments.
 import * as console_ from './migrations/2026-11-23-70-console.ts';
 import * as paymentReview from './migrations/2026-11-23-75-payment-review.ts';
 import * as operatorSignIn from './migrations/2026-11-23-80-operator-sign-in.ts';
+import * as brand from './migrations/2026-11-25-20-brand.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-70-console': console_,
   '2026-11-23-75-payment-review': paymentReview,
   '2026-11-23-80-operator-sign-in': operatorSignIn,
+  '2026-11-25-20-brand': brand,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
