@@ -1,3 +1,4 @@
+import { brandShades } from '@kwarta/domain';
 import { brandCssVariables } from '@kwarta/contract';
 import { escapeHtml } from '../../lib/html.ts';
 import type { BrandAsset } from '../../lib/brand-source.ts';
@@ -75,4 +76,21 @@ function imageSizes(asset: BrandAsset): string {
   if (asset.contentType === 'image/png' && asset.body.length >= 24)
     return `${asset.body.readUInt32BE(16)}x${asset.body.readUInt32BE(20)}`;
   return 'any';
+}
+
+/**
+ * The build's artwork (the official site's banners, web/public/site) drawn in Kwarta's palette,
+ * redrawn in the brand's: each of Kwarta's brand colours becomes the brand's own, derived shades
+ * included. Colours that are not Kwarta's (channel logos, greys) stay.
+ */
+export function recolourArtwork(svg: string, primary: string): string {
+  const shades = brandShades(primary);
+  const palette: Record<string, string> = {
+    '#0b7a5c': primary,
+    '#075c45': shades.strong,
+    '#e6f4ef': shades.soft,
+    // The banners' light text on the primary: the soft shade reads on it as well (decision 0096).
+    '#d7efe6': shades.soft,
+  };
+  return svg.replace(/#(?:0b7a5c|075c45|e6f4ef|d7efe6)\b/gi, (colour) => palette[colour.toLowerCase()]!);
 }

@@ -1,10 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import type { BrandAsset } from '../../lib/brand-source.ts';
 import { audited } from '../operators/index.ts';
 import { activeBrand, brandView, currentBrand, forgetBrand } from './active-brand.ts';
-import { applyBrand, brandAssetPaths, MANIFEST_PATH, webManifest } from './brand-html.ts';
+import { applyBrand, brandAssetPaths, MANIFEST_PATH, recolourArtwork, webManifest } from './brand-html.ts';
 import { latestBrandLook, insertBrandLook } from './brand-repository.ts';
 
 /**
@@ -28,6 +30,18 @@ export async function brandRoutes(app: FastifyInstance): Promise<void> {
   app.get('/favicon.ico', async (request, reply) =>
     sendAsset(request, reply, (await currentBrand(app)).favicon),
   );
+
+  // The official site's banners, in the brand's colours (read once: they are the build's files).
+  const artwork = readArtwork(path.join(app.config.webDistDir, 'site'));
+  app.get<{ Params: { file: string } }>('/site/:file', async (request, reply) => {
+    const svg = artwork.get(request.params.file);
+    if (svg === undefined) return reply.callNotFound();
+    const brand = await currentBrand(app);
+    const etag = `"${brand.version}-${request.params.file}"`;
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('image/svg+xml').send(recolourArtwork(svg, brand.look.primary));
+  });
 
   app.get(MANIFEST_PATH, async (_request, reply) => {
     const brand = await currentBrand(app);
@@ -85,4 +99,15 @@ function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: BrandAss
     .header('ETag', etag);
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   return reply.type(asset.contentType).send(asset.body);
+}
+
+/** The build's SVG artwork by file name; empty when the web app is not built. */
+function readArtwork(dir: string): Map<string, string> {
+  if (!fs.existsSync(dir)) return new Map();
+  return new Map(
+    fs
+      .readdirSync(dir)
+      .filter((file) => /^[\w-]+\.svg$/.test(file))
+      .map((file) => [file, fs.readFileSync(path.join(dir, file), 'utf8')]),
+  );
 }

@@ -37,6 +37,11 @@ function fakeWebBuild(): string {
     path.join(dist, 'console.html'),
     `<!doctype html><html><head>${head}<title>Kwarta console</title></head><body><div id="root"></div><!--kw:operator--></body></html>`,
   );
+  fs.mkdirSync(path.join(dist, 'site'));
+  fs.writeFileSync(
+    path.join(dist, 'site', 'banner-apply.svg'),
+    '<svg><stop stop-color="#0b7a5c"/><stop stop-color="#075c45"/><rect fill="#E6F4EF"/><rect fill="#2456c8"/></svg>',
+  );
   return dist;
 }
 
@@ -125,6 +130,15 @@ describe.each(databaseTargets)('the brand (%s)', (target) => {
     expect((await get('/brand/icon.svg')).rawPayload.equals(icon)).toBe(true);
     expect((await get('/brand/logo')).body).toContain('Bayanihan Cash');
     expect((await get('/brand/favicon')).headers['content-type']).toBe('image/svg+xml');
+  });
+
+  it("redraws the build's banners in the brand's colours, leaving other colours be", async () => {
+    const banner = await get('/site/banner-apply.svg');
+    expect(banner.headers['content-type']).toBe('image/svg+xml');
+    expect(banner.body).toBe(
+      '<svg><stop stop-color="#1d4ed8"/><stop stop-color="#163ba2"/><rect fill="#e8edfb"/><rect fill="#2456c8"/></svg>',
+    );
+    expect((await get('/site/missing.svg')).statusCode).toBe(404);
   });
 
   it("serves the web app manifest with the brand's name, colour and icon", async () => {
