@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, messages, type Endpoint } from '@kwarta/contract';
 import { callConsole, consoleSignedIn, type ConsoleSession } from '../../support/console.ts';
+import { callEndpoint, demoSession } from '../../support/api.ts';
 import {
   createTestApp,
   databaseTargets,
@@ -220,6 +221,17 @@ describe.each(databaseTargets)('the brand (%s)', (target) => {
       name: 'Bayanihan Pay',
       theme_color: '#9a3412',
     });
+    // Our own products open in the brand's app, under its URL scheme.
+    const plus = await t.app.db
+      .selectFrom('products')
+      .select('id')
+      .where('name', '=', 'Kwarta Plus')
+      .executeTakeFirstOrThrow();
+    const link = await callEndpoint(t.app, endpoints.unionProductLink, {
+      session: await demoSession(t.app),
+      body: { productId: String(plus.id) },
+    });
+    expect(link.envelope?.data).toBe(`bayanihanpay://productDetail?productId=${plus.id}`);
     expect((await call(admin, endpoints.consoleBrand)).envelope?.data).toMatchObject({
       shown: { name: 'Bayanihan Pay' },
       defaults: { name: 'Bayanihan Cash' },
