@@ -99,7 +99,12 @@ describe('a second brand by environment only', () => {
     } finally {
       await db.destroy();
     }
-    const context = await browser.newContext();
+    // The console is a desk's screen (decision 0080).
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      isMobile: false,
+      hasTouch: false,
+    });
     const url = new URL(server.baseUrl);
     await context.addCookies([
       { name: OPERATOR_SESSION_COOKIE, value: token, domain: url.hostname, path: '/console' },
@@ -112,5 +117,22 @@ describe('a second brand by environment only', () => {
     expect(await backgroundOf(page, 'button[type="submit"]')).toBe(PRIMARY);
     await expect(page.getByLabel('Primary colour', { exact: false }).inputValue()).resolves.toBe('#1d4ed8');
     await screenshot(page, 'brand-e2e-console', { fullPage: false });
+
+    // A pale primary is refused with its figure and changes nothing; a readable one shows on the
+    // next load of any page, without a restart.
+    const primary = page.getByLabel('Primary colour', { exact: false });
+    await primary.fill('#7fd3b5');
+    await page.getByRole('button', { name: 'Save brand' }).click();
+    await page
+      .getByText('Primary colour #7fd3b5 has contrast 1.7:1 with white text; WCAG AA needs 4.5:1')
+      .waitFor();
+    const site = await browser.newPage();
+    await site.goto(`${server.baseUrl}/`);
+    expect(await backgroundOf(site, '.site-nav a[aria-current="true"]')).toBe(PRIMARY);
+    await primary.fill('#9a3412');
+    await page.getByRole('button', { name: 'Save brand' }).click();
+    await page.getByText('Saved. Pages show the brand from their next load.').waitFor();
+    await site.reload();
+    expect(await backgroundOf(site, '.site-nav a[aria-current="true"]')).toBe('rgb(154, 52, 18)');
   });
 });
