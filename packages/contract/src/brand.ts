@@ -7,6 +7,7 @@ import {
   type BrandColours,
 } from '@kwarta/domain/brand-colours';
 import { fillMessage, messages } from './messages.ts';
+import { textField } from './form-fields.ts';
 
 /**
  * One brand per deployment (issue 21 item 8, decision 0096): what makes the app look like its
@@ -21,8 +22,7 @@ export const brandColour = z
   .transform((hex) => hex.toLowerCase());
 
 /** The scheme the lender's native app registers (`kwarta` in `kwarta://productDetail?…`). */
-export const brandUrlScheme = z
-  .string()
+export const brandUrlScheme = textField(32)
   .trim()
   .regex(/^[a-z][a-z0-9+.-]{0,31}$/, { message: messages.brandSchemeInvalid })
   // A scheme that runs script when followed must never become a link the pages print.
@@ -33,7 +33,7 @@ export const brandUrlScheme = z
 /** What an admin edits in the console and the database keeps; the rest stays configuration. */
 export const brandLookSchema = z
   .object({
-    name: z.string().trim().min(1, { message: 'is required' }).max(60),
+    name: textField(60).trim().min(1, { message: 'is required' }),
     primary: brandColour,
     accent: brandColour,
     text: brandColour,
