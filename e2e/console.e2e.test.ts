@@ -115,6 +115,7 @@ describe('operator console', () => {
         'products',
         'templates',
         'service',
+        'brand',
         'operators',
         'audit',
       ],

@@ -9,6 +9,8 @@
 // server only: an operator of that role is made and its session cookie sent), e.g.
 //   npm run lighthouse -- --desktop --operator admin --runs 3 /console '/console#/orders'
 // --save DIR keeps every run's whole report there (Lighthouse JSON), to see what cost a point.
+// --brand FILE starts its own server with BRAND_FILE=FILE (decision 0096), e.g. the second example:
+//   npm run lighthouse -- --brand examples/brands/bayanihan-cash/brand.json --min 100 --runs 3 '/orderDetails?{session}'
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -38,6 +40,9 @@ const desktop = desktopIndex !== -1 && args.splice(desktopIndex, 1).length === 1
 const operatorRole = takeOption('--operator');
 // Where to keep every run's whole report (Lighthouse JSON), to see what cost a point afterwards.
 const saveDir = takeOption('--save');
+// A lender's brand (its own server only): the server it starts inherits this environment.
+const brandFile = takeOption('--brand');
+if (brandFile) process.env.BRAND_FILE = path.resolve(brandFile);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of at least 1');
 const routes = args.length ? args : ['/testPreview'];
 

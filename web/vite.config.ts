@@ -14,6 +14,10 @@ const apiPrefixes = [
   '/dev',
   '/openapi.json',
   '/healthz',
+  // The brand's images and manifest come from the server's configuration (decision 0096).
+  '/brand/logo',
+  '/brand/favicon',
+  '/manifest.webmanifest',
 ];
 
 // Two builds (web/package.json): the browser build, with the static pages' light entry

@@ -39,6 +39,7 @@ export const tableOwners = {
   sms_sends: ['server/src/features/sms/'],
   sms_messages: ['server/src/features/sms/'],
   settings: ['server/src/db/settings-repository.ts'],
+  brand_looks: ['server/src/features/brand/'],
   ephemeral_entries: ['server/src/lib/ephemeral/'],
   provider_events: ['server/src/lib/provider-callbacks.ts'],
   job_leases: ['server/src/jobs/'],

@@ -51,6 +51,7 @@ import { createEphemeralStore } from './lib/ephemeral/create-store.ts';
 import { createSmsGateway, type SmsGateway } from './features/sms/index.ts';
 import { createPaymentProvider, paymentRoutes } from './features/payments/index.ts';
 import { repaymentRoutes } from './features/repayment/index.ts';
+import { brandRoutes, brandedPages } from './features/brand/index.ts';
 import type { Job } from './jobs/job.ts';
 import { createJobLease } from './jobs/job-lease.ts';
 import { jobRegistry } from './jobs/registry.ts';
@@ -123,6 +124,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (config.isProduction) await disableDemoOperators(database.db, (message) => app.log.warn(message));
   await assertProductsComply(database.db, config);
 
+  // Before compression (registerHttpPlugins), so it reads every page as the string it is.
+  brandedPages(app);
   await registerHttpPlugins(app, config);
   registerOperationalRoutes(app);
   for (const routes of featureRoutes) await app.register(routes);
@@ -153,6 +156,7 @@ const featureRoutes = [
   consoleRoutes,
   consoleAdminRoutes,
   consolePage,
+  brandRoutes,
 ];
 
 /**

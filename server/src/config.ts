@@ -13,6 +13,7 @@ import {
   type LoanRules,
 } from '@kwarta/domain';
 import { describeCapBreach, marketIds, markets } from '@kwarta/contract';
+import { readConfiguredBrand, type ConfiguredBrand } from './lib/brand-source.ts';
 
 /**
  * Configuration, parsed once at boot from the environment (epic-stack style): a bad or missing
@@ -65,19 +66,28 @@ const envSchema = z
     SUPPORT_EMAIL: z.string().email().default('support@kwarta.example'),
     SUPPORT_WHATSAPP: z.string().default('+63 917 555 0100'),
     SUPPORT_PHONE: z.string().default('+63 2 8555 0100'),
-    // Brand values of the official site and static pages (decision 0030).
-    BRAND_NAME: z.string().default('Kwarta'),
-    COMPANY_NAME: z.string().default('Kwarta Lending Corporation'),
-    COMPANY_ADDRESS: z.string().default('Unit 1203, 88 Paseo de Roxas, Makati City 1226, Metro Manila'),
-    COMPANY_REGISTRATION: z
-      .string()
-      .default('SEC Registration No. CS202600001 · Certificate of Authority No. 3501'),
+    // The brand (decision 0096): BRAND_FILE, then single BRAND_* variables over it, Kwarta's own
+    // look by default. Read and checked (colour contrast, images) in the transform below.
+    BRAND_FILE: z.string().optional(),
+    BRAND_NAME: z.string().optional(),
+    BRAND_PRIMARY: z.string().optional(),
+    BRAND_ACCENT: z.string().optional(),
+    BRAND_TEXT: z.string().optional(),
+    BRAND_URL_SCHEME: z.string().optional(),
+    BRAND_LOGO: z.string().optional(),
+    BRAND_ICON: z.string().optional(),
+    BRAND_FAVICON: z.string().optional(),
+    // The lender's texts of the official site and static pages (decision 0030); unset, the brand
+    // file's `company` values (Kwarta's by default).
+    COMPANY_NAME: z.string().optional(),
+    COMPANY_ADDRESS: z.string().optional(),
+    COMPANY_REGISTRATION: z.string().optional(),
     COPYRIGHT_TEXT: z.string().optional(),
     PRIVACY_POLICY_URL: z
       .string()
       .regex(/^(\/|https:\/\/)/, 'must be a path (/Policy) or an https:// URL')
-      .default('/Policy'),
-    PRIVACY_OFFICER_EMAIL: z.string().email().default('privacy@kwarta.example'),
+      .optional(),
+    PRIVACY_OFFICER_EMAIL: z.string().email().optional(),
     LOAN_RULES_FILE: z
       .string()
       .optional()
@@ -209,7 +219,8 @@ const envSchema = z
       });
     }
   })
-  .transform((env) => ({
+  .transform((env, ctx) => ({ env, configuredBrand: readConfiguredBrand(env, ctx) }))
+  .transform(({ env, configuredBrand }) => ({
     appEnv: env.APP_ENV,
     isProduction: env.APP_ENV === 'production',
     port: env.PORT,
@@ -227,16 +238,9 @@ const envSchema = z
     load: { maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS, maxInFlight: env.MAX_IN_FLIGHT },
     lenderDataCacheMs: env.LENDER_DATA_CACHE_MS,
     defaultSupport: { email: env.SUPPORT_EMAIL, whatsapp: env.SUPPORT_WHATSAPP, phone: env.SUPPORT_PHONE },
-    brand: {
-      brandName: env.BRAND_NAME,
-      companyName: env.COMPANY_NAME,
-      companyAddress: env.COMPANY_ADDRESS,
-      companyRegistration: env.COMPANY_REGISTRATION,
-      copyright:
-        env.COPYRIGHT_TEXT ?? `© ${new Date().getFullYear()} ${env.COMPANY_NAME}. All rights reserved.`,
-      privacyPolicyUrl: env.PRIVACY_POLICY_URL,
-      privacyOfficerEmail: env.PRIVACY_OFFICER_EMAIL,
-    },
+    brand: companyTexts(env, configuredBrand),
+    // Name, colours, images and URL scheme until an admin saves a brand (features/brand).
+    configuredBrand,
     compliance: complianceProfileOf(env),
     // The lender-wide loan rules: what /Loan states and what the demo products carry. Without a
     // file, the spec's figures, or under a compliance profile the rules written from its caps.
@@ -295,6 +299,36 @@ const envSchema = z
       },
     },
   }));
+
+/**
+ * The brand values the official site and static pages print (decision 0030): each COMPANY_*
+ * variable, else the brand file's `company` value (examples/brands/kwarta's by default).
+ */
+function companyTexts(
+  env: {
+    COMPANY_NAME?: string | undefined;
+    COMPANY_ADDRESS?: string | undefined;
+    COMPANY_REGISTRATION?: string | undefined;
+    COPYRIGHT_TEXT?: string | undefined;
+    PRIVACY_POLICY_URL?: string | undefined;
+    PRIVACY_OFFICER_EMAIL?: string | undefined;
+  },
+  brand: ConfiguredBrand,
+) {
+  const companyName = env.COMPANY_NAME ?? brand.company.name ?? brand.look.name;
+  return {
+    brandName: brand.look.name,
+    companyName,
+    companyAddress: env.COMPANY_ADDRESS ?? brand.company.address ?? '',
+    companyRegistration: env.COMPANY_REGISTRATION ?? brand.company.registration ?? '',
+    copyright:
+      env.COPYRIGHT_TEXT ??
+      brand.company.copyright ??
+      `© ${new Date().getFullYear()} ${companyName}. All rights reserved.`,
+    privacyPolicyUrl: env.PRIVACY_POLICY_URL ?? brand.company.privacyPolicyUrl ?? '/Policy',
+    privacyOfficerEmail: env.PRIVACY_OFFICER_EMAIL ?? brand.company.privacyOfficerEmail ?? '',
+  };
+}
 
 /** The sandbox secret in development only: anyone can read it here, so nothing else may use it. */
 const DEVELOPMENT_SANDBOX_SECRET = 'kwarta-development-sandbox-cashier';

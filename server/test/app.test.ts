@@ -76,7 +76,10 @@ describe('the application shell', () => {
 
   it('paints from the HTML alone: CSS inline, nothing fetched from the head, the entry last and at low priority', async () => {
     const page = (await t.app.inject({ method: 'GET', url: '/customerService' })).body;
-    expect(page).toContain('<style>.app{color:green}\n.service{color:red}</style></head>');
+    // The page's CSS, then the brand's custom properties over it (decision 0096).
+    expect(page).toMatch(
+      /<style>\.app\{color:green\}\n\.service\{color:red\}<\/style>.*<style id="kw-brand">.*<\/head>/,
+    );
     expect(page).not.toMatch(/<link rel="modulepreload"/);
     // Each inlined sheet is named by a disabled link at the end (neither fetched nor applied), so
     // Vite's preload helper finds it there and does not fetch the page chunk's CSS again.

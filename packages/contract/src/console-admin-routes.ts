@@ -41,6 +41,24 @@ export const consoleAdminRoutes = nameRoutes({
     auth: 'operator',
     roles: R.administer,
   },
+  consoleBrand: {
+    summary:
+      "The brand the pages show (name, colours, app URL scheme), the configured default and the colours' derived shades",
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/brand',
+    auth: 'operator',
+    roles: R.administer,
+  },
+  consoleSaveBrand: {
+    summary:
+      'Changes the brand; colours under WCAG AA contrast are refused with the figure. Pages show it from their next load',
+    tag: 'Console',
+    method: 'POST',
+    path: '/console/api/brand/save',
+    auth: 'operator',
+    roles: R.administer,
+  },
   consoleOperators: {
     summary:
       'Operators: name, role, second factor on or off, disabled, recent failed sign-ins; paged on the server',

@@ -66,6 +66,16 @@ export const messages = {
   servicePhoneInvalid: 'Enter a phone number: digits, spaces, dashes, an optional leading +.',
   templateLinkInvalid: 'must be an https:// link',
   templateSchemeInvalid: 'must be an app link such as kwarta://open',
+  // Brand (issue 21 item 8): colours are refused with the figure, at boot and in the console.
+  brandContrastWhiteText: 'Primary colour {colour} has contrast {ratio} with white text; WCAG AA needs 4.5:1',
+  brandContrastLinks:
+    'Primary colour {primary} makes links {colour}, contrast {ratio} with the page background; WCAG AA needs 4.5:1',
+  brandContrastSecondary:
+    'Primary colour {primary} makes secondary buttons {colour} on {soft}, contrast {ratio}; WCAG AA needs 4.5:1',
+  brandContrastText:
+    'Text colour {colour} has contrast {ratio} with the page background; WCAG AA needs 4.5:1',
+  brandColourInvalid: 'must be a colour as #rrggbb, e.g. #0b7a5c',
+  brandSchemeInvalid: 'must be a URL scheme such as kwarta (letters, digits, + . -)',
   serverError: 'Something went wrong. Please try again.',
   unavailable: 'The service is busy. Please try again in a moment.',
   locationUnsupported: 'Location is not supported on this device.',

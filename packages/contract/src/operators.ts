@@ -72,6 +72,7 @@ export const consoleSections = [
   { key: 'products', label: 'Products', roles: ConsoleRoles.administer },
   { key: 'templates', label: 'Channel templates', roles: ConsoleRoles.administer },
   { key: 'service', label: 'Service contacts', roles: ConsoleRoles.administer },
+  { key: 'brand', label: 'Brand', roles: ConsoleRoles.administer },
   { key: 'operators', label: 'Operators', roles: ConsoleRoles.administer },
   { key: 'audit', label: 'Audit log', roles: ConsoleRoles.administer },
 ] as const;

@@ -11,3 +11,4 @@ export * from './effective-rate.ts';
 export * from './pricing.ts';
 export * from './compliance.ts';
 export * from './contact-window.ts';
+export * from './brand-colours.ts';

@@ -15,6 +15,7 @@ import * as console_ from './migrations/2026-11-23-70-console.ts';
 import * as paymentReview from './migrations/2026-11-23-75-payment-review.ts';
 import * as operatorSignIn from './migrations/2026-11-23-80-operator-sign-in.ts';
 import * as compliance from './migrations/2026-11-25-10-compliance.ts';
+import * as brand from './migrations/2026-11-25-20-brand.ts';
 import * as smsMessages from './migrations/2026-11-25-30-sms-messages.ts';
 
 /**
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-75-payment-review': paymentReview,
   '2026-11-23-80-operator-sign-in': operatorSignIn,
   '2026-11-25-10-compliance': compliance,
+  '2026-11-25-20-brand': brand,
   '2026-11-25-30-sms-messages': smsMessages,
 };
 

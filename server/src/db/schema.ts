@@ -272,6 +272,18 @@ export interface OperatorAuditTable {
   created_at: string;
 }
 
+/** A brand an admin saved in the console; the newest row is the one shown (decision 0096). */
+export interface BrandLookTable {
+  id: Generated<number>;
+  name: string;
+  primary_colour: string;
+  accent_colour: string;
+  text_colour: string;
+  url_scheme: string;
+  saved_by: number;
+  saved_at: string;
+}
+
 export interface Database {
   borrowers: BorrowerTable;
   sessions: SessionTable;
@@ -283,6 +295,7 @@ export interface Database {
   order_agreements: OrderAgreementTable;
   order_penalty_accruals: OrderPenaltyAccrualTable;
   settings: SettingTable;
+  brand_looks: BrandLookTable;
   problem_types: ProblemTypeTable;
   problems: ProblemTable;
   problem_images: ProblemImageTable;

@@ -25,4 +25,9 @@ export class LenderWideCache {
     });
     return value;
   }
+
+  /** Drops a key, so this instance's next read sees an edit made here at once. */
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
 }

@@ -13,6 +13,8 @@ import { AuditSection } from './sections/audit.tsx';
 import { TemplatesSection } from './sections/templates.tsx';
 import { ServiceSection } from './sections/service.tsx';
 import { OperatorsSection } from './sections/operators.tsx';
+import { BrandSection } from './sections/brand.tsx';
+import { brandName } from './brand-name.ts';
 
 export interface SignedIn {
   name: string;
@@ -66,7 +68,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (operator: SignedIn) => void }) {
   }
   return (
     <main className="sign-in">
-      <h1>Kwarta console</h1>
+      <h1>{brandName()} console</h1>
       <form onSubmit={submit} aria-describedby={error ? 'sign-in-error' : undefined}>
         <label>
           Name
@@ -117,13 +119,16 @@ function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => v
   else if (section === 'products') content = <ProductsSection />;
   else if (section === 'templates') content = <TemplatesSection />;
   else if (section === 'service') content = <ServiceSection />;
+  else if (section === 'brand') content = <BrandSection />;
   else if (section === 'operators') content = <OperatorsSection me={operator.name} />;
   else if (section === 'audit') content = <AuditSection />;
   else content = <DashboardSection failedSignIns={operator.failedSignIns} />;
   return (
     <div className="shell">
       <header className="top">
-        <p className="brand">Kwarta console</p>
+        <p className="brand">
+          <img src="/brand/logo.svg" alt={brandName()} height="28" /> console
+        </p>
         <p className="who">
           {operator.name} · {operator.role}
         </p>

@@ -6,6 +6,7 @@ import { OPERATOR_NAME_PATTERN, OPERATOR_PASSWORD_MIN_LENGTH, operatorRoles } fr
 import { idField, intField, textField } from '../form-fields.ts';
 import { channelTemplateConfig } from './promotion.ts';
 import { pageFields, pageOf, signInFailureSummary } from './console.ts';
+import { brandLookSchema } from '../brand.ts';
 
 /** Text an admin must fill in: trimmed, not empty, bounded. */
 const required = (max: number) => textField(max).trim().min(1, { message: 'is required' });
@@ -27,6 +28,17 @@ const serviceContacts = z.object({ email: z.string(), whatsapp: z.string(), phon
 const servicePhone = textField(40)
   .trim()
   .regex(/^\+?\d[\d\s-]{5,30}\d$/, { message: messages.servicePhoneInvalid });
+
+/** A brand as the console shows it, with the shades the pages derive from its primary colour. */
+const brandView = z.object({
+  name: z.string(),
+  primary: z.string(),
+  accent: z.string(),
+  text: z.string(),
+  urlScheme: z.string(),
+  strong: z.string(),
+  soft: z.string(),
+});
 
 const role = z.enum(operatorRoles);
 
@@ -89,6 +101,21 @@ export const consoleAdminEndpoints = defineEndpoints(consoleAdminRoutes, {
       phone: servicePhone,
     }),
     data: serviceContacts,
+  },
+  consoleBrand: {
+    request: z.object({}),
+    data: z.object({
+      /** What the pages show now: the saved brand, else the configured one. */
+      shown: brandView,
+      /** The configured brand (BRAND_FILE, BRAND_*), what pages show until an admin saves one. */
+      defaults: brandView,
+      /** Who saved the brand shown and when; null while the configured one shows. */
+      saved: z.object({ by: z.string(), at: z.string() }).nullable(),
+    }),
+  },
+  consoleSaveBrand: {
+    request: brandLookSchema,
+    data: brandView,
   },
   consoleOperators: {
     request: z.object(pageFields),

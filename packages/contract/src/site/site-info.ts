@@ -11,6 +11,8 @@ import { webRoutes } from '../web-routes.ts';
  */
 export interface SiteInfo {
   brandName: string;
+  /** The brand's logo (decision 0096); without it the header shows the name alone. */
+  logoUrl?: string;
   companyName: string;
   companyAddress: string;
   /** SEC registration and Certificate of Authority, as the lender prints them. */

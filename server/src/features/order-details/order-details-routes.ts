@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Defaults, fillMessage, messages, productDefineWireNames, endpoints } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { currentBrand } from '../brand/index.ts';
 import { shownServiceContacts } from '../customer-service/index.ts';
 import { findOrderDetail, findProductSummary } from '../orders/index.ts';
 import { orderPage } from './order-page.ts';
@@ -52,7 +53,7 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
 
   // The page reports the tap through event/save; this call only answers where the product leads.
   registerEndpoint(app, endpoints.productDefine, async (input) =>
-    productLink(app.db, input[productDefineWireNames.productId]),
+    productLink(app.db, input[productDefineWireNames.productId], (await currentBrand(app)).look.urlScheme),
   );
 
   registerEndpoint(app, endpoints.unionErrorInfo, async (input) => {
@@ -83,5 +84,7 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
     return null;
   });
 
-  registerEndpoint(app, endpoints.unionProductLink, async (input) => productLink(app.db, input.productId));
+  registerEndpoint(app, endpoints.unionProductLink, async (input) =>
+    productLink(app.db, input.productId, (await currentBrand(app)).look.urlScheme),
+  );
 }

@@ -27,18 +27,25 @@ export async function recommendedProducts(
   );
 }
 
-/** Where a native shell opens one of our own products (its product-detail screen, D15). */
-export function nativeProductLink(productId: number): string {
-  return `kwarta://productDetail?productId=${productId}`;
+/**
+ * Where a native shell opens one of our own products (its product-detail screen, D15), under the
+ * URL scheme the brand's app registers (decision 0096).
+ */
+export function nativeProductLink(productId: number, urlScheme = 'kwarta'): string {
+  return `${urlScheme}://productDetail?productId=${productId}`;
 }
 
 /**
  * What a tap on a recommended product opens: a partner's page (http link) or our own product's
  * native screen. A product that is not open for applications is refused with a message to toast.
  */
-export async function productLink(db: Kysely<Database>, productId: number): Promise<string> {
+export async function productLink(
+  db: Kysely<Database>,
+  productId: number,
+  urlScheme?: string,
+): Promise<string> {
   const product = await findProductSummary(db, productId);
   if (!product) throw Refusal.notFound();
   if (product.clickable !== 1) throw Refusal.refused(messages.productNotClickable);
-  return product.link_url !== '' ? product.link_url : nativeProductLink(product.id);
+  return product.link_url !== '' ? product.link_url : nativeProductLink(product.id, urlScheme);
 }

@@ -17,7 +17,9 @@ import {
   readStaticPageAssets,
   renderStaticDocuments,
   siteInfo,
+  type StaticDocument,
 } from '../static-pages/index.ts';
+import { currentBrand, type ActiveBrand } from '../brand/index.ts';
 import { findChannelTemplate, prefillLandingHtml } from '../promotion/index.ts';
 import { loadBorrowerPageRenderer, renderBorrowerPage } from './borrower-pages.ts';
 
@@ -138,16 +140,27 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions = {}):
   };
 
   const renderer = options.staticPageRenderer ?? (await loadStaticPageRenderer(distDir));
-  const staticDocuments = renderer
-    ? renderStaticDocuments(renderer, siteInfo(app.config), readStaticPageAssets(distDir))
-    : null;
+  const staticAssets = readStaticPageAssets(distDir);
+  // Rendered once per brand, not per visit: an admin's new name or logo shows from the next visit.
+  let rendered: { version: string; documents: Map<string, StaticDocument> } | null = null;
+  const staticDocumentsOf = (brand: ActiveBrand) => {
+    if (!renderer) return null;
+    if (rendered?.version !== brand.version) {
+      const documents = renderStaticDocuments(renderer, siteInfo(app.config, brand), staticAssets);
+      rendered = { version: brand.version, documents };
+    }
+    return rendered.documents;
+  };
   for (const route of staticPagePaths) {
-    app.get(route, (request, reply) => {
-      const page = staticDocuments?.get(route);
+    app.get(route, async (request, reply) => {
+      const brand = await currentBrand(app);
+      const page = staticDocumentsOf(brand)?.get(route);
       if (!page) return notBuilt(reply);
+      // The brand's colours go in on the way out (features/brand), so they are part of the tag.
+      const etag = `${page.etag.slice(0, -1)}-${brand.version}"`;
       // Revalidated on every visit (a deploy changes the hashed asset URLs inside), cheaply.
-      reply.header('Cache-Control', 'no-cache').header('ETag', page.etag);
-      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.type('text/html; charset=utf-8').send(page.html);
     });
   }

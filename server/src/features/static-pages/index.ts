@@ -4,4 +4,5 @@ export {
   readStaticPageAssets,
   renderStaticDocuments,
   siteInfo,
+  type StaticDocument,
 } from './static-pages.ts';

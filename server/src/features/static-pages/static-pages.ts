@@ -11,16 +11,21 @@ import {
 } from '@kwarta/contract';
 import type { Config } from '../../config.ts';
 import { inlinedSheetMarkers } from '../../lib/html.ts';
+import { brandAssetUrl, type ActiveBrand } from '../brand/index.ts';
 
 /** Where the web build puts the static pages' pieces (web/vite.config.ts). */
 const CLIENT_ENTRY = 'src/app/static-pages-client.tsx';
 const SERVER_MODULE = path.join('.ssr', 'static-pages-server.js');
 const MANIFEST = path.join('.vite', 'manifest.json');
 
-/** What the static pages say that is configuration: brand values and the lender-wide loan rules. */
-export function siteInfo(config: Config): SiteInfo {
+/**
+ * What the static pages say that is configuration: brand values and the lender-wide loan rules;
+ * with the brand shown now (decision 0096), its name and logo.
+ */
+export function siteInfo(config: Config, brand?: ActiveBrand): SiteInfo {
   return {
     ...config.brand,
+    ...(brand ? { brandName: brand.look.name, logoUrl: brandAssetUrl(brand, 'logo') } : {}),
     phone: config.defaultSupport.phone,
     email: config.defaultSupport.email,
     loanRules: config.loanRules,

@@ -128,6 +128,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
           'products',
           'templates',
           'service',
+          'brand',
           'operators',
           'audit',
         ],

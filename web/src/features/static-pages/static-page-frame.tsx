@@ -15,7 +15,11 @@ export function SiteHeader({ site, children }: { site: SiteInfo; children?: Reac
     <header className="site-header">
       {/* _top: inside the official site's policy frame, the brand leaves the frame. */}
       <a className="site-brand" href={webRoutes.officialSite} target="_top">
-        {site.brandName}
+        {site.logoUrl ? (
+          <img className="site-logo" src={site.logoUrl} alt={site.brandName} />
+        ) : (
+          site.brandName
+        )}
       </a>
       {children}
     </header>
