@@ -35,11 +35,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['status', 'next_attempt_at'])
     .execute();
   await db.schema.createIndex('sms_messages_order').on('sms_messages').column('order_id').execute();
-  // Reminders find the lines due on a day: without this, a scan of every line of every order.
+  // Reminders read the lines due on a day in id order, a batch at a time: without this, a scan
+  // of every line of every order per batch.
   await db.schema
     .createIndex('order_plan_lines_due_date')
     .on('order_plan_lines')
-    .column('due_date')
+    .columns(['due_date', 'id'])
     .execute();
 }
 
