@@ -351,12 +351,15 @@ export const messages = {
     'The {cap} of {figure} is above the legal cap of {limit} ({profile}) for the offer of {amount} over {term} days.',
   complianceOfferRefused: 'This offer is above the legal cost caps for loans of this size and term.',
   chargesReachedCap: 'Charges have reached the legal cap',
-  // Due-date reminders by SMS (issue 23): dates, never "tomorrow", so a message held for the
-  // morning still reads true.
-  reminderBeforeDue:
-    '{brand}: your instalment of {amount} is due on {dueDate}. Pay on time to avoid late charges.',
-  reminderDueToday: '{brand}: your instalment of {amount} is due today, {dueDate}.',
-  reminderOverdue: '{brand}: {amount} has been due since {dueDate}. Please pay now to stop further charges.',
+  // The next instalment in words the order page and the SMS reminders share (issue 23).
+  dueNoticeBefore: 'Your instalment of {amount} is due on {dueDate}.',
+  dueNoticeToday: 'Your instalment of {amount} is due today, {dueDate}.',
+  dueNoticeOverdue: 'Your instalment of {amount} has been due since {dueDate}.',
+  // A reminder: the brand, the notice, what to do. It names dates, never "today" or "tomorrow",
+  // so a message held for the morning (the lawful hours) still reads true.
+  reminderText: '{brand}: {notice} {action}',
+  reminderPayOnTime: 'Pay on time to avoid late charges.',
+  reminderPayNow: 'Please pay now to stop further charges.',
   reminderPayLink: 'Pay here: {link}',
   orderTransitionRefused: 'Order {orderId} is in status {status}; it cannot move to {to}.',
   orderAwaitsWithdrawalConfirmation: "Order {orderId} awaits the borrower's withdrawal confirmation.",

@@ -57,6 +57,8 @@ export const orderEndpoints = defineEndpoints(routes, {
       cardPopMsg: z.string(),
       /** D16: set when a legal cap held back the order's charges, '' otherwise. */
       chargesCapNotice: z.string(),
+      /** The next instalment owed in the SMS reminders' words; '' when nothing is being repaid. */
+      nextDueNotice: z.string(),
     }),
   },
   /** Spec §7: productId, moduleId (30 Borrow Again, 31 a recommended product), positionId. */

@@ -1,3 +1,4 @@
+import { calendarDateAt } from '@kwarta/domain';
 import type { FastifyInstance } from 'fastify';
 import { Defaults, fillMessage, messages, productDefineWireNames, endpoints } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
@@ -29,6 +30,7 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
       telephone: contacts.phone,
       recProducts,
       money: app.config.market.money,
+      today: calendarDateAt(app.clock.now(), app.config.lenderTimeZone),
     });
   });
 

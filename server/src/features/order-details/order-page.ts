@@ -1,5 +1,11 @@
-import { fillMessage, messages, type MessageKey, type RecommendedProductWire } from '@kwarta/contract';
-import { formatMoney, isOrderStatus, OrderStatus, type MoneyStyle } from '@kwarta/domain';
+import {
+  dueNoticeText,
+  fillMessage,
+  messages,
+  type MessageKey,
+  type RecommendedProductWire,
+} from '@kwarta/contract';
+import { formatMoney, isOrderStatus, OrderStatus, type CalendarDate, type MoneyStyle } from '@kwarta/domain';
 import { orderStatusText, type OrderDetailSource } from '../orders/index.ts';
 
 const noticeKeys: Record<OrderStatus, MessageKey> = {
@@ -27,6 +33,20 @@ export interface OrderPageContext {
   recProducts: RecommendedProductWire[];
   /** The market's money style (one formatter for every amount). */
   money: MoneyStyle;
+  /** The lender's date now: the due notice says "today" or "since" from it. */
+  today: CalendarDate;
+}
+
+/** Orders being repaid say what is owed next, in the words of the SMS reminders. */
+const DUE_NOTICE_STATUSES: readonly number[] = [OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue];
+
+function dueNotice(order: OrderDetailSource, context: OrderPageContext): string {
+  if (!DUE_NOTICE_STATUSES.includes(order.status) || !order.next_due_date) return '';
+  return dueNoticeText({
+    amount: formatMoney(Number(order.next_due_amount ?? 0), context.money),
+    dueDate: order.next_due_date,
+    today: context.today,
+  });
 }
 
 function detailLines(order: OrderDetailSource, money: MoneyStyle) {
@@ -92,5 +112,6 @@ export function orderPage(order: OrderDetailSource, context: OrderPageContext) {
     cardPopTitle: messages.orderCardPopTitle,
     cardPopMsg: messages.orderCardPopMsg,
     chargesCapNotice: order.charges_capped_by ? messages.chargesReachedCap : '',
+    nextDueNotice: dueNotice(order, context),
   };
 }

@@ -1,4 +1,4 @@
-import { fillMessage, messages, webRoutes } from '@kwarta/contract';
+import { reminderSms, webRoutes } from '@kwarta/contract';
 import {
   addDays,
   calendarDateAt,
@@ -20,23 +20,6 @@ const BATCH = 1_000;
 /** The one key of a reminder: its plan line, its day relative to the due date, and that due date. */
 export function reminderKey(lineId: number, day: number, dueDate: CalendarDate): string {
   return `reminder:${lineId}:${day}:${dueDate}`;
-}
-
-function reminderText(input: {
-  brand: string;
-  day: number;
-  amount: string;
-  dueDate: CalendarDate;
-  link: string | null;
-}): string {
-  const template =
-    input.day < 0
-      ? messages.reminderBeforeDue
-      : input.day === 0
-        ? messages.reminderDueToday
-        : messages.reminderOverdue;
-  const text = fillMessage(template, { brand: input.brand, amount: input.amount, dueDate: input.dueDate });
-  return input.link ? `${text} ${fillMessage(messages.reminderPayLink, { link: input.link })}` : text;
 }
 
 /**
@@ -97,11 +80,11 @@ export async function queueDueReminders(deps: ReminderDeps, at: Date): Promise<{
           order_id: line.order_id,
           plan_line_id: line.id,
           phone: line.phone,
-          text: reminderText({
+          text: reminderSms({
             brand: config.brand.brandName,
-            day,
             amount: formatMoney(line.amount - line.paid_amount, config.market.money),
             dueDate,
+            queuedOn: today,
             link: config.publicUrl
               ? `${config.publicUrl}${webRoutes.repay}?productId=${line.product_id}&orderId=${line.order_id}`
               : null,

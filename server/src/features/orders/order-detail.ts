@@ -38,6 +38,27 @@ const orderDetailQuery = preparedQuery((db: Kysely<Database>, borrowerId: number
       'products.withdraw_confirm_text',
       'products.link_url',
       'products.external_repay_url',
+      // The next instalment still owed: what the page's due notice says (issue 23).
+      (eb) =>
+        eb
+          .selectFrom('order_plan_lines as next_line')
+          .select('next_line.due_date')
+          .whereRef('next_line.order_id', '=', 'orders.id')
+          .whereRef('next_line.paid_amount', '<', 'next_line.amount')
+          .orderBy('next_line.seq')
+          // A literal: a prepared query's parameters are exactly its arguments.
+          .limit(sql.lit(1))
+          .as('next_due_date'),
+      (eb) =>
+        eb
+          .selectFrom('order_plan_lines as next_line')
+          .select(sql<number>`next_line.amount - next_line.paid_amount`.as('owed'))
+          .whereRef('next_line.order_id', '=', 'orders.id')
+          .whereRef('next_line.paid_amount', '<', 'next_line.amount')
+          .orderBy('next_line.seq')
+          // A literal: a prepared query's parameters are exactly its arguments.
+          .limit(sql.lit(1))
+          .as('next_due_amount'),
     ])
     .where('orders.borrower_id', '=', borrowerId)
     .where('orders.id', '=', orderId),

@@ -8,6 +8,7 @@ import { createTestApp, databaseTargets, testClock, type TestApp } from '../../s
 import { approveOrder, disburseOrder } from '../../../src/features/orders/index.ts';
 import type { SmsGateway, SmsMessage } from '../../../src/features/sms/index.ts';
 import { jobRegistry } from '../../../src/jobs/registry.ts';
+import { createSession } from '../../../src/features/sessions/session-repository.ts';
 
 /** A gateway that keeps what it was handed, as the provider would receive it. */
 function recordingGateway(): SmsGateway & { sent: SmsMessage[] } {
@@ -34,6 +35,7 @@ describe.each(databaseTargets)('due-date reminders on %s', (target) => {
   let t: TestApp;
   let orderId: number;
   let productId: number;
+  let borrowerId: number;
   let phone: string;
   let lines: { id: number; due_date: string; amount: number }[];
 
@@ -58,6 +60,7 @@ describe.each(databaseTargets)('due-date reminders on %s', (target) => {
     productId = flex.id;
     phone = '09171234001';
     const borrower = await newBorrower(t.app, phone);
+    borrowerId = borrower.borrowerId;
     const created = await callEndpoint(t.app, endpoints.loanDetailPush, {
       session: borrower.session,
       body: {
@@ -94,6 +97,9 @@ describe.each(databaseTargets)('due-date reminders on %s', (target) => {
     clock.advance(at.getTime() - clock.now().getTime());
     return job.run({ ...t.app, clock } as never, { scheduledAt: at, trigger: 'manual' });
   }
+  /** The borrower opens the app again (sessions expire over the weeks the test spans). */
+  const freshSession = async () =>
+    createSession(t.app.db, { borrowerId, now: clock.now(), policy: t.app.config.session });
   const ours = () => gateway.sent.filter((message) => message.phone === phone);
   const records = () =>
     t.app.db
@@ -113,7 +119,7 @@ describe.each(databaseTargets)('due-date reminders on %s', (target) => {
     await runAt(threeDaysBefore, '06:00:00');
     expect(ours()).toHaveLength(1);
     expect(ours()[0]!.text).toBe(
-      `Kwarta: your instalment of ${formatMoney(lines[0]!.amount, t.app.config.market.money)} is due on ${due}. Pay on time to avoid late charges. Pay here: https://pay.kwarta.example/repay?productId=${productId}&orderId=${orderId}`,
+      `Kwarta: Your instalment of ${formatMoney(lines[0]!.amount, t.app.config.market.money)} is due on ${due}. Pay on time to avoid late charges. Pay here: https://pay.kwarta.example/repay?productId=${productId}&orderId=${orderId}`,
     );
     const [sent] = await records();
     expect(sent).toMatchObject({ status: 'sent' });
@@ -167,7 +173,17 @@ describe.each(databaseTargets)('due-date reminders on %s', (target) => {
     expect(ours()).toHaveLength(before);
     await runAt(addDays(due, 8), '06:00:00');
     expect(ours()).toHaveLength(before + 1);
-    expect(ours().at(-1)!.text).toContain(`has been due since ${due}`);
+    expect(ours().at(-1)!.text).toContain(
+      `has been due since ${due}. Please pay now to stop further charges.`,
+    );
+    // The order page says the same in the same words, as of its day.
+    const page = await callEndpoint(t.app, endpoints.loanDetails, {
+      session: { sessionId: await freshSession() },
+      body: { productId: String(productId), orderId: String(orderId) },
+    });
+    expect((page.envelope!.data as { nextDueNotice: string }).nextDueNotice).toBe(
+      `Your instalment of ${formatMoney(lines[1]!.amount, t.app.config.market.money)} has been due since ${due}.`,
+    );
     // 20 days past due at 23:00: sent under the exception.
     await runAt(addDays(due, 20), '23:00:00');
     expect(ours()).toHaveLength(before + 2);

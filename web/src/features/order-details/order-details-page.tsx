@@ -107,6 +107,7 @@ export function OrderDetailsPage() {
               {data.noticeStatusText}
             </h2>
             <p className="order-status__text">{data.noticeDesText}</p>
+            {data.nextDueNotice && <p className="order-status__due">{data.nextDueNotice}</p>}
             {data.chargesCapNotice && <p className="order-status__cap">{data.chargesCapNotice}</p>}
           </section>
 
