@@ -61,11 +61,29 @@ describe('customer service page', () => {
     ['an unknown session', 'sessionId=forged-or-expired'],
   ])('%s sends the borrower to the native login through the bridge', async (_name, query) => {
     const page = await phone.newPage();
+    // An iOS shell that takes logoutToLogin (and keeps the page, for the recorder to be read).
+    await page.addInitScript(() => {
+      (window as unknown as { webkit: unknown }).webkit = {
+        messageHandlers: { logoutToLogin: { postMessage: () => undefined } },
+      };
+    });
     await page.goto(`${baseUrl}/customerService?${query}`);
     await waitForBridgeCall(page, 'logoutToLogin');
     expect((await bridgeCalls(page)).map((call) => call.action)).toContain('logoutToLogin');
     // No error toast on top of the log-out: the shell takes over.
     expect(await page.getByText(messages.networkError, { exact: true }).count()).toBe(0);
     await expectNoAxeViolations(page, `customer service with ${_name}`);
+  });
+
+  test("outside the app (a reminder's link in a phone's browser) the official site says to open the app at that page", async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseUrl}/repay?productId=1&orderId=7&sessionId=forged-or-expired`);
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('openApp'));
+    const notice = page.getByRole('status').filter({ hasText: 'Continue in the Kwarta app' });
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    const link = await notice.getByRole('link', { name: 'Open the Kwarta app' }).getAttribute('href');
+    expect(link).toBe(`kwarta://open?url=${encodeURIComponent(`${baseUrl}/repay?productId=1&orderId=7`)}`);
+    await screenshot(page, 'official-site-open-app', { fullPage: false });
+    await expectNoAxeViolations(page, 'official site, open the app');
   });
 });

@@ -283,6 +283,11 @@ export const messages = {
   siteNavAbout: 'About us',
   siteNavPolicy: 'Privacy Agreement',
   siteNavLoan: 'Loan terms and conditions',
+  // Outside the app (a reminder's link opened in a phone's browser): the official site says where to go.
+  siteOpenAppTitle: 'Continue in the {brand} app',
+  siteOpenAppText:
+    'Your loan and its repayment open inside the {brand} app, where you are signed in. Open the app to see what you owe and pay.',
+  siteOpenAppButton: 'Open the {brand} app',
   siteHomeTitle: 'Cash when you need it, terms you can read',
   siteHomeLead:
     'Borrow online in minutes, see every fee before you accept, and repay the way that suits you.',

@@ -17,6 +17,7 @@ const site: SiteInfo = {
   privacyPolicyUrl: '/Policy',
   loanRules: defaultLoanRules,
   compliance: null,
+  appUrlScheme: 'kwarta',
   money: markets.default.money,
 };
 

@@ -3,6 +3,9 @@
  * developers read it; keep the two in step.
  */
 
+import { sessionQueryFields } from '@kwarta/contract/session';
+import { webRoutes } from '@kwarta/contract/web-routes';
+
 /** Name under which the Android shell injects its interface (`addJavascriptInterface(obj, name)`). */
 export const ANDROID_INTERFACE = 'KwartaAndroid';
 
@@ -126,10 +129,23 @@ function browserFallback(message: BridgeMessage): void {
       if (phone) window.location.assign(`tel:${phone}`);
       return;
     }
+    case 'logoutToLogin':
+      // No shell to sign in with: a page of the app opened outside it (a reminder's link in a
+      // phone's browser). The official site says to open the app, at this page.
+      window.location.assign(`${webRoutes.officialSite}?openApp=${encodeURIComponent(pageWithoutSession())}`);
+      return;
     default:
-      // logoutToLogin, goRate, confirmTrackPoint, startBankFlow, endBankFlow: nothing to emulate.
+      // goRate, confirmTrackPoint, startBankFlow, endBankFlow: nothing to emulate.
       return;
   }
+}
+
+/** This page's path and query without the (dead or absent) session: what the app should open. */
+function pageWithoutSession(): string {
+  const params = new URLSearchParams(window.location.search);
+  for (const field of sessionQueryFields) params.delete(field);
+  const query = params.toString();
+  return `${window.location.pathname}${query ? `?${query}` : ''}`;
 }
 
 // Non-web schemes (app deep links, javascript:) mean something only to a native shell.

@@ -184,11 +184,17 @@ describe('browser fallback', () => {
     expect(assign.mock.calls).toEqual([['tel:+639171234567']]);
   });
 
+  test('logoutToLogin without a shell sends the visitor to the official site to open the app, at this page', async () => {
+    window.history.replaceState(null, '', '/repay?productId=1&orderId=7&sessionId=dead&deviceId=d1');
+    const bridge = await loadBridge();
+    expect(bridge.logoutToLogin()).toBe('browser');
+    expect(assign.mock.calls).toEqual([[`/?openApp=${encodeURIComponent('/repay?productId=1&orderId=7')}`]]);
+  });
+
   test('actions without a web equivalent do nothing', async () => {
     const bridge = await loadBridge();
 
     for (const call of [
-      () => bridge.logoutToLogin(),
       () => bridge.goRate(),
       () => bridge.confirmTrackPoint({ event: 'x' }),
       () => bridge.startBankFlow(),

@@ -27,8 +27,19 @@ export interface SiteInfo {
   loanRules: LoanRules;
   /** The compliance profile whose caps the loans follow (D16); null in the spec's default market. */
   compliance: ComplianceProfile | null;
+  /** The app's URL scheme (`kwarta`), for the link that opens a page in the app; '' when none. */
+  appUrlScheme: string;
   /** How the configured market prints amounts (D5), so the pages' figures follow it. */
   money: MoneyStyle;
+}
+
+/**
+ * The deep link that opens one of our pages in the app, signed in (docs/bridge.md "Deep links"):
+ * `kwarta://open?url=https%3A%2F%2F…%2Frepay%3ForderId%3D7`. Only paths of this site are opened.
+ */
+export function openInAppLink(scheme: string, origin: string, path: string): string | null {
+  if (!scheme || !path.startsWith('/') || path.startsWith('//')) return null;
+  return `${scheme}://open?url=${encodeURIComponent(`${origin}${path}`)}`;
 }
 
 /** The prerendered pages (D12, D15), in the order of the official site's nav. */

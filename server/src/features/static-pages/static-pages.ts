@@ -26,6 +26,7 @@ export function siteInfo(config: Config, brand?: ActiveBrand): SiteInfo {
   return {
     ...config.brand,
     ...(brand ? { brandName: brand.look.name, logoUrl: brandAssetUrl(brand, 'logo') } : {}),
+    appUrlScheme: brand?.look.urlScheme ?? config.configuredBrand.look.urlScheme,
     phone: config.defaultSupport.phone,
     email: config.defaultSupport.email,
     loanRules: config.loanRules,

@@ -1,9 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { messages } from '@kwarta/contract/messages';
 import { webRoutes } from '@kwarta/contract/web-routes';
 import { aboutAdvantages, aboutUsDocument } from '@kwarta/contract/site/about-us';
 import { loanTermsDocument } from '@kwarta/contract/site/loan-terms';
-import type { SiteInfo } from '@kwarta/contract/site/site-info';
+import { openInAppLink, type SiteInfo } from '@kwarta/contract/site/site-info';
+import { fillMessage } from '@kwarta/contract/messages';
 import { showToast, ToastHost } from '../../components/toast.tsx';
 import { SiteDocumentView } from './site-document-view.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -25,12 +34,24 @@ const NAV: readonly { key: SectionKey; label: string; href: string }[] = [
 
 const sectionId = (key: SectionKey) => `site-${key}`;
 
+/** The address never changes under the page: nothing to subscribe to. */
+const neverChanges = () => () => {};
+
+/** The page of the app to open, from `?openApp=` (this site's paths only). */
+function openAppPath(): string | null {
+  const next = new URLSearchParams(window.location.search).get('openApp');
+  return next?.startsWith('/') && !next.startsWith('//') ? next : null;
+}
+
 /** "/" (spec §2 "Official site"): nav switching sections, banners, About form, framed policy, loan text. */
 export function OfficialSitePage({ site }: { site: SiteInfo }) {
   const [active, setActive] = useState<SectionKey>('home');
   // The policy frame loads only once its section is first shown, so "/" does not pay for it.
   const [policyShown, setPolicyShown] = useState(false);
   const scrollPending = useRef(false);
+  // A borrower page opened outside the app (a reminder's link in a phone's browser) sends its
+  // visitor here with the page's path: read after hydration, so the prerendered page stays one.
+  const openApp = useSyncExternalStore(neverChanges, openAppPath, () => null);
   const about = aboutUsDocument(site);
   const loanTerms = loanTermsDocument(site);
 
@@ -75,6 +96,7 @@ export function OfficialSitePage({ site }: { site: SiteInfo }) {
 
       <main className="site-main">
         <section id={sectionId('home')} hidden={active !== 'home'} className="site-section">
+          {openApp !== null && <OpenAppNotice site={site} path={openApp} />}
           <h1>{messages.siteHomeTitle}</h1>
           <p className="site-summary">{messages.siteHomeLead}</p>
           {/* Scrolls sideways: focusable so a keyboard can scroll it too. */}
@@ -208,5 +230,22 @@ function AboutForm() {
         {messages.siteFormSubmit}
       </button>
     </form>
+  );
+}
+
+/** Where a page of the app goes when opened outside it: the app, signed in, at that page. */
+function OpenAppNotice({ site, path }: { site: SiteInfo; path: string }) {
+  const link = openInAppLink(site.appUrlScheme, window.location.origin, path);
+  const brand = { brand: site.brandName };
+  return (
+    <div className="card site-open-app" role="status">
+      <h2>{fillMessage(messages.siteOpenAppTitle, brand)}</h2>
+      <p>{fillMessage(messages.siteOpenAppText, brand)}</p>
+      {link && (
+        <a className="button" href={link}>
+          {fillMessage(messages.siteOpenAppButton, brand)}
+        </a>
+      )}
+    </div>
   );
 }
