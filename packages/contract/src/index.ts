@@ -22,3 +22,4 @@ export * from './agreements.ts';
 export * from './bank-forms.ts';
 export * from './bank-form-visibility.ts';
 export * from './compliance-texts.ts';
+export * from './market-texts.ts';
