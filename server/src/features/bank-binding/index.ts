@@ -15,6 +15,7 @@ export {
   accountKeyId,
   createAccountKeyRing,
   loadAccountKeyRing,
+  maskAccount,
   openSecret,
   sealSecret,
   type AccountKeyRing,

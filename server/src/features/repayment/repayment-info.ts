@@ -19,6 +19,7 @@ import {
   findPaymentChannel,
   paymentChannels,
 } from '../payments/index.ts';
+import { createCardDebitProvider } from '../legacy-repayment/index.ts';
 
 interface InfoDeps {
   db: Kysely<Database>;
@@ -108,6 +109,7 @@ async function commonInfo(deps: InfoDeps, account: OrderAccount, kind: PaymentKi
     noticeMsg: messages.repayHelpNotice,
     defDetail: await openPayCode(deps, order.id, kind),
     isShowReyTop: 1 as const,
+    cardRepay: createCardDebitProvider(deps.config) ? (1 as const) : (0 as const),
   };
 }
 

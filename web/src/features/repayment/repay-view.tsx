@@ -31,6 +31,8 @@ export interface RepayViewProps {
   isDelay?: boolean;
   /** Why Pay is not offered ('' when it is). */
   blockedMessage: string;
+  /** The card repayment of this order (/carpmm), where it is offered. */
+  cardRepayUrl?: string | undefined;
 }
 
 /** Spec §2 "Instalment repayment page" and "Delay (extension) repayment page": one layout. */
@@ -192,9 +194,16 @@ export function RepayView(props: RepayViewProps) {
                 {props.blockedMessage}
               </p>
             ) : (
-              <button type="button" className="button button-block" onClick={openSheet}>
-                {messages.repayPaymentMethod}
-              </button>
+              <>
+                <button type="button" className="button button-block" onClick={openSheet}>
+                  {messages.repayPaymentMethod}
+                </button>
+                {props.cardRepayUrl && (
+                  <a className="repay-card-link" href={props.cardRepayUrl}>
+                    {messages.repayWithCard}
+                  </a>
+                )}
+              </>
             )}
           </div>
 
