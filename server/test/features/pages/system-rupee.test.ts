@@ -97,6 +97,17 @@ describe.each(databaseTargets)('system=1 (rupee) in server-formatted amounts on 
     }
   });
 
+  it('the sandbox cashier a repayment page sends the borrower to shows the amount in rupees too', async () => {
+    const started = await callEndpoint(t.app, endpoints.generateVcode, {
+      session: { ...session, system: '1' },
+      body: { ...orderBody(), amount: '100', channelNumber: 'BAYD' },
+    });
+    const { payUrl } = started.envelope?.data as { payUrl: string };
+    const cashier = await t.app.inject({ method: 'GET', url: payUrl });
+    expect(cashier.statusCode).toBe(200);
+    expect(amounts(cashier.body)).toEqual([expect.stringMatching(/^₹/)]);
+  });
+
   it('states a refused amount in the page currency too', async () => {
     const response = await callEndpoint(t.app, endpoints.loanDetailConfirm, {
       session: { ...session, system: '1' },
