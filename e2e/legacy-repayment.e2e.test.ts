@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import { Limits, fillMessage, marketFor, messages } from '@kwarta/contract';
+import { Limits, fillMessage, marketFor, messages, routes } from '@kwarta/contract';
 import { formatMoney } from '@kwarta/domain';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { openLive, pageErrors, screenshot, useBrowser } from './support/browser.ts';
+import { openLive, pageErrors, screenshot, useBrowser, waitForLive } from './support/browser.ts';
 import { expectToast, latestSmsCode } from './support/promotion.ts';
 import { sessionQuery, type DemoSession } from './support/session.ts';
 
@@ -181,6 +181,73 @@ describe('/carpmm (legacy bank-card repayment)', () => {
     expect(details.orderStatus).toBe(170);
     const paid = details.userOrderDetail.detail.find((line) => line.text === messages.orderDetailPaid);
     // The server runs the default market (e2e/support/test-server.ts).
+    expect(paid?.value).toBe(formatMoney(borrower.lineAmount, marketFor(undefined).money));
+  });
+
+  test('a verified card (paid from before with an SMS code): /repay links /carpmm, Pay goes straight to order details', async () => {
+    const borrower = await newBorrower();
+    await bindCard(borrower, '6222021234567890123', 'ICBC');
+    visitor += 1;
+    const headers = {
+      'content-type': 'application/x-www-form-urlencoded',
+      'X-Forwarded-For': `203.0.113.${visitor}`,
+    };
+    const post = async <T>(path: string, body: Record<string, string>) => {
+      const response = await fetch(`${baseUrl}${path}?${sessionQuery(borrower.query)}`, {
+        method: 'POST',
+        headers,
+        body: new URLSearchParams(body).toString(),
+      });
+      return ((await response.json()) as { kwd: T }).kwd;
+    };
+    // The first debit from the card is confirmed with an SMS code (a part payment of 10.00).
+    const orderId = String(borrower.orderId);
+    const way = await post<{ repayToken: string; bankCards: { id: number }[] }>(routes.repaymentWay.path, {
+      orderId,
+      amount: '1000',
+    });
+    const cardId = String(way.bankCards[0]!.id);
+    const first = await post<{ needValid: number; repayRecordId: number }>(routes.repaymentCommit.path, {
+      orderId,
+      repayToken: way.repayToken,
+      cardId,
+      amount: '1000',
+      sendMsg: '0',
+    });
+    expect(first.needValid).toBe(1);
+    const code = await latestSmsCode(baseUrl, borrower.phone);
+    await post(routes.repaymentConfirm.path, {
+      orderId,
+      verifyCode: code!,
+      repaymentRecordId: String(first.repayRecordId),
+    });
+
+    // From the repayment page: its card link carries requestType=1, the amount and the pay code.
+    const page = await phone.newPage({ extraHTTPHeaders: { 'X-Forwarded-For': `203.0.113.${visitor}` } });
+    await openLive(page, `${baseUrl}/repay?${sessionQuery(borrower.query)}`);
+    await page.getByRole('link', { name: messages.repayWithCard }).click();
+    await page.waitForURL(/\/carpmm\?/);
+    const link = new URL(page.url());
+    expect(link.searchParams.get('requestType')).toBe('1');
+    expect(Number(link.searchParams.get('amount'))).toBe(borrower.lineAmount - 1000);
+    expect(link.searchParams.has('payCode')).toBe(true);
+    await waitForLive(page);
+    await page.getByRole('radio', { name: /0123/ }).check();
+    await screenshot(page, 'carpmm-verified-card');
+    await payButton(page).click();
+    await page.waitForURL(/\/orderDetails\?/);
+    expect(await dialog(page).count()).toBe(0);
+    await page.getByRole('heading', { name: messages.orderDetailsTitle }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+
+    // Paid at the commit: the first instalment is paid in full, no second code was sent.
+    expect(await latestSmsCode(baseUrl, borrower.phone)).toBe(code);
+    const details = await api<{ userOrderDetail: { detail: { text: string; value: string }[] } }>(
+      borrower.query,
+      '/v3/loan-details/loan-details',
+      { productId: String(borrower.productId), orderId },
+    );
+    const paid = details.userOrderDetail.detail.find((line) => line.text === messages.orderDetailPaid);
     expect(paid?.value).toBe(formatMoney(borrower.lineAmount, marketFor(undefined).money));
   });
 

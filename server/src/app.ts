@@ -26,7 +26,7 @@ import { securityHeaders } from './plugins/security-headers.ts';
 import { RETRY_AFTER_SECONDS, errorHandler } from './plugins/error-handler.ts';
 import { loadShedding } from './plugins/load-shedding.ts';
 import { customerServiceRoutes } from './features/customer-service/index.ts';
-import { devRoutes } from './features/test-preview/index.ts';
+import { devRoutes, seedDemoMoney } from './features/test-preview/index.ts';
 import { webApp } from './features/pages/index.ts';
 import { borrowerCaller } from './features/sessions/index.ts';
 import { disableDemoOperators, operatorCaller, seedDemoOperators } from './features/operators/index.ts';
@@ -116,7 +116,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   decorateServices(app, config, database, overrides);
 
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemoData(database.db, app.clock.now(), config.loanRules);
+  if (config.seedDemo) {
+    await seedDemoData(database.db, app.clock.now(), config.loanRules);
+    // Its account, refused payout and held payment, through the features that own them.
+    await seedDemoMoney(app);
+  }
   // One operator per role to sign in to the console with (README); development only.
   if (config.seedDemo && config.appEnv === 'development')
     await seedDemoOperators(database.db, app.clock.now());

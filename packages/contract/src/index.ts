@@ -24,3 +24,4 @@ export * from './bank-form-visibility.ts';
 export * from './compliance-texts.ts';
 export * from './brand.ts';
 export * from './due-notice.ts';
+export * from './market-texts.ts';

@@ -119,6 +119,10 @@ export const messages = {
   legacyGoToOrder: 'Go to my order',
   legacyUnknownRequestType: 'This repayment link is not valid.',
   legacyCardDeclined: 'The card payment was declined. Please choose another account.',
+  legacyCardMismatch: 'The card details do not match the chosen payment account. Please choose it again.',
+  legacyCouponUnknown: 'This coupon is not valid: coupons are not offered for repayments.',
+  legacyOnlineUnavailable: 'Online repayment is not available right now. Please pay with a card.',
+  repayWithCard: 'Pay with a bank card',
 
   // Complaints (ours where the spec shows no text)
   complaintHomeTitle: 'Complaint',

@@ -12,6 +12,7 @@ export const sessionQuerySchema = z.object({
   osVersion: field.optional(),
   sessionId: field.optional(),
   adId: field.optional(),
+  system: field.optional(),
 });
 
 export type SessionQuery = z.infer<typeof sessionQuerySchema>;

@@ -10,6 +10,9 @@ export const sessionQueryFields = [
   'osVersion',
   'sessionId',
   'adId',
+  // Spec §1: the currency parameter (1 = rupee). It rides with the session query so every call a
+  // page makes, and every page it links to, formats amounts in the currency the page shows.
+  'system',
 ] as const;
 
 export type SessionQueryField = (typeof sessionQueryFields)[number];

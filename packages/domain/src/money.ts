@@ -85,19 +85,35 @@ export function formatCount(n: number): string {
 }
 
 /**
- * Rupee when the `system` parameter is exactly 1 or '1' (it arrives as a number from JSON or a
- * string from a query); any other value, including a missing one, means the market's currency
- * (peso unless the market says otherwise).
+ * The currency a page's amounts are in: the rupee when its `system` parameter is exactly 1 or
+ * '1' (spec §1; a number from JSON or a string from a query), else the market's own. The one
+ * place this rule lives (moneyStyleFor and formatMoney read it).
  */
+function currencyFor(system: unknown, marketCurrency: MoneyStyle['currency']): MoneyStyle['currency'] {
+  return system === 1 || system === '1' ? 'rupee' : marketCurrency;
+}
+
+/**
+ * The style a page prints its amounts in, from the market's style and the page's `system`
+ * parameter. The server formats its detail lines and notices with it and the web its own
+ * amounts, so one page never shows two currencies.
+ */
+export function moneyStyleFor(market: MoneyStyle, system: unknown): MoneyStyle {
+  const currency = currencyFor(system, market.currency);
+  return currency === market.currency ? market : { ...market, currency };
+}
+
+/** The sign of the currency currencyFor picks (peso unless the market says otherwise). */
 export function currencySymbol(system: unknown, marketCurrency: MoneyStyle['currency'] = 'peso'): string {
-  if (system === 1 || system === '1') return RUPEE_SIGN;
-  return marketCurrency === 'rupee' ? RUPEE_SIGN : PESO_SIGN;
+  return currencyFor(system, marketCurrency) === 'rupee' ? RUPEE_SIGN : PESO_SIGN;
 }
 
 /**
  * Every amount a page shows: minor units / 100 with two decimals, grouped and marked as the
  * market prints numbers, symbol first and a negative sign before the symbol ("-₱1.234,56").
- * Built on the same digit string as formatAmount, so no value ever meets float rounding.
+ * `system` is the page's parameter (moneyStyleFor); callers that already hold the page's style
+ * leave it out. Built on the same digit string as formatAmount, so no value ever meets float
+ * rounding.
  */
 export function formatMoney(minor: MinorUnits, style: MoneyStyle, system?: unknown): string {
   const { sign, whole, cents } = decimalParts(minor);

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import {
   applyBps,
   currencySymbol,
+  moneyStyleFor,
   formatAmount,
   formatCount,
   formatMoney,
@@ -99,6 +100,23 @@ describe('currencySymbol', () => {
     expect(currencySymbol(undefined, 'rupee')).toBe('₹');
     expect(currencySymbol(0, 'rupee')).toBe('₹');
     expect(currencySymbol(1, 'peso')).toBe('₹');
+  });
+});
+
+describe('moneyStyleFor', () => {
+  const spec = { groupSeparator: '.', decimalMark: ',', grouping: 'thousands', currency: 'peso' } as const;
+
+  it('keeps the market style unless system is 1, then only the currency changes', () => {
+    expect(moneyStyleFor(spec, undefined)).toBe(spec);
+    expect(moneyStyleFor(spec, '2')).toBe(spec);
+    expect(moneyStyleFor(spec, '1')).toEqual({ ...spec, currency: 'rupee' });
+    expect(moneyStyleFor(spec, 1)).toEqual({ ...spec, currency: 'rupee' });
+    expect(formatMoney(306_667, moneyStyleFor(spec, '1'))).toBe('₹3.066,67');
+  });
+
+  it('leaves a rupee market in rupees whatever system says', () => {
+    const india = { ...spec, currency: 'rupee' } as const;
+    expect(moneyStyleFor(india, '0').currency).toBe('rupee');
   });
 });
 

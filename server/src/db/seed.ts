@@ -120,10 +120,25 @@ interface DemoOrder {
   /** Instalments already paid, oldest first; 'all' for a settled order. */
   paidLines: number | 'all';
   collectionComplaintsAllowed: boolean;
+  /** A payout to the demo account was refused: the page asks to bind another (cardNeedPop). */
+  payoutFailed?: boolean;
+  /** A payment on it the provider reported with another amount, held for review. */
+  heldPayment?: boolean;
 }
 
 // Dates are relative to "now" so the demo keeps telling the same story whenever it is seeded.
 const DEMO_ORDERS: DemoOrder[] = [
+  // First, so it is order 1 of a fresh database: approved, its payout refused once, so its page
+  // shows the rebind dialog; `npm run order -- disburse --order 1` pays the demo account.
+  {
+    status: OrderStatus.Approved,
+    productIndex: 0,
+    principal: 900_000,
+    disbursedDaysAgo: null,
+    paidLines: 0,
+    collectionComplaintsAllowed: false,
+    payoutFailed: true,
+  },
   {
     status: OrderStatus.UnderReview,
     productIndex: 0,
@@ -155,6 +170,7 @@ const DEMO_ORDERS: DemoOrder[] = [
     disbursedDaysAgo: 20,
     paidLines: 0,
     collectionComplaintsAllowed: true,
+    heldPayment: true,
   },
   {
     status: OrderStatus.Due,
@@ -209,21 +225,37 @@ const DEMO_ORDERS: DemoOrder[] = [
   },
 ];
 
-const DEMO_COMPLAINTS = [
+const DEMO_COMPLAINTS: {
+  orderIndex: number;
+  problemType: number;
+  problemSonType?: number;
+  filedDaysAgo: number;
+  content: string;
+  reply: string | null;
+}[] = [
   {
-    orderIndex: 4,
+    orderIndex: 5,
     problemType: 2,
     filedDaysAgo: 1,
     content: 'I paid through GCash yesterday but the app still shows the amount as due.',
     reply: null,
   },
   {
-    orderIndex: 3,
+    orderIndex: 4,
     problemType: 4,
     filedDaysAgo: 6,
     content: 'The app logs me out every time I switch to another app.',
     reply:
       'Thank you for reporting this. The fix is in the app update released today; please update from the store.',
+  },
+  // Open for longer than the 3 weekdays the page promises (spec §2): overdue in the console.
+  {
+    orderIndex: 6,
+    problemType: 1,
+    problemSonType: 5,
+    filedDaysAgo: 8,
+    content: 'A collector called my employer about my loan. Please stop contacting my workplace.',
+    reply: null,
   },
 ];
 
@@ -247,7 +279,45 @@ export async function findDemoBorrower(
   return { borrower, productId: order.product_id, orderId: order.id };
 }
 
-/** `rules`: the lender-wide loan rules (config.loanRules), which the demo products carry. */
+/**
+ * The demo borrower's orders that DEMO_ORDERS marks for a refused payout or a held payment, with
+ * the amount a payment of each would be asked (the next open instalment): what demo-money.ts
+ * seeds on them. Orders are matched to DEMO_ORDERS by their order of creation.
+ */
+export async function findMarkedDemoOrders(
+  db: Kysely<Database>,
+  borrowerId: number,
+): Promise<{ payoutFailed: number[]; heldPayment: { orderId: number; amount: number }[] }> {
+  const orders = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('borrower_id', '=', borrowerId)
+    .orderBy('id')
+    .execute();
+  const marked = { payoutFailed: [] as number[], heldPayment: [] as { orderId: number; amount: number }[] };
+  for (const [index, demo] of DEMO_ORDERS.entries()) {
+    const orderId = orders[index]?.id;
+    if (orderId === undefined) continue;
+    if (demo.payoutFailed) marked.payoutFailed.push(orderId);
+    if (demo.heldPayment) {
+      const line = await db
+        .selectFrom('order_plan_lines')
+        .select('amount')
+        .where('order_id', '=', orderId)
+        .where('paid_amount', '=', 0)
+        .orderBy('seq')
+        .executeTakeFirstOrThrow();
+      marked.heldPayment.push({ orderId, amount: line.amount });
+    }
+  }
+  return marked;
+}
+
+/**
+ * `rules`: the lender-wide loan rules (config.loanRules), which the demo products carry. What
+ * moves money or seals an account number is seeded by the features that own it, afterwards
+ * (features/test-preview/demo-money.ts): this layer writes plain rows only.
+ */
 export async function seedDemoData(
   db: Kysely<Database>,
   now: Date,
@@ -356,8 +426,9 @@ export async function seedDemoData(
         .execute();
     }
 
-    // Two complaints, so /complaintList and /complainDetails have something to show: one waiting
-    // for an agent, one answered and waiting for the borrower's rating.
+    // Complaints, so /complaintList, /complainDetails and the console's queue have something to
+    // show: one waiting for an agent, one answered and waiting for the borrower's rating, one
+    // open past the 3 weekdays promised.
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
     await trx
       .insertInto('problems')
@@ -366,7 +437,7 @@ export async function seedDemoData(
           borrower_id: borrower.id,
           order_id: orderIds[complaint.orderIndex] ?? null,
           problem_type: complaint.problemType,
-          problem_son_type: 0,
+          problem_son_type: complaint.problemSonType ?? 0,
           content: complaint.content,
           request_id: null,
           reply_text: complaint.reply,
@@ -381,6 +452,110 @@ export async function seedDemoData(
       )
       .execute();
 
+    await seedPromotionActivity(trx, now);
     await putSetting(trx, 'demo.seededAt', at, now);
   });
+}
+
+// The demo's promotion traffic, so the console's funnel is not empty: plain rows, as the
+// promotion and SMS features record them.
+
+/** Campaigns of the demo funnel (utm_tag · app_from · user_from), with their weekly traffic. */
+export const DEMO_CAMPAIGNS = [
+  {
+    utmTag: 'fb-payday',
+    appFrom: 'kwarta',
+    userFrom: 'facebook',
+    visits: 60,
+    clicks: 24,
+    sms: 12,
+    registered: 3,
+  },
+  {
+    utmTag: 'tiktok-cash',
+    appFrom: 'kwarta',
+    userFrom: 'tiktok',
+    visits: 40,
+    clicks: 12,
+    sms: 6,
+    registered: 2,
+  },
+  { utmTag: 'sms-repeat', appFrom: 'kwarta', userFrom: 'sms', visits: 20, clicks: 10, sms: 6, registered: 1 },
+] as const;
+
+export const DEMO_CAMPAIGN_WEEKS = 4;
+
+/**
+ * Some weeks of landing-page traffic per campaign, at every stage of the console's funnel
+ * (visit, click, SMS sent, registration), spread over each week. Registered visitors are
+ * borrowers of their own (phones 1300000xxxx, which no test or real market uses).
+ */
+export async function seedPromotionActivity(trx: Kysely<Database>, now: Date): Promise<void> {
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
+  let visitor = 0;
+  for (const campaign of DEMO_CAMPAIGNS) {
+    const source = { utm_tag: campaign.utmTag, app_from: campaign.appFrom, user_from: campaign.userFrom };
+    for (let week = 0; week < DEMO_CAMPAIGN_WEEKS; week += 1) {
+      // The n-th of `count` events of this week, spread evenly over its 168 hours.
+      const within = (n: number, count: number) => hoursAgo(week * 168 + 1 + Math.floor((n * 167) / count));
+      const event = (kind: 'visit' | 'click', n: number, count: number) => ({
+        ...source,
+        kind,
+        page_id: '1',
+        client_type: n % 3 === 0 ? 'ios' : 'android',
+        page_type: 1,
+        phone: null,
+        ip: null,
+        created_at: within(n, count),
+      });
+      const visits = Array.from({ length: campaign.visits }, (_, n) => event('visit', n, campaign.visits));
+      const clicks = Array.from({ length: campaign.clicks }, (_, n) => event('click', n, campaign.clicks));
+      await trx
+        .insertInto('promotion_events')
+        .values([...visits, ...clicks])
+        .execute();
+
+      const phones = Array.from({ length: campaign.sms }, () => {
+        visitor += 1;
+        return `1300000${String(visitor).padStart(4, '0')}`;
+      });
+      await trx
+        .insertInto('sms_sends')
+        .values(
+          phones.map((phone, n) => ({
+            ...source,
+            purpose: 'register' as const,
+            phone,
+            device_id: null,
+            ip: null,
+            gateway: 'outbox',
+            created_at: within(n, phones.length),
+          })),
+        )
+        .execute();
+      for (const [n, phone] of phones.slice(0, campaign.registered).entries()) {
+        const at = within(n, phones.length);
+        const borrower = await trx
+          .insertInto('borrowers')
+          .values({ phone, full_name: null, is_repeat_client: 0, created_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('registrations')
+          .values({
+            ...source,
+            borrower_id: borrower.id,
+            template_id: '1',
+            invite_code: null,
+            user_name: phone,
+            merchant_number: 0,
+            app_name: 'Kwarta',
+            device_id: null,
+            ip: null,
+            created_at: at,
+          })
+          .execute();
+      }
+    }
+  }
 }

@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import { SUCCESS_CODE, envelopeToWire, messages, type Envelope } from '@kwarta/contract';
+import { SUCCESS_CODE, envelopeToWire, localizeText, messages, type Envelope } from '@kwarta/contract';
 
 /**
- * The only place the server writes an envelope, so every answer uses the wire names (D6). API
+ * The only place the server writes an envelope, so every answer uses the wire names (D6) and the
+ * market's words (market-texts.ts: PH and IN answer the spec's Chinese texts in English). API
  * answers carry session-bound data (codes, complaints): no browser or proxy may keep them.
  */
 export function sendEnvelope(
@@ -14,7 +15,12 @@ export function sendEnvelope(
     .code(httpStatus)
     .header('Cache-Control', 'no-store')
     .type('application/json; charset=utf-8')
-    .send(envelopeToWire(envelope));
+    .send(
+      envelopeToWire({
+        ...envelope,
+        message: localizeText(envelope.message, reply.server.config.market.id),
+      }),
+    );
 }
 
 /** Success: '00', or the route's own success code where the spec gives another (get-sid's 0). */

@@ -85,10 +85,11 @@ describe('npm run accounts -- rotate-key', () => {
     const { stdout } = await accounts({ ACCOUNT_KEY: newKey, ACCOUNT_KEYS_RETIRED: oldKey }, 'rotate-key');
     const newKeyId = accountKeyId(Buffer.from(newKey, 'base64'));
     expect(stdout).toContain(
-      `Re-encrypted 1 payment account(s) and 2 operator second-factor secret(s) with key ${newKeyId}`,
+      // The one bound here and the demo borrower's seeded one.
+      `Re-encrypted 2 payment account(s) and 2 operator second-factor secret(s) with key ${newKeyId}`,
     );
     const rows = await t.app.db.selectFrom('payment_accounts').select('account_key_id').execute();
-    expect(rows).toEqual([{ account_key_id: newKeyId }]);
+    expect(rows).toEqual([{ account_key_id: newKeyId }, { account_key_id: newKeyId }]);
     // Both second factors are sealed under the new key now (the plain one too) and open to the same secret.
     const newRing = createAccountKeyRing(Buffer.from(newKey, 'base64'), []);
     for (const { id, secret } of secondFactors) {
@@ -101,7 +102,7 @@ describe('npm run accounts -- rotate-key', () => {
     // A later rotation needs only the key just retired.
     const again = await accounts({ ACCOUNT_KEY: newerKey, ACCOUNT_KEYS_RETIRED: newKey }, 'rotate-key');
     expect(again.stdout).toContain(
-      'Re-encrypted 1 payment account(s) and 2 operator second-factor secret(s)',
+      'Re-encrypted 2 payment account(s) and 2 operator second-factor secret(s)',
     );
     await expect(accounts({}, 'nonsense')).rejects.toMatchObject({ code: 2 });
   }, 60_000);

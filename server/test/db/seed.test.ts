@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatuses } from '@kwarta/domain';
-import { createTestApp, databaseTargets, type TestApp } from '../support/test-app.ts';
-import { DEMO_PHONE, seedDemoData } from '../../src/db/seed.ts';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { endpoints } from '@kwarta/contract';
+import { callEndpoint, demoSession } from '../support/api.ts';
+import { cliEnv, createTestApp, databaseTargets, type TestApp } from '../support/test-app.ts';
+import { DEMO_CAMPAIGNS, DEMO_PHONE, seedDemoData } from '../../src/db/seed.ts';
+import { DEMO_ACCOUNT, seedDemoMoney } from '../../src/features/test-preview/index.ts';
+import { listPaymentAccounts, openPaymentAccount } from '../../src/features/bank-binding/index.ts';
+import { funnelReport } from '../../src/features/promotion/index.ts';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 describe.each(databaseTargets)('demo seed on %s', (target) => {
   let t: TestApp;
@@ -44,29 +55,118 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
     }
   });
 
-  it('gives the demo borrower a complaint in progress and an answered one awaiting a rating', async () => {
+  const demoBorrowerId = async () =>
+    (
+      await t.app.db
+        .selectFrom('borrowers')
+        .select('id')
+        .where('phone', '=', DEMO_PHONE)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it('gives the demo borrower complaints in progress, answered (awaiting a rating) and overdue', async () => {
     const problems = await t.app.db
       .selectFrom('problems')
-      .select(['reply_text', 'score_requested', 'score'])
+      .select(['reply_text', 'score_requested', 'score', 'created_at'])
+      .where('borrower_id', '=', await demoBorrowerId())
       .orderBy('id')
       .execute();
-    expect(problems).toEqual([
-      { reply_text: null, score_requested: 0, score: null },
-      { reply_text: expect.any(String), score_requested: 1, score: null },
+    const open = problems.filter((problem) => problem.reply_text === null);
+    expect(problems.filter((problem) => problem.reply_text !== null)).toEqual([
+      expect.objectContaining({ score_requested: 1, score: null }),
     ]);
+    // Overdue: open for longer than the 3 weekdays promised (8 calendar days hold at least 5).
+    const ageDays = (at: string) => (Date.now() - Date.parse(at)) / 86_400_000;
+    expect(open.filter((problem) => ageDays(problem.created_at) < 3)).toHaveLength(1);
+    expect(open.filter((problem) => ageDays(problem.created_at) >= 7)).toHaveLength(1);
+  });
+
+  it('binds the demo borrower a payout account, the default, sealed like a bound one', async () => {
+    const accounts = await listPaymentAccounts(t.app, await demoBorrowerId());
+    expect(accounts).toEqual([
+      expect.objectContaining({ institutionCode: DEMO_ACCOUNT.institutionCode, isDefault: true }),
+    ]);
+    const opened = await openPaymentAccount(t.app, await demoBorrowerId(), accounts[0]!.id);
+    expect(opened?.accountNumber).toBe(DEMO_ACCOUNT.accountNumber);
+  });
+
+  it('holds a payment for review on a demo order', async () => {
+    const held = await t.app.db
+      .selectFrom('payments')
+      .select(['status', 'expected_amount', 'received_amount'])
+      .where('borrower_id', '=', await demoBorrowerId())
+      .execute();
+    expect(held).toEqual([
+      { status: 'held', expected_amount: expect.any(Number), received_amount: expect.any(Number) },
+    ]);
+    expect(held[0]!.received_amount).not.toBe(held[0]!.expected_amount);
+  });
+
+  it('has weeks of promotion activity at every funnel stage for each campaign', async () => {
+    const rows = await funnelReport(t.app.db);
+    expect(rows.map((row) => row.utmTag)).toEqual(DEMO_CAMPAIGNS.map((c) => c.utmTag).sort());
+    for (const row of rows) {
+      expect(row.visits).toBeGreaterThan(row.clicks);
+      expect(row.clicks).toBeGreaterThan(0);
+      expect(row.smsSent).toBeGreaterThan(0);
+      expect(row.registrations).toBeGreaterThan(0);
+    }
+    const oldest = await t.app.db
+      .selectFrom('promotion_events')
+      .select((eb) => eb.fn.min('created_at').as('at'))
+      .executeTakeFirstOrThrow();
+    expect((Date.now() - Date.parse(String(oldest.at))) / 86_400_000).toBeGreaterThan(21);
+  });
+
+  it('order 1 is approved with a refused payout (the rebind dialog), and the order CLI disburses it', async () => {
+    const session = await demoSession(t.app);
+    const order = await t.app.db
+      .selectFrom('orders')
+      .select(['id', 'product_id', 'status', 'borrower_id'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 151, borrower_id: await demoBorrowerId() });
+    const page = async () =>
+      (
+        await callEndpoint(t.app, endpoints.loanDetails, {
+          session,
+          body: { productId: String(order.product_id), orderId: '1' },
+        })
+      ).envelope?.data as { orderStatus: number; cardNeedPop: number };
+    expect(await page()).toMatchObject({ orderStatus: 151, cardNeedPop: 1 });
+
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/cli/order.ts', 'disburse', '--order', '1'],
+      {
+        cwd: repoRoot,
+        // The CLI opens the same database as the server, SQLite file or PostgreSQL.
+        env: cliEnv(t, t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+      },
+    );
+    expect(stdout).toContain('Order 1 is now in status 170.');
+    expect(await page()).toMatchObject({ orderStatus: 170, cardNeedPop: 0 });
   });
 
   it('is idempotent', async () => {
-    const count = async () =>
-      (
-        await t.app.db
-          .selectFrom('orders')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n;
-    const before = Number(await count());
+    const tables = ['orders', 'payment_accounts', 'disbursements', 'payments', 'promotion_events'] as const;
+    const counts = async () =>
+      Promise.all(
+        tables.map(async (table) =>
+          Number(
+            (
+              await t.app.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
+      );
+    const before = await counts();
     await seedDemoData(t.app.db, new Date());
-    expect(Number(await count())).toBe(before);
+    await seedDemoMoney(t.app);
+    expect(await counts()).toEqual(before);
   });
 });
 
@@ -79,6 +179,9 @@ describe('production mode', () => {
 
   it('seeds nothing and serves no developer pages', async () => {
     expect(await t.app.db.selectFrom('borrowers').selectAll().execute()).toEqual([]);
+    for (const table of ['orders', 'payment_accounts', 'payments', 'problems', 'promotion_events'] as const) {
+      expect(await t.app.db.selectFrom(table).select('id').execute(), table).toEqual([]);
+    }
     expect((await t.app.inject({ method: 'GET', url: '/dev/demo-session' })).statusCode).toBe(404);
     const preview = await t.app.inject({
       method: 'GET',

@@ -1,4 +1,5 @@
-import { Limits } from '@kwarta/contract';
+import { Limits, localizeText } from '@kwarta/contract';
+import { readRuntimeMarket } from './runtime-env.ts';
 
 /**
  * Toasts and loading toasts as module state rather than React context, so the API client and
@@ -38,9 +39,12 @@ export const getToastState = (): ToastState => state;
 /**
  * Shows `text` for `ms` milliseconds, replacing any toast already showing. Returns a function
  * that hides it early. Empty text shows nothing, so an empty server message needs no guard.
+ * Every toast passes here, so this is where the page's catalogue texts take the market's words
+ * (a PH borrower never reads the spec's Chinese or Indonesian toasts).
  */
-export function showToast(text: string, ms: number = TOAST_DURATION_MS): () => void {
-  if (!text.trim()) return () => {};
+export function showToast(message: string, ms: number = TOAST_DURATION_MS): () => void {
+  if (!message.trim()) return () => {};
+  const text = localizeText(message, readRuntimeMarket().id);
   const id = nextId++;
   clearTimeout(toastTimer);
   update({ toast: { id, text } });

@@ -26,7 +26,10 @@ export const legacyRepaymentEndpoints = defineEndpoints(routes, {
   repaymentWay: {
     request: z.object({ orderId: idField('orderId'), amount: askedAmount.optional() }),
     data: z.object({
-      /** 1: the borrower may repay online instead (repayment-huichao). */
+      /**
+       * 1: the borrower may repay online instead (repayment-huichao): the product has a partner
+       * repayment page, or an e-wallet channel is offered; 0 otherwise.
+       */
       alipay: flag,
       /** Names this repayment: the first commit with it commits, any other answers 800005. */
       repayToken: z.string(),
@@ -37,11 +40,13 @@ export const legacyRepaymentEndpoints = defineEndpoints(routes, {
     }),
   },
   /**
-   * repayment-commit (spec §3 commit payload). The server reads only orderId, repayToken, cardId,
-   * amount and sendMsg: the card's name, number and bank come from the borrower's own account
-   * (cardNo is masked anyway) and there are no coupons. sendMsg 0 commits and sends the code;
-   * 1 resends the code of the repayment already committed with this token (the dialog's resend).
-   * A missing cardId answers '请先选择付款银行卡！'.
+   * repayment-commit (spec §3 commit payload). cardId names the borrower's account; bankName,
+   * cardNo (masked as listed, or the full number) and bankCode, when sent, must describe that
+   * account (else 400), and without cardId they pick the one account they describe. There are
+   * no coupons: a non-empty couponId is refused (400), never ignored. sendMsg 0 commits and,
+   * unless the account is verified (paid from before with an SMS code: needValid 0, paid at once,
+   * the page goes to order details), sends the code; 1 resends the code of the repayment already
+   * committed with this token (the dialog's resend). No card at all answers '请先选择付款银行卡！'.
    */
   repaymentCommit: {
     request: z.object({
@@ -56,7 +61,7 @@ export const legacyRepaymentEndpoints = defineEndpoints(routes, {
       couponId: textField(40).optional(),
     }),
     data: z.object({
-      /** 1: confirm with the SMS code sent to the borrower's phone. */
+      /** 1: confirm with the SMS code sent to the borrower's phone; 0: paid already (a verified account). */
       needValid: flag,
       repayRecordId: z.number().int(),
       /** Ours: what the confirmation will charge, centavos. */

@@ -42,6 +42,8 @@ const repaymentInfo = z.object({
   noticeMsg: z.string(),
   defDetail: payCodeCard.nullable(),
   isShowReyTop: flag,
+  /** Ours: 1 when the lender debits bound cards, so the page links the card repayment (/carpmm). */
+  cardRepay: flag,
 });
 
 export const repaymentEndpoints = defineEndpoints(routes, {

@@ -1,12 +1,14 @@
 // Payment accounts (spec §2 "Bank binding", decision 0060): the public module.
 export { bankBindingRoutes } from './bank-binding-routes.ts';
 export {
+  bindAccount,
   defaultPayoutAccount,
   maskedDefaultAccount,
   listPaymentAccounts,
   openPaymentAccount,
   rotateAccountKey,
   type BoundAccount,
+  type NewPaymentAccount,
   type PayoutAccount,
   type ProductOpenToBorrower,
 } from './payment-accounts.ts';
@@ -15,6 +17,7 @@ export {
   accountKeyId,
   createAccountKeyRing,
   loadAccountKeyRing,
+  maskAccount,
   openSecret,
   sealSecret,
   type AccountKeyRing,

@@ -94,16 +94,40 @@ export async function bindPaymentAccount(
   const checked = checkBankForm(bankFormFor(deps.config.market.id), deps.config.market, filled);
   if (!checked.ok) throw Refusal.invalid(checked.message);
   const { form } = checked;
+  return bindAccount(deps, borrowerId, { productId, ...form });
+}
+
+/** A checked account as bind-card-new (or the demo seed) binds it. */
+export interface NewPaymentAccount {
+  productId: number;
+  cardType: number;
+  channel: string;
+  institutionCode: string;
+  institutionName: string;
+  holderName: string;
+  accountNumber: string;
+  details?: Record<string, string>;
+}
+
+/**
+ * Encrypts the account number and makes the account the borrower's default in one transaction
+ * (the previous one stays as history). The one place an account is stored.
+ */
+export async function bindAccount(
+  deps: Pick<AccountDeps, 'db' | 'accountKeys' | 'clock'>,
+  borrowerId: number,
+  form: NewPaymentAccount,
+): Promise<EndpointData<typeof endpoints.bindCardNew>> {
   const sealed = sealAccount(deps.accountKeys, form.accountNumber, borrowerId);
   const account = {
     borrower_id: borrowerId,
-    product_id: productId,
+    product_id: form.productId,
     card_type: form.cardType,
     channel: form.channel,
     institution_code: form.institutionCode,
     institution_name: form.institutionName,
     holder_name: form.holderName,
-    details: JSON.stringify(form.details),
+    details: JSON.stringify(form.details ?? {}),
     account_ciphertext: sealed.ciphertext,
     account_key_id: sealed.keyId,
     account_last4: form.accountNumber.slice(-4),

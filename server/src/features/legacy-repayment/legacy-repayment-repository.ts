@@ -86,3 +86,22 @@ export async function finishPaying(
     .where('status', '=', 'paying')
     .execute();
 }
+
+/**
+ * Whether the borrower has paid from this account before, a debit they confirmed with an SMS
+ * code (the first debit of an account always asks for one): such an account is verified.
+ */
+export async function accountVerified(
+  db: Kysely<Database>,
+  where: { borrowerId: number; accountId: number },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('legacy_repayments')
+    .select('id')
+    .where('borrower_id', '=', where.borrowerId)
+    .where('account_id', '=', where.accountId)
+    .where('status', '=', 'paid')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -34,7 +34,13 @@ export async function legacyRepaymentRoutes(
     cardDebit ? legacyRepaymentOptions(app, borrower.id, input) : notOffered(),
   );
   registerEndpoint(app, endpoints.repaymentCommit, (input, context) =>
-    cardDebit ? commitLegacyRepayment(app, callerOf(context.borrower, context), input) : notOffered(),
+    cardDebit
+      ? commitLegacyRepayment(
+          { ...pickDeps(app), config: app.config, smsGateway: app.smsGateway, cardDebit },
+          callerOf(context.borrower, context),
+          input,
+        )
+      : notOffered(),
   );
   registerEndpoint(app, endpoints.repaymentConfirm, (input, context) =>
     cardDebit

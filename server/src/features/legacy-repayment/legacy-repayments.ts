@@ -12,11 +12,17 @@ import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { listPaymentAccounts, openPaymentAccount } from '../bank-binding/index.ts';
-import { openCardPayment } from '../payments/index.ts';
+import {
+  listPaymentAccounts,
+  maskAccount,
+  openPaymentAccount,
+  type PayoutAccount,
+} from '../bank-binding/index.ts';
+import { openCardPayment, paymentChannels } from '../payments/index.ts';
 import { deliverSmsCode, verifySmsCode, type SmsCodeSubject } from '../sms/index.ts';
 import type { CardDebitProvider, CardDebitResult } from './card-debit.ts';
 import {
+  accountVerified,
   claimForPaying,
   findRepayment,
   finishPaying,
@@ -26,11 +32,12 @@ import {
 } from './legacy-repayment-repository.ts';
 import { postCardDebit, repaymentOwed, type RepaymentOwed } from './card-payment.ts';
 
-type WayDeps = Pick<Deps, 'db' | 'clock' | 'store' | 'accountKeys'>;
-type CommitDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'store' | 'smsGateway' | 'log' | 'accountKeys'>;
+type WayDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'store' | 'accountKeys'>;
 type ConfirmDeps = Pick<Deps, 'db' | 'clock' | 'store' | 'accountKeys' | 'log'> & {
   cardDebit: CardDebitProvider;
 };
+// A commit from a verified account pays at once, so it needs what a confirmation needs.
+type CommitDeps = ConfirmDeps & Pick<Deps, 'config' | 'smsGateway'>;
 
 /** Who asks: the session's borrower, and where from (the SMS limits, D9). */
 export interface LegacyCaller {
@@ -83,7 +90,7 @@ export async function legacyRepaymentOptions(
     LegacyRepaymentRules.tokenTtlMs,
   );
   return {
-    alipay: 1,
+    alipay: onlineRepaymentUrlOf(deps.config, owed) ? 1 : 0,
     repayToken,
     bankCards: accounts.map((account) => ({
       id: account.id,
@@ -108,7 +115,9 @@ export async function commitLegacyRepayment(
   caller: LegacyCaller,
   input: EndpointParsedRequest<typeof endpoints.repaymentCommit>,
 ): Promise<EndpointData<typeof endpoints.repaymentCommit>> {
-  if (input.cardId === undefined) throw Refusal.invalid(messages.legacyChooseCard);
+  // No coupon feature: a coupon the borrower believes applies must not be dropped silently.
+  if (input.couponId?.trim()) throw Refusal.invalid(messages.legacyCouponUnknown);
+  if (input.cardId === undefined && !describesCard(input)) throw Refusal.invalid(messages.legacyChooseCard);
   const owed = await owedOrRefuse(deps, caller.borrowerId, input.orderId);
   const tokenHash = sha256(input.repayToken);
   const where = { borrowerId: caller.borrowerId, orderId: input.orderId, tokenHash };
@@ -128,8 +137,9 @@ export async function commitLegacyRepayment(
     if (await tokenCommitted(deps.db, tokenHash)) throw duplicate();
     throw Refusal.invalid(messages.legacyFailed);
   }
-  const account = await openPaymentAccount(deps, caller.borrowerId, input.cardId);
-  if (!account) throw Refusal.notFound();
+  const account = await payingAccount(deps, caller.borrowerId, input);
+  // Read before this commit exists: only an earlier, confirmed debit verifies the account.
+  const verified = await accountVerified(deps.db, { borrowerId: caller.borrowerId, accountId: account.id });
 
   const at = deps.clock.now().toISOString();
   let committed;
@@ -153,6 +163,11 @@ export async function commitLegacyRepayment(
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
+  if (verified) {
+    // needValid 0 (spec §4): the page goes straight to order details, so the debit happens now.
+    await payCommitted(deps, caller, committed);
+    return { needValid: 0, repayRecordId: committed.id, amount: committed.amount };
+  }
   try {
     await deliverSmsCode(deps, { ...caller, ...codeSubject(caller, committed.id) });
   } catch (error) {
@@ -163,12 +178,70 @@ export async function commitLegacyRepayment(
   return { needValid: 1, repayRecordId: committed.id, amount: committed.amount };
 }
 
+type CardFields = Pick<
+  EndpointParsedRequest<typeof endpoints.repaymentCommit>,
+  'cardId' | 'cardNo' | 'bankCode' | 'bankName'
+>;
+
+const given = (value: string | undefined) => value?.trim() || undefined;
+const describesCard = (fields: CardFields) =>
+  Boolean(given(fields.cardNo) ?? given(fields.bankCode) ?? given(fields.bankName));
+
+/** A card number as the page lists it: masked already, or a full number masked the same way. */
+const maskedForm = (cardNo: string) => (cardNo.includes('*') ? cardNo : maskAccount(cardNo.slice(-4)));
+
 /**
- * repayment-confirm (spec §7): the code (800006 when wrong), then the repayment moves to paying
- * once (a second confirmation, or a confirmation of another repayment of the order while this
- * one pays, answers 800005), the card is debited by the card provider outside any transaction,
- * and the debit is posted through the payments' one posting, idempotent per (provider, txnid).
- * The charge is the committed amount, at most what is owed at this moment.
+ * Whether the commit's card fields (spec §3 commit payload) describe this account: each one
+ * given must match, cardNo in its masked form or, when the account is open, as the full number.
+ */
+function matchesCard(
+  account: Pick<PayoutAccount, 'maskedAccount' | 'institutionCode' | 'institutionName'> & {
+    accountNumber?: string;
+  },
+  fields: CardFields,
+): boolean {
+  const cardNo = given(fields.cardNo);
+  if (cardNo !== undefined) {
+    const sameNumber =
+      cardNo === account.maskedAccount ||
+      (account.accountNumber === undefined
+        ? maskedForm(cardNo) === account.maskedAccount
+        : cardNo.replace(/\s/g, '') === account.accountNumber);
+    if (!sameNumber) return false;
+  }
+  const bankCode = given(fields.bankCode);
+  if (bankCode !== undefined && bankCode !== account.institutionCode) return false;
+  const bankName = given(fields.bankName);
+  return bankName === undefined || bankName === account.institutionName;
+}
+
+/**
+ * The borrower's account this commit pays from: the one cardId names, whose card fields (when
+ * sent) must agree; without cardId, the one account the card fields describe. A foreign or
+ * missing cardId answers like a missing one; fields naming no account, or two, ask to choose.
+ */
+async function payingAccount(
+  deps: Pick<Deps, 'db' | 'accountKeys'>,
+  borrowerId: number,
+  fields: CardFields,
+): Promise<PayoutAccount> {
+  let accountId = fields.cardId;
+  if (accountId === undefined) {
+    const described = (await listPaymentAccounts(deps, borrowerId)).filter((account) =>
+      matchesCard(account, fields),
+    );
+    if (described.length !== 1) throw Refusal.invalid(messages.legacyChooseCard);
+    accountId = described[0]!.id;
+  }
+  const account = await openPaymentAccount(deps, borrowerId, accountId);
+  if (!account) throw Refusal.notFound();
+  if (!matchesCard(account, fields)) throw Refusal.invalid(messages.legacyCardMismatch);
+  return account;
+}
+
+/**
+ * repayment-confirm (spec §7): the code (800006 when wrong), then the repayment is paid
+ * (payCommitted).
  */
 export async function confirmLegacyRepayment(
   deps: ConfirmDeps,
@@ -190,17 +263,33 @@ export async function confirmLegacyRepayment(
   if (check === 'too-many-tries') throw new Refusal('wrong-legacy-sms-code', messages.smsCodeTooManyTries);
   if (check === 'wrong') throw new Refusal('wrong-legacy-sms-code', messages.legacyWrongSmsCode);
 
+  return payCommitted(deps, caller, repayment);
+}
+
+/**
+ * Pays a committed repayment whose borrower is verified (the right SMS code, or an account
+ * verified before): it moves to paying once (a second attempt, or another repayment of the
+ * order while this one pays, answers 800005), the card is debited outside any transaction, and
+ * the debit is posted through the payments' one posting. The charge is the committed amount, at
+ * most what is owed at this moment.
+ */
+async function payCommitted(
+  deps: ConfirmDeps,
+  caller: LegacyCaller,
+  repayment: { id: number; order_id: number; account_id: number; amount: number },
+): Promise<EndpointData<typeof endpoints.repaymentConfirm>> {
+  const orderId = repayment.order_id;
   const now = deps.clock.now();
   const at = now.toISOString();
-  const owed = await repaymentOwed(deps, caller.borrowerId, input.orderId);
+  const owed = await repaymentOwed(deps, caller.borrowerId, orderId);
   const amount = owed ? Math.min(repayment.amount, owed.amount) : 0;
-  const txnid = `KW${input.orderId}C${randomBytes(6).toString('hex').toUpperCase()}`;
+  const txnid = `KW${orderId}C${randomBytes(6).toString('hex').toUpperCase()}`;
   let claimed: boolean;
   try {
     claimed = await inTransaction(deps.db, async (trx) => {
       const won = await claimForPaying(trx, {
         id: repayment.id,
-        orderId: input.orderId,
+        orderId,
         provider: deps.cardDebit.name,
         txnid,
         at,
@@ -210,7 +299,7 @@ export async function confirmLegacyRepayment(
           provider: deps.cardDebit.name,
           txnid,
           borrowerId: caller.borrowerId,
-          orderId: input.orderId,
+          orderId,
           amount,
           now,
         });
@@ -294,18 +383,30 @@ const orderDetailsUrl = (owed: RepaymentOwed) =>
   `${webRoutes.orderDetails}?${new URLSearchParams({ productId: String(owed.productId), orderId: String(owed.orderId) })}`;
 
 /**
- * repayment-huichao (spec §7): where the borrower repays online instead, the product's partner
- * repayment page when it has one, else the order's own instalment repayment page (the page adds
- * the session query). userId must be the session's borrower.
+ * Where the borrower repays online instead of by card: the product's partner repayment page
+ * when it has one, else the order's own instalment page — but that page pays through the
+ * e-wallets (the QR channels, spec's "alipay"), so without one configured there is no online way.
+ * repayment-way's `alipay` and repayment-huichao both read it, so the page never offers a way
+ * the call then refuses.
+ */
+function onlineRepaymentUrlOf(config: Pick<Deps['config'], 'payments'>, owed: RepaymentOwed): string | null {
+  if (owed.externalRepayUrl) return owed.externalRepayUrl;
+  if (!paymentChannels(config).some((channel) => channel.showType === 2)) return null;
+  const query = new URLSearchParams({ productId: String(owed.productId), orderId: String(owed.orderId) });
+  return `${webRoutes.repay}?${query}`;
+}
+
+/**
+ * repayment-huichao (spec §7): where the borrower repays online instead (onlineRepaymentUrlOf;
+ * the page adds the session query). userId must be the session's borrower.
  */
 export async function onlineRepaymentUrl(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   borrowerId: number,
   input: EndpointParsedRequest<typeof endpoints.repaymentHuichao>,
 ): Promise<EndpointData<typeof endpoints.repaymentHuichao>> {
   if (input.userId !== borrowerId) throw Refusal.notFound();
-  const owed = await owedOrRefuse(deps, borrowerId, input.orderId);
-  if (owed.externalRepayUrl) return { url: owed.externalRepayUrl };
-  const query = new URLSearchParams({ productId: String(owed.productId), orderId: String(owed.orderId) });
-  return { url: `${webRoutes.repay}?${query}` };
+  const url = onlineRepaymentUrlOf(deps.config, await owedOrRefuse(deps, borrowerId, input.orderId));
+  if (!url) throw Refusal.refused(messages.legacyOnlineUnavailable);
+  return { url };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { agreementAt, agreementList, Defaults, fillMessage, messages, endpoints } from '@kwarta/contract';
-import { calendarDateAt } from '@kwarta/domain';
+import { calendarDateAt, moneyStyleFor } from '@kwarta/domain';
+import type { SessionQuery } from '@kwarta/contract';
 import type { Borrower } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
@@ -31,16 +32,22 @@ export async function loanConfirmRoutes(app: FastifyInstance): Promise<void> {
     return loan;
   }
 
-  async function confirm(input: { productId: number } & LoanAsk) {
+  // Amounts (and the quote's refusals) in the page's currency: system=1 means rupees (spec §1).
+  async function confirm(input: { productId: number } & LoanAsk, session: SessionQuery) {
     const loan = requireOpenOffer(await loanOf(input.productId));
     const startsOn = today();
-    const quote = quoteLoan(loan, input, startsOn, quoteTerms(app.config));
-    return { loan, data: confirmationData(loan, quote, startsOn, app.config.market.money) };
+    const money = moneyStyleFor(app.config.market.money, session.system);
+    const quote = quoteLoan(loan, input, startsOn, { ...quoteTerms(app.config), money });
+    return { loan, data: confirmationData(loan, quote, startsOn, money) };
   }
 
-  registerEndpoint(app, endpoints.loanDetailConfirm, async (input) => (await confirm(input)).data);
-  registerEndpoint(app, endpoints.goyaConfirm, async (input) => {
-    const { loan, data } = await confirm(input);
+  registerEndpoint(
+    app,
+    endpoints.loanDetailConfirm,
+    async (input, { session }) => (await confirm(input, session)).data,
+  );
+  registerEndpoint(app, endpoints.goyaConfirm, async (input, { session }) => {
+    const { loan, data } = await confirm(input, session);
     const creditDays = loan.rules.creditAfterAcceptanceDays.maxDays;
     return {
       ...data,

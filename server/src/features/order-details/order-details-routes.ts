@@ -1,6 +1,6 @@
-import { calendarDateAt } from '@kwarta/domain';
 import type { FastifyInstance } from 'fastify';
 import { Defaults, fillMessage, messages, productDefineWireNames, endpoints } from '@kwarta/contract';
+import { calendarDateAt, moneyStyleFor, type MoneyStyle } from '@kwarta/domain';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { currentBrand } from '../brand/index.ts';
@@ -13,23 +13,25 @@ import { recordAppRating, recordTap } from './taps-and-ratings.ts';
 /** Spec §7 "Order page" and the joint-login failure page's three calls. */
 export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
   // Lender-wide, the same for every borrower: kept a few seconds (lib/lender-wide-cache.ts).
-  const productsExcept = (productId: number | undefined) =>
-    app.lenderWide.read(`recommended-products:${productId ?? ''}`, () =>
-      recommendedProducts(app.db, app.config.market.money, productId),
+  // Keyed by currency too: a page opened with system=1 shows its ranges in rupees.
+  const productsExcept = (productId: number | undefined, money: MoneyStyle) =>
+    app.lenderWide.read(`recommended-products:${money.currency}:${productId ?? ''}`, () =>
+      recommendedProducts(app.db, money, productId),
     );
 
-  registerEndpoint(app, endpoints.loanDetails, async (input, { borrower }) => {
+  registerEndpoint(app, endpoints.loanDetails, async (input, { borrower, session }) => {
+    const money = moneyStyleFor(app.config.market.money, session.system);
     const order = await findOrderDetail(app.db, borrower.id, input.orderId);
     // A foreign order, or an order asked for under another product, is a missing one.
     if (!order || order.product_id !== input.productId) throw ApiError.notFound();
     const [contacts, recProducts] = await Promise.all([
       shownServiceContacts(app),
-      productsExcept(order.product_id),
+      productsExcept(order.product_id, money),
     ]);
     return orderPage(order, {
       telephone: contacts.phone,
       recProducts,
-      money: app.config.market.money,
+      money,
       today: calendarDateAt(app.clock.now(), app.config.lenderTimeZone),
     });
   });
@@ -58,7 +60,7 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
     productLink(app.db, input[productDefineWireNames.productId], (await currentBrand(app)).look.urlScheme),
   );
 
-  registerEndpoint(app, endpoints.unionErrorInfo, async (input) => {
+  registerEndpoint(app, endpoints.unionErrorInfo, async (input, { session }) => {
     let errMessage: string = messages.jointLoginErrorMessage;
     if (input.productId !== undefined) {
       const product = await findProductSummary(app.db, input.productId);
@@ -68,7 +70,10 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
     return {
       noticeMessage: messages.jointLoginFailed,
       errMessage,
-      recProducts: await productsExcept(input.productId),
+      recProducts: await productsExcept(
+        input.productId,
+        moneyStyleFor(app.config.market.money, session.system),
+      ),
     };
   });
 

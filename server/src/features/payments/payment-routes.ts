@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { formatMoney } from '@kwarta/domain';
+import { formatMoney, moneyStyleFor } from '@kwarta/domain';
 import { messages, fillMessage } from '@kwarta/contract';
 import { registerProviderCallback, type RawCallback } from '../../lib/provider-callbacks.ts';
 import { escapeHtml } from '../../lib/html.ts';
@@ -130,7 +130,9 @@ async function sandboxCashier(app: FastifyInstance): Promise<void> {
       const channel = findPaymentChannel(app.config, payment.channel);
       const back = safeReturn(request.query.return);
       const action = cashierUrl(payment.txnid, back);
-      const amount = formatMoney(payment.expected_amount, app.config.market.money);
+      // In the currency of the page that sent the borrower here (its system, spec §1).
+      const system = back ? new URLSearchParams(back.split('?')[1] ?? '').get('system') : null;
+      const amount = formatMoney(payment.expected_amount, moneyStyleFor(app.config.market.money, system));
       const rows: [string, string][] = [
         [messages.repayCodeAmount, amount],
         [messages.repayPayCode, payment.pay_code],

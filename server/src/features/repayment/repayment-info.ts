@@ -19,10 +19,13 @@ import {
   findPaymentChannel,
   paymentChannels,
 } from '../payments/index.ts';
+import { createCardDebitProvider } from '../legacy-repayment/index.ts';
 
 interface InfoDeps {
   db: Kysely<Database>;
   config: Config;
+  /** The page's money style (moneyStyleFor: the market's, in rupees when system=1). */
+  money: MoneyStyle;
   now: Date;
 }
 
@@ -64,7 +67,7 @@ function planEntries(lines: readonly PlanLineBalance[], money: MoneyStyle) {
 
 async function commonInfo(deps: InfoDeps, account: OrderAccount, kind: PaymentKind) {
   const { order, product, balance } = account;
-  const money = deps.config.market.money;
+  const { money } = deps;
   const sum = (pick: (line: PlanLineBalance) => number) =>
     balance.lines.reduce((total, line) => total + pick(line), 0);
   const paid = sum((line) => line.interestPaid + line.principalPaid) + balance.penaltyPaid;
@@ -106,6 +109,7 @@ async function commonInfo(deps: InfoDeps, account: OrderAccount, kind: PaymentKi
     noticeMsg: messages.repayHelpNotice,
     defDetail: await openPayCode(deps, order.id, kind),
     isShowReyTop: 1 as const,
+    cardRepay: createCardDebitProvider(deps.config) ? (1 as const) : (0 as const),
   };
 }
 
@@ -133,7 +137,7 @@ export async function extensionInfo(
   return {
     ...info,
     repayDate: after?.dueDate ?? info.repayDate,
-    repayPlan: after ? planEntries(after.lines, deps.config.market.money) : info.repayPlan,
+    repayPlan: after ? planEntries(after.lines, deps.money) : info.repayPlan,
     delayInfo: {
       title: messages.repayDelayTitle,
       delayAmount: quote.allowed ? quote.fee : 0,

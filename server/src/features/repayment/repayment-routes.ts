@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { webRoutes, endpoints } from '@kwarta/contract';
+import { webRoutes, endpoints, type SessionQuery } from '@kwarta/contract';
+import { moneyStyleFor } from '@kwarta/domain';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { startPayment } from '../payments/index.ts';
@@ -7,16 +8,22 @@ import { extensionInfo, repaymentInfo } from './repayment-info.ts';
 
 /** Spec §7 "Repayment and loan": the instalment and extension pages' calls and generate-vcode. */
 export async function repaymentRoutes(app: FastifyInstance): Promise<void> {
-  const infoDeps = () => ({ db: app.db, config: app.config, now: app.clock.now() });
+  // Amounts in the page's currency: system=1 means rupees (spec §1).
+  const infoDeps = (session: SessionQuery) => ({
+    db: app.db,
+    config: app.config,
+    money: moneyStyleFor(app.config.market.money, session.system),
+    now: app.clock.now(),
+  });
 
-  registerEndpoint(app, endpoints.loanPlayDetail, async (input, { borrower }) => {
-    const info = await repaymentInfo(infoDeps(), borrower.id, input);
+  registerEndpoint(app, endpoints.loanPlayDetail, async (input, { borrower, session }) => {
+    const info = await repaymentInfo(infoDeps(session), borrower.id, input);
     if (!info) throw ApiError.notFound();
     return info;
   });
 
-  registerEndpoint(app, endpoints.emphasisMiles, async (input, { borrower }) => {
-    const info = await extensionInfo(infoDeps(), borrower.id, input);
+  registerEndpoint(app, endpoints.emphasisMiles, async (input, { borrower, session }) => {
+    const info = await extensionInfo(infoDeps(session), borrower.id, input);
     if (!info) throw ApiError.notFound();
     return info;
   });

@@ -5,8 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fillMessage, messages, endpoints } from '@kwarta/contract';
-import { callEndpoint, demoSession } from '../../support/api.ts';
-import { otherBorrower } from '../../support/borrowers.ts';
+import { callEndpoint } from '../../support/api.ts';
+import { newBorrower, otherBorrower } from '../../support/borrowers.ts';
+import { DEMO_PHONE } from '../../../src/db/seed.ts';
 import { CARD_NO, cardForm, phBankAccount, phWallet } from '../../support/payment-accounts.ts';
 import {
   createTestApp,
@@ -32,8 +33,18 @@ async function offeredProductId(app: TestApp['app']) {
   return product.id;
 }
 
+// The rows these tests bind: the demo borrower's seeded account is not theirs.
 const accountRows = (app: TestApp['app']) =>
-  app.db.selectFrom('payment_accounts').selectAll().orderBy('id').execute();
+  app.db
+    .selectFrom('payment_accounts')
+    .selectAll()
+    .where(
+      'borrower_id',
+      'not in',
+      app.db.selectFrom('borrowers').select('id').where('phone', '=', DEMO_PHONE),
+    )
+    .orderBy('id')
+    .execute();
 
 describe.each(databaseTargets)('payment accounts on %s', (target) => {
   let test: TestApp;
@@ -47,7 +58,8 @@ describe.each(databaseTargets)('payment accounts on %s', (target) => {
       env: { LOG_LEVEL: 'trace' },
       logStream: { write: (line) => void logLines.push(line) },
     });
-    session = await demoSession(test.app);
+    // A borrower of its own: the demo borrower has a seeded account already.
+    session = (await newBorrower(test.app, '13900000031')).session;
     productId = await offeredProductId(test.app);
   });
   afterEach(async () => test.close());
@@ -252,7 +264,8 @@ describe.each(databaseTargets)('payment accounts on %s', (target) => {
       env: { ACCOUNT_KEY: newKey, ACCOUNT_KEYS_RETIRED: oldKey },
     });
     try {
-      expect(await rotateAccountKey(rotating.app)).toEqual({ reencrypted: 2 });
+      // The two bound here and the demo borrower's seeded one.
+      expect(await rotateAccountKey(rotating.app)).toEqual({ reencrypted: 3 });
       expect(await rotateAccountKey(rotating.app)).toEqual({ reencrypted: 0 });
     } finally {
       await rotating.close();
@@ -277,7 +290,8 @@ describe('payment accounts in the PH market', () => {
   let productId: number;
   beforeEach(async () => {
     test = await createTestApp('sqlite', { env: { MARKET: 'PH' } });
-    session = await demoSession(test.app);
+    // A borrower of its own: the demo borrower has a seeded account already.
+    session = (await newBorrower(test.app, '13900000031')).session;
     productId = await offeredProductId(test.app);
   });
   afterEach(async () => test.close());

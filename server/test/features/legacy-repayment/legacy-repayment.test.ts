@@ -70,7 +70,15 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
 
   const commit = (
     order: Order,
-    fields: { repayToken: string; cardId?: number; amount: number; sendMsg?: string },
+    fields: {
+      repayToken: string;
+      cardId?: number;
+      amount: number;
+      sendMsg?: string;
+      /** The card fields the page sends beside cardId (spec §3 commit payload). */
+      card?: { bankName?: string; cardNo?: string; bankCode?: string };
+      couponId?: string;
+    },
   ) =>
     call(endpoints.repaymentCommit, order, {
       orderId: String(order.orderId),
@@ -78,10 +86,8 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
       amount: String(fields.amount),
       sendMsg: fields.sendMsg ?? '0',
       ...(fields.cardId === undefined ? {} : { cardId: String(fields.cardId) }),
-      bankName: 'ICBC',
-      cardNo: '**** 0123',
-      bankCode: 'ICBC',
-      couponId: '',
+      ...fields.card,
+      couponId: fields.couponId ?? '',
     });
 
   const confirm = (order: Order, recordId: number, verifyCode: string) =>
@@ -116,6 +122,16 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
     expect(code).toMatch(/^\d{6}$/);
     return { ...data, code: code!, cardId, repayToken: options_.repayToken };
   }
+
+  const smsCount = async (order: Order) => {
+    const phone = await phoneOf(order);
+    const row = await t.app.db
+      .selectFrom('sms_sends')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
 
   it('lists the bound accounts masked (an account bound twice once), charges at most what is due, issues a token', async () => {
     const order = await repayableOrder(t.app);
@@ -211,6 +227,121 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
     expect(response.status).toBe(400);
     expect(response.envelope?.message).toBe(messages.legacyChooseCard);
     expect(await rowCounts(t.app)).toEqual(before);
+  });
+
+  it('uses the card fields: they must describe the chosen account, or pick it without cardId', async () => {
+    const order = await repayableOrder(t.app);
+    const first = await bindCard(order, '6222021234567890123');
+    const second = await bindCard(order, '6222029999888877776');
+    const listed = (await way(order)).bankCards.find((card) => card.id === second)!;
+
+    // Each way() issues a token (a short-lived entry); what matters is no repayment and no SMS.
+    const stored = async () => {
+      const counts = await rowCounts(t.app);
+      return [counts.legacy_repayments, counts.sms_sends];
+    };
+    const before = await stored();
+    for (const card of [
+      { cardNo: '**** 7776' },
+      { bankCode: 'NOPE' },
+      { bankName: 'Another Bank' },
+      { cardNo: '6222021234567890000' },
+    ]) {
+      const { repayToken, amount } = await way(order);
+      const refused = await commit(order, { repayToken, cardId: first, amount, card });
+      expect(refused.status, JSON.stringify(card)).toBe(400);
+      expect(refused.envelope?.message).toBe(messages.legacyCardMismatch);
+    }
+    // Fields describing no account (or nothing at all) ask to choose a card.
+    const unknown = await way(order);
+    const none = await commit(order, { ...unknown, card: { cardNo: '**** 5555' } });
+    expect(none.envelope?.message).toBe(messages.legacyChooseCard);
+    expect(await stored()).toEqual(before);
+
+    // As the page sends them (masked number, bank), or the full number: the account they describe.
+    const fields = { cardNo: listed.cardNo, bankCode: listed.bankCode, bankName: listed.bankName };
+    const byFields = await way(order);
+    const picked = await commit(order, { ...byFields, card: fields });
+    expect(picked.envelope?.code).toBe('00');
+    const row = await t.app.db
+      .selectFrom('legacy_repayments')
+      .select('account_id')
+      .where('id', '=', (picked.envelope?.data as { repayRecordId: number }).repayRecordId)
+      .executeTakeFirstOrThrow();
+    expect(row.account_id).toBe(second);
+    clock.advance(Limits.smsResendCountdownSeconds * 1000);
+    const full = await way(order);
+    const withFull = await commit(order, { ...full, cardId: first, card: { cardNo: '6222021234567890123' } });
+    expect(withFull.envelope?.code).toBe('00');
+  });
+
+  it('refuses a coupon with its message (there are no coupons) and stores nothing', async () => {
+    const order = await repayableOrder(t.app);
+    const cardId = await bindCard(order, '6222021234567890123');
+    const { repayToken, amount } = await way(order);
+    const before = await rowCounts(t.app);
+    const response = await commit(order, { repayToken, cardId, amount, couponId: 'WELCOME50' });
+    expect(response.status).toBe(400);
+    expect(response.envelope?.message).toBe(messages.legacyCouponUnknown);
+    expect(await rowCounts(t.app)).toEqual(before);
+    // The page's empty couponId is no coupon.
+    expect((await commit(order, { repayToken, cardId, amount, couponId: '' })).envelope?.code).toBe('00');
+  });
+
+  it('asks for an SMS code per account until one debit from it was confirmed; a declined one verifies nothing', async () => {
+    const order = await repayableOrder(t.app, { lines: 3 });
+    const declining = await bindCard(order, '6222021234560000');
+    const first = await committed(order, { amount: 1_000 });
+    await confirm(order, first.repayRecordId, first.code);
+
+    // The same account again: verified, paid at the commit, no SMS.
+    const smsBefore = await smsCount(order);
+    const again = await way(order, 2_000);
+    const paidAtOnce = await commit(order, { ...again, cardId: first.cardId });
+    expect(paidAtOnce.envelope?.data).toMatchObject({ needValid: 0, amount: 2_000 });
+    expect(await smsCount(order)).toBe(smsBefore);
+    expect((await orderState(t.app, order.orderId)).order.paid_amount).toBe(3_000);
+
+    // Another account of the same borrower still asks, and a declined debit does not verify it.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      clock.advance(Limits.smsResendCountdownSeconds * 1000);
+      const other = await way(order, 1_000);
+      const asked = await commit(order, { ...other, cardId: declining });
+      expect(asked.envelope?.data).toMatchObject({ needValid: 1 });
+      const recordId = (asked.envelope?.data as { repayRecordId: number }).repayRecordId;
+      const code = await latestSmsCode(t.app, await phoneOf(order));
+      expect((await confirm(order, recordId, code!)).envelope?.message).toBe(messages.legacyCardDeclined);
+    }
+  });
+
+  it('offers repaying online (alipay 1) only with a partner page or an e-wallet channel', async () => {
+    const order = await repayableOrder(t.app);
+    expect((await way(order)).alipay).toBe(1);
+
+    const counters = await createTestApp(target, { clock, env: { PAYMENT_CHANNELS: 'BAYD,7ELE' } });
+    try {
+      const counterOrder = await repayableOrder(counters.app);
+      const ask = (endpoint: Endpoint, body: Record<string, string>) =>
+        callEndpoint(counters.app, endpoint, { session: counterOrder.session, body, headers });
+      const options = await ask(endpoints.repaymentWay, { orderId: String(counterOrder.orderId) });
+      expect(options.envelope?.data).toMatchObject({ alipay: 0 });
+      const online = await ask(endpoints.repaymentHuichao, {
+        userId: String(counterOrder.borrowerId),
+        orderId: String(counterOrder.orderId),
+      });
+      expect(online.envelope?.message).toBe(messages.legacyOnlineUnavailable);
+
+      // A partner repayment page is an online way whatever the channels.
+      await counters.app.db
+        .updateTable('products')
+        .set({ external_repay_url: 'https://partner.example/repay' })
+        .where('id', '=', counterOrder.productId)
+        .execute();
+      const withPartner = await ask(endpoints.repaymentWay, { orderId: String(counterOrder.orderId) });
+      expect(withPartner.envelope?.data).toMatchObject({ alipay: 1 });
+    } finally {
+      await counters.close();
+    }
   });
 
   it('commits a repayment once per token: a repeat, or 10 at once, answers 800005 and sends one SMS', async () => {
@@ -447,15 +578,15 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
     clock.advance(Limits.smsResendCountdownSeconds * 1000);
     const rest = await way(order, order.lineAmount * 3);
     expect(rest.amount).toBe(order.lineAmount - 1_000);
+    const smsBefore = await smsCount(order);
     const commitRest = await commit(order, {
       repayToken: rest.repayToken,
       cardId: rest.bankCards[0]!.id,
       amount: order.lineAmount * 3,
     });
-    expect(commitRest.envelope?.data).toMatchObject({ amount: order.lineAmount - 1_000 });
-    const recordId = (commitRest.envelope?.data as { repayRecordId: number }).repayRecordId;
-    const code = await latestSmsCode(t.app, await phoneOf(order));
-    expect((await confirm(order, recordId, code!)).envelope?.code).toBe('00');
+    // The account paid before with an SMS code is verified: needValid 0, paid at the commit.
+    expect(commitRest.envelope?.data).toMatchObject({ needValid: 0, amount: order.lineAmount - 1_000 });
+    expect(await smsCount(order)).toBe(smsBefore);
     state = await orderState(t.app, order.orderId);
     expect(state.order.status).toBe(200);
     expect(state.payments.map((payment) => payment.received_amount)).toEqual([

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, endpoints } from '@kwarta/contract';
 import { OrderStatus } from '@kwarta/domain';
-import { callEndpoint, demoSession } from '../../support/api.ts';
+import { callEndpoint } from '../../support/api.ts';
+import { newBorrower } from '../../support/borrowers.ts';
 import { bindCard } from '../../support/payment-accounts.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import {
+  approveOrder,
   disburseOrder,
   PayoutFailed,
   resumeStalledDisbursements,
@@ -14,6 +16,37 @@ import {
   type PayoutGateway,
   type PayoutRequest,
 } from '../../../src/features/orders/index.ts';
+
+/**
+ * An approved Kwarta Starter order (its product asks for no withdrawal confirmation) of a borrower
+ * of the test's own, who has bound no payment account yet (the demo borrower has a seeded one).
+ */
+async function approvedOrderOfNewBorrower(app: TestApp['app'], phone: string) {
+  const borrower = await newBorrower(app, phone);
+  const product = await app.db
+    .selectFrom('products')
+    .select('id')
+    .where('name', '=', 'Kwarta Starter')
+    .executeTakeFirstOrThrow();
+  const pushed = await callEndpoint(app, endpoints.loanDetailPush, {
+    session: borrower.session,
+    body: {
+      productId: String(product.id),
+      amount: '250000',
+      periods: '4',
+      termUnit: '1',
+      requestId: `disburse-${phone}-0000`,
+    },
+  });
+  const orderId = (pushed.envelope!.data as { orderId: number }).orderId;
+  await approveOrder(app, orderId, 'operator:test');
+  const order = await app.db
+    .selectFrom('orders')
+    .select(['id', 'product_id', 'principal'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return { session: borrower.session, order };
+}
 
 /** The sandbox, counting what it was asked to pay (and slow enough for calls to overlap). */
 function countingPayouts() {
@@ -38,15 +71,7 @@ describe.each(databaseTargets)('disbursement on %s', (target) => {
 
   beforeAll(async () => {
     t = await createTestApp(target, { clock, payouts: payouts.gateway });
-    session = await demoSession(t.app);
-    // The demo's approved Kwarta Starter order (its product asks for no withdrawal confirmation).
-    order = await t.app.db
-      .selectFrom('orders')
-      .innerJoin('products', 'products.id', 'orders.product_id')
-      .select(['orders.id', 'orders.product_id', 'orders.principal'])
-      .where('orders.status', '=', OrderStatus.Approved)
-      .where('products.name', '=', 'Kwarta Starter')
-      .executeTakeFirstOrThrow();
+    ({ session, order } = await approvedOrderOfNewBorrower(t.app, '13900000041'));
   });
   afterAll(() => t.close());
 
@@ -135,14 +160,7 @@ describe.each(databaseTargets)('a disbursement whose payout call threw, on %s', 
 
   beforeAll(async () => {
     t = await createTestApp(target, { clock, payouts: gateway });
-    session = await demoSession(t.app);
-    order = await t.app.db
-      .selectFrom('orders')
-      .innerJoin('products', 'products.id', 'orders.product_id')
-      .select(['orders.id', 'orders.product_id'])
-      .where('orders.status', '=', OrderStatus.Approved)
-      .where('products.name', '=', 'Kwarta Starter')
-      .executeTakeFirstOrThrow();
+    ({ session, order } = await approvedOrderOfNewBorrower(t.app, '13900000042'));
   });
   afterAll(() => t.close());
 

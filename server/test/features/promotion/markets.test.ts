@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { messages, endpoints } from '@kwarta/contract';
+import { marketTexts, messages, endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
 import { createTestApp } from '../../support/test-app.ts';
 import { solvedCaptcha } from '../../support/promotion.ts';
+import { repayableOrder } from '../../support/repayment.ts';
 
 describe('markets (D5)', () => {
   it('MARKET=PH validates Philippine numbers and stamps the market into the pages', async () => {
@@ -13,11 +14,55 @@ describe('markets (D5)', () => {
       expect((await ask('09171234567')).envelope?.code).toBe('00');
       const spec = await ask('13912345678');
       expect(spec.status).toBe(400);
-      expect(spec.envelope?.message).toBe(messages.phoneInvalid);
+      expect(spec.envelope?.message).toBe(marketTexts.PH.phoneInvalid);
       const page = await t.app.inject({ method: 'GET', url: '/promotion?id=1' });
       expect(page.body).toContain('<meta name="kwarta-market" content="PH">');
     } finally {
       await t.close();
+    }
+  });
+
+  // Issue 21 #11: a Filipino borrower never reads the spec's Chinese or Indonesian texts.
+  it('MARKET=PH answers in the market words; the default market in the spec texts exactly', async () => {
+    for (const [market, expected] of [
+      ['PH', marketTexts.PH],
+      ['default', messages],
+    ] as const) {
+      const t = await createTestApp('sqlite', { env: { MARKET: market } });
+      try {
+        const order = await repayableOrder(t.app);
+        const call = (endpoint: Parameters<typeof callEndpoint>[1], body: Record<string, string>) =>
+          callEndpoint(t.app, endpoint, { session: order.session, body });
+        const way = await call(endpoints.repaymentWay, { orderId: String(order.orderId) });
+        const { repayToken } = way.envelope?.data as { repayToken: string };
+
+        const noCard = await call(endpoints.repaymentCommit, {
+          orderId: String(order.orderId),
+          repayToken,
+          amount: '100',
+        });
+        expect(noCard.envelope?.message, market).toBe(expected.legacyChooseCard);
+        const shortCode = await call(endpoints.repaymentConfirm, {
+          orderId: String(order.orderId),
+          verifyCode: '12',
+          repaymentRecordId: '1',
+        });
+        expect(shortCode.envelope?.message, market).toBe(expected.legacySmsCodeInvalid);
+        const notIssued = await call(endpoints.repaymentCommit, {
+          orderId: String(order.orderId),
+          repayToken: 'never-issued',
+          cardId: '1',
+          amount: '100',
+        });
+        expect(notIssued.envelope?.message, market).toBe(expected.legacyFailed);
+        // A schema refusal quotes the catalogue text after the field's name.
+        const badCode = await callEndpoint(t.app, endpoints.getSms, {
+          body: { phone: '09171234567', capcode: '!!', sid: 'x' },
+        });
+        expect(badCode.envelope?.message, market).toContain(expected.captchaInvalid);
+      } finally {
+        await t.close();
+      }
     }
   });
 

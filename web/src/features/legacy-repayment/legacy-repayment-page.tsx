@@ -5,7 +5,6 @@ import { formatMoney } from '@kwarta/domain/money';
 import { Dialog } from '../../components/dialog.tsx';
 import { Page } from '../../components/page.tsx';
 import { showToast } from '../../components/toast.tsx';
-import { readRuntimeMarket } from '../../lib/runtime-env.ts';
 import { pageUrl, queryParam, withSessionQuery } from '../../lib/session-query.ts';
 import { useCountdown } from '../../lib/use-countdown.ts';
 import {
@@ -15,8 +14,7 @@ import {
   useRepaymentWay,
 } from './api/legacy-repayment-calls.ts';
 import './legacy-repayment.css';
-
-const money = readRuntimeMarket().money;
+import { pageMoney } from '../../lib/page-money.ts';
 
 /**
  * /carpmm (spec §4 "Legacy repayment", §5 legacy pay): the bound accounts (none chosen at first),
@@ -24,6 +22,7 @@ const money = readRuntimeMarket().money;
  * repayment-confirm → order details. The amount shown is the server's, not the link's.
  */
 export function LegacyRepaymentPage() {
+  const money = pageMoney();
   const orderId = queryParam('orderId') ?? '';
   const requestType = queryParam('requestType');
   const way = useRepaymentWay(orderId, queryParam('amount'));

@@ -6,7 +6,6 @@ import { Checkbox } from '../../components/checkbox.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { Page } from '../../components/page.tsx';
 import { closeWebView, confirmTrackPoint, onNativeBack } from '../../lib/bridge.ts';
-import { readRuntimeMarket } from '../../lib/runtime-env.ts';
 import { queryParam, withSessionQuery } from '../../lib/session-query.ts';
 import {
   jumpToContract,
@@ -16,8 +15,7 @@ import {
   type LoanConfirmVariant,
 } from './api/loan-confirm-calls.ts';
 import './loan-confirm.css';
-
-const money = readRuntimeMarket().money;
+import { pageMoney } from '../../lib/page-money.ts';
 
 function newRequestId(): string {
   return crypto.randomUUID();
@@ -30,6 +28,7 @@ function newRequestId(): string {
  * promo popup. Variant 1 says nothing on failure; variant 2 toasts the server's message (§8).
  */
 export function LoanConfirmView({ variant }: { variant: LoanConfirmVariant }) {
+  const money = pageMoney();
   const productId = queryParam('productId') ?? '';
   const silent = variant === 'plain';
   const confirmation = useConfirmation(variant, productId, silent);

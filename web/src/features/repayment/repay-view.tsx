@@ -6,14 +6,13 @@ import { Page } from '../../components/page.tsx';
 import type { DataOf } from '../../lib/api-client.ts';
 import { copyWithToast } from '../../lib/clipboard.ts';
 import { saveRepaymentInfo } from './repayment-info-store.ts';
-import { readRuntimeMarket } from '../../lib/runtime-env.ts';
-import { pageUrl, queryParam } from '../../lib/session-query.ts';
+import { pageUrl } from '../../lib/session-query.ts';
 import { generateVcode } from './api/repay-calls.ts';
 import './repay.css';
+import { pageMoney } from '../../lib/page-money.ts';
 
 type RepaymentInfo = DataOf<typeof routes.loanPlayDetail>;
 
-const money = readRuntimeMarket().money;
 /** Spec §9: the details list shows two lines until expanded. */
 const COLLAPSED_LINES = Limits.detailLinesCollapsed;
 
@@ -32,12 +31,14 @@ export interface RepayViewProps {
   isDelay?: boolean;
   /** Why Pay is not offered ('' when it is). */
   blockedMessage: string;
+  /** The card repayment of this order (/carpmm), where it is offered. */
+  cardRepayUrl?: string | undefined;
 }
 
 /** Spec §2 "Instalment repayment page" and "Delay (extension) repayment page": one layout. */
 export function RepayView(props: RepayViewProps) {
+  const money = pageMoney();
   const { data, amount, isDelay } = props;
-  const system = queryParam('system') ?? undefined;
   const [expanded, setExpanded] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [channel, setChannel] = useState('');
@@ -86,7 +87,6 @@ export function RepayView(props: RepayViewProps) {
         payCodeImg:
           card.showType === 1 ? card.logo : `/payments/qr.svg?code=${encodeURIComponent(card.payCode)}`,
         repayAmount: card.amount,
-        system,
       })
     : '';
 
@@ -104,7 +104,7 @@ export function RepayView(props: RepayViewProps) {
             <p id="repay-amount-label" className="repay-summary__label">
               {props.amountLabel}
             </p>
-            <p className="repay-summary__amount">{formatMoney(amount, money, system)}</p>
+            <p className="repay-summary__amount">{formatMoney(amount, money)}</p>
             <dl className="repay-lines">
               <div className="repay-line">
                 <dt>{props.dateLabel}</dt>
@@ -194,9 +194,16 @@ export function RepayView(props: RepayViewProps) {
                 {props.blockedMessage}
               </p>
             ) : (
-              <button type="button" className="button button-block" onClick={openSheet}>
-                {messages.repayPaymentMethod}
-              </button>
+              <>
+                <button type="button" className="button button-block" onClick={openSheet}>
+                  {messages.repayPaymentMethod}
+                </button>
+                {props.cardRepayUrl && (
+                  <a className="repay-card-link" href={props.cardRepayUrl}>
+                    {messages.repayWithCard}
+                  </a>
+                )}
+              </>
             )}
           </div>
 
@@ -207,7 +214,7 @@ export function RepayView(props: RepayViewProps) {
             closeLabel={messages.repayClose}
             actions={[
               {
-                label: `${messages.repayPayNow} ${formatMoney(amount, money, system)}`,
+                label: `${messages.repayPayNow} ${formatMoney(amount, money)}`,
                 onClick: () => void pay(),
                 primary: true,
                 disabled: !channel || paying,

@@ -2,11 +2,9 @@ import { messages } from '@kwarta/contract';
 import { formatMoney } from '@kwarta/domain/money';
 import { Page } from '../../components/page.tsx';
 import { copyWithToast } from '../../lib/clipboard.ts';
-import { readRuntimeMarket } from '../../lib/runtime-env.ts';
 import { queryParam } from '../../lib/session-query.ts';
 import './repayment-of-code.css';
-
-const money = readRuntimeMarket().money;
+import { pageMoney } from '../../lib/page-money.ts';
 
 /** An image address we show: our own path or https (the query is the borrower's to edit). */
 function imageSource(value: string | null): string {
@@ -16,11 +14,11 @@ function imageSource(value: string | null): string {
 
 /** /repaymentOfCode (spec §2): showType 1 a copyable code and the channel image, else a QR code and scan tips. */
 export function RepaymentOfCodePage() {
+  const money = pageMoney();
   const showType = queryParam('showType');
   const payCode = queryParam('payCode') ?? '';
   const image = imageSource(queryParam('payCodeImg'));
   const amount = Number(queryParam('repayAmount') ?? '');
-  const system = queryParam('system') ?? undefined;
   const hasAmount = Number.isSafeInteger(amount) && amount >= 0 && queryParam('repayAmount') !== '';
 
   return (
@@ -29,7 +27,7 @@ export function RepaymentOfCodePage() {
         <p id="code-amount-label" className="code-card__label">
           {messages.repayCodeAmount}
         </p>
-        <p className="code-card__amount">{hasAmount ? formatMoney(amount, money, system) : '—'}</p>
+        <p className="code-card__amount">{hasAmount ? formatMoney(amount, money) : '—'}</p>
       </section>
       {showType === '1' ? (
         <section className="card code-card" aria-labelledby="code-title">

@@ -4,13 +4,11 @@ import { formatMoney } from '@kwarta/domain/money';
 import { Page } from '../../components/page.tsx';
 import { copyWithToast } from '../../lib/clipboard.ts';
 import { readRepaymentInfo, type SavedRepaymentInfo } from './repayment-info-store.ts';
-import { readRuntimeMarket } from '../../lib/runtime-env.ts';
 import type { DataOf } from '../../lib/api-client.ts';
 import { useHydrated, usePreloaded } from '../../lib/preloaded-data.ts';
 import { currentSearch, queryParam } from '../../lib/session-query.ts';
 import './repayment-of-code.css';
-
-const money = readRuntimeMarket().money;
+import { pageMoney } from '../../lib/page-money.ts';
 
 /**
  * The repayment info of the order the page was opened for, when the server rendered it with the
@@ -34,6 +32,7 @@ function useServerRepaymentInfo(): SavedRepaymentInfo | null {
  * opened for an order, that order's own (rendered with the HTML).
  */
 export function RepaymentOfCode2Page() {
+  const money = pageMoney();
   const fromServer = useServerRepaymentInfo();
   // Local storage exists only in the browser: without the server's info, the server (and
   // hydration) render the frame.
@@ -43,7 +42,6 @@ export function RepaymentOfCode2Page() {
     [fromServer, hydrated],
   );
   const info = fromServer ?? saved;
-  const system = queryParam('system') ?? undefined;
   const card = info?.defDetail;
 
   return (
@@ -75,7 +73,7 @@ export function RepaymentOfCode2Page() {
               </button>
             )}
             <p className="code-card__label">{messages.repayCode2Total}</p>
-            <p className="code-card__amount">{formatMoney(info.total, money, system)}</p>
+            <p className="code-card__amount">{formatMoney(info.total, money)}</p>
           </section>
           {card &&
             Object.entries(card.payNotice).map(([group, items]) => (
