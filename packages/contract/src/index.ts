@@ -23,3 +23,4 @@ export * from './bank-forms.ts';
 export * from './bank-form-visibility.ts';
 export * from './compliance-texts.ts';
 export * from './brand.ts';
+export * from './collections.ts';
