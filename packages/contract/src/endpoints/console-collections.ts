@@ -77,7 +77,7 @@ export const consoleCollectionsEndpoints = defineEndpoints(consoleCollectionsRou
       promises: z.array(promiseView),
       /** Approved templates, for the collector's SMS form. */
       templates: z.array(templateView.pick({ id: true, name: true, text: true })),
-      /** The contact rule, and whether contact is allowed now (else when it next is). */
+      /** The contact rule, and whether contact is allowed now (else when it next is, the lender's wall clock). */
       contactRule: z.string(),
       contactAllowedNow: z.boolean(),
       nextAllowedAt: z.string().nullable(),

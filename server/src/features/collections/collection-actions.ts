@@ -241,8 +241,8 @@ export class ContactRefused extends Refusal {
   }
 }
 
-/** "2026-11-26 06:00" in the lender's time zone. */
-function lenderClock(at: Date, timeZone: string): string {
+/** "2026-11-26 06:00" in the lender's time zone: what a collector reads the rule in. */
+export function lenderClock(at: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     hourCycle: 'h23',

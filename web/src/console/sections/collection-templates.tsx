@@ -85,9 +85,18 @@ export function CollectionTemplatesSection() {
         </label>
         <label>
           Text
-          <textarea name="text" required maxLength={320} rows={3} defaultValue={editing?.text ?? ''} />
-          <small>May use {collectionTemplatePlaceholders.map((name) => `{${name}}`).join(', ')}.</small>
+          <textarea
+            name="text"
+            required
+            maxLength={320}
+            rows={3}
+            aria-describedby="template-placeholders"
+            defaultValue={editing?.text ?? ''}
+          />
         </label>
+        <small id="template-placeholders">
+          May use {collectionTemplatePlaceholders.map((name) => `{${name}}`).join(', ')}.
+        </small>
         <div className="actions">
           <button type="submit">Save template</button>
         </div>

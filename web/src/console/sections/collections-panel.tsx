@@ -21,7 +21,8 @@ import { money, when } from '../format.ts';
 export function CollectionsPanel({ role, orderId }: { role: OperatorRole; orderId: string }) {
   const { data, error, reload } = useApiQuery(consoleCall, consoleCalls.consoleCollectionsOrder, { orderId });
   const [outcome, setOutcome] = useState('');
-  const canCollect = mayAct(role, ConsoleRoles.collect);
+  // Nothing past due (settled, or not yet late): nothing to collect, so no forms.
+  const canCollect = mayAct(role, ConsoleRoles.collect) && data?.bucket !== null;
   async function done(result: { success: boolean; message: string }, said: string, form?: HTMLFormElement) {
     setOutcome(result.success ? said : result.message);
     if (result.success) {
@@ -76,7 +77,7 @@ export function CollectionsPanel({ role, orderId }: { role: OperatorRole; orderI
           {data.contactRule}{' '}
           {data.contactAllowedNow
             ? 'Contact is allowed now.'
-            : `Next allowed at ${when(data.nextAllowedAt ?? '')} UTC.`}
+            : `Next allowed at ${data.nextAllowedAt ?? ''} (lender time).`}
         </dd>
       </dl>
       {canCollect ? (
