@@ -119,12 +119,13 @@ describe('collections', () => {
       const form = panel.getByRole('form', { name: 'Record a contact' });
       await form.getByLabel('Outcome').selectOption('promised');
       await form.getByLabel('Note').fill('Will pay at Bayad Center');
-      await form.getByLabel('Promise amount').fill(String(order.lineAmount / 100));
+      await form.getByLabel('Promise amount', { exact: false }).fill(String(order.lineAmount / 100));
       await form.getByLabel('Promise date').fill(promisedOn);
       await form.getByRole('button', { name: 'Record contact' }).click();
       await panel.getByText('Contact recorded.').waitFor();
       const promises = panel.getByRole('table', { name: 'Promises to pay' });
       await promises.getByText('pending').waitFor();
+      await screenshot(collector, 'console-order-collections-panel');
 
       // The borrower pays the amount through the sandbox cashier (its signed postback).
       await bindCard(order.session, order.productId, '6222021234561234');
@@ -158,7 +159,7 @@ describe('collections', () => {
       expect(await postback.text()).toBe('result=OK');
       await collector.reload();
       await collector.getByRole('table', { name: 'Promises to pay' }).getByText('kept').waitFor();
-      await screenshot(collector, 'console-order-collections-panel');
+      await screenshot(collector, 'console-order-collections-kept');
       await expectNoAxeViolations(collector, 'console order page, collections panel');
       const audit = await db
         .selectFrom('operator_audit')

@@ -130,7 +130,7 @@ export function CollectionsPanel({ role, orderId }: { role: OperatorRole; orderI
               <input name="note" maxLength={1000} />
             </label>
             <label>
-              Promise amount
+              Promise amount (e.g. 1500.00)
               <input name="promiseAmount" inputMode="decimal" pattern="\d+(\.\d{1,2})?" />
             </label>
             <label>
@@ -143,7 +143,10 @@ export function CollectionsPanel({ role, orderId }: { role: OperatorRole; orderI
           </div>
         </form>
       ) : null}
-      {canCollect ? (
+      {canCollect && data.templates.length === 0 ? (
+        <p>No approved SMS template yet: an admin writes and approves them under Collection SMS.</p>
+      ) : null}
+      {canCollect && data.templates.length > 0 ? (
         <form className="product" onSubmit={sendSms} aria-label="Send an SMS">
           <label>
             Approved template
@@ -156,9 +159,7 @@ export function CollectionsPanel({ role, orderId }: { role: OperatorRole; orderI
             </select>
           </label>
           <div className="actions">
-            <button type="submit" disabled={data.templates.length === 0}>
-              Send SMS
-            </button>
+            <button type="submit">Send SMS</button>
           </div>
         </form>
       ) : null}
