@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '@kwarta/domain/calendar-date';
 import { collectionBucketKeys } from '@kwarta/domain/collections';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleCollectionsRoutes } from '../console-collections-routes.ts';
@@ -10,7 +11,7 @@ import { pageFields, pageOf } from './console.ts';
 const money = z.number().int();
 const promiseStates = ['kept', 'broken', 'pending'] as const;
 const bucket = z.enum(collectionBucketKeys);
-const calendarDate = textField(10).regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date (YYYY-MM-DD)' });
+const calendarDate = textField(10).refine(isCalendarDate, { message: 'must be a date (YYYY-MM-DD)' });
 
 const promiseView = z.object({
   id: z.number().int(),

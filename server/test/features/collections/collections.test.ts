@@ -337,5 +337,14 @@ describe.each(databaseTargets)('collections on %s', (target) => {
         })
       ).status,
     ).toBe(400);
+    // A date that is not one is refused as such.
+    const notADate = await call('collector-1', endpoints.consoleRecordContact, {
+      orderId: order.orderId,
+      kind: 'call',
+      outcome: 'promised',
+      promiseAmount: 100,
+      promiseDate: '2026-02-30',
+    });
+    expect(notADate.status).toBe(400);
   });
 });
