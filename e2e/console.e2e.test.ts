@@ -102,18 +102,21 @@ describe('operator console', () => {
   test('each role signs in and sees only its menu', { timeout: 120_000 }, async () => {
     const labels = Object.fromEntries(consoleSections.map((s) => [s.key, s.label]));
     const expected: Record<OperatorRole, string[]> = {
-      viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel'],
+      viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
       agent: ['dashboard', 'orders', 'payments', 'complaints'],
       credit: ['dashboard', 'orders', 'payments'],
       finance: ['dashboard', 'orders', 'payments'],
+      collector: ['dashboard', 'orders', 'payments', 'collections'],
       admin: [
         'dashboard',
         'orders',
         'payments',
         'complaints',
         'funnel',
+        'collections',
         'products',
         'templates',
+        'collection-templates',
         'service',
         'brand',
         'operators',

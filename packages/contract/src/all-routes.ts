@@ -1,16 +1,19 @@
 import { consoleAdminRoutes } from './console-admin-routes.ts';
+import { consoleCollectionsRoutes } from './console-collections-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
 import { routes, type EndpointRoute } from './routes.ts';
 
 /**
- * The operator console's calls (console-routes.ts, console-admin-routes.ts). Kept out of `routes`,
+ * The operator console's calls (console-routes.ts, console-admin-routes.ts,
+ * console-collections-routes.ts). Kept out of `routes`,
  * and in a module of their own, so the borrower pages, which import `routes`, never ship them to
  * phones: a module both web entries import lands in a chunk both load.
  */
-export const consoleCalls = { ...consoleRoutes, ...consoleAdminRoutes } as const satisfies Record<
-  string,
-  EndpointRoute
->;
+export const consoleCalls = {
+  ...consoleRoutes,
+  ...consoleAdminRoutes,
+  ...consoleCollectionsRoutes,
+} as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */
 export const allRoutes = { ...routes, ...consoleCalls } as const;

@@ -1,4 +1,5 @@
 import type { CapBreach, CapName, ComplianceProfile } from '@kwarta/domain/compliance';
+import type { ContactRules } from '@kwarta/domain/contact-window';
 import { formatRatePercent } from '@kwarta/domain/effective-rate';
 import { formatMoney, type MoneyStyle } from '@kwarta/domain/money';
 import { fillMessage, messages } from './messages.ts';
@@ -47,5 +48,28 @@ export function describeCapBreach(breach: CapBreach, profile: ComplianceProfile,
     profile: profile.id,
     amount: formatMoney(breach.offer.principal, money),
     term: breach.offer.termDays,
+  });
+}
+
+/** 6 → "6:00 a.m.", 22 → "10:00 p.m.", as the circular writes hours (the last one ends a sentence). */
+export function hourText(hour: number): string {
+  const clock = hour % 12 === 0 ? 12 : hour % 12;
+  return `${clock}:00 ${hour < 12 ? 'a.m.' : 'p.m.'}`;
+}
+
+/**
+ * The contact rule as a collector is refused with it: the hours, their source and the exception,
+ * e.g. "Contact is allowed 6:00 a.m.–10:00 p.m. (SEC Memorandum Circular No. 18, s. 2019) unless
+ * more than 15 days past due."
+ */
+export function contactRuleText(rules: ContactRules): string {
+  return fillMessage(messages.collectionContactRule, {
+    from: hourText(rules.startHour),
+    to: hourText(rules.endHour),
+    source: rules.source,
+    exception:
+      rules.exceptAfterDaysPastDue === null
+        ? ''
+        : fillMessage(messages.collectionContactException, { days: rules.exceptAfterDaysPastDue }),
   });
 }

@@ -25,3 +25,4 @@ export * from './compliance-texts.ts';
 export * from './brand.ts';
 export * from './due-notice.ts';
 export * from './market-texts.ts';
+export * from './collections.ts';

@@ -370,6 +370,18 @@ export const messages = {
   reminderPayOnTime: 'Pay on time to avoid late charges.',
   reminderPayNow: 'Please pay now to stop further charges.',
   reminderPayLink: 'Pay here: {link}',
+  // Collections (decision 0098): what the console answers a collector.
+  collectionContactRule: 'Contact is allowed {from}–{to} ({source}){exception}.',
+  collectionContactException: ' unless more than {days} days past due',
+  collectionContactRefused: 'Not now: {rule} This order is {days} days past due; next allowed at {next}.',
+  collectionTemplateNotApproved: 'Only a template an admin approved may be sent.',
+  collectionNotOverdue: 'Order {orderId} has nothing past due.',
+  collectionAlreadyAssigned: 'Order {orderId} is already assigned to {collector}.',
+  collectionNotACollector: '{name} is not an enabled collector.',
+  collectionPromiseInPast: 'A promise to pay needs a date from today on.',
+  collectionPromiseIncomplete: 'A promise to pay needs both an amount and a date.',
+  collectionTemplateUnknownPlaceholder:
+    'Unknown placeholder {placeholder}: use {name}, {amount}, {dueDate} or {brand}.',
   orderTransitionRefused: 'Order {orderId} is in status {status}; it cannot move to {to}.',
   orderAwaitsWithdrawalConfirmation: "Order {orderId} awaits the borrower's withdrawal confirmation.",
   orderNoPayoutAccount: 'Order {orderId}: the borrower has no payment account to pay out to.',

@@ -2,9 +2,10 @@
  * Operator roles (the console): what each may do is decided on the server per call
  * (`roles` on an operator endpoint); admin may make every operator call.
  * viewer: reads · agent: complaints · credit: approve, reject · finance: disburse, held payments ·
+ * collector: overdue orders (contacts, promises, approved SMS; decision 0098) ·
  * admin: operators, products, channel templates, settings.
  */
-export const operatorRoles = ['viewer', 'agent', 'credit', 'finance', 'admin'] as const;
+export const operatorRoles = ['viewer', 'agent', 'credit', 'finance', 'collector', 'admin'] as const;
 export type OperatorRole = (typeof operatorRoles)[number];
 
 export function isOperatorRole(value: unknown): value is OperatorRole {
@@ -28,9 +29,9 @@ export const OPERATOR_DEVICE_COOKIE = 'kwarta_operator_device';
  * the screen never offers what the server would refuse.
  */
 export const ConsoleRoles = {
-  anyone: ['viewer', 'agent', 'credit', 'finance'],
+  anyone: ['viewer', 'agent', 'credit', 'finance', 'collector'],
   /** The order queue and order page. */
-  readOrders: ['viewer', 'agent', 'credit', 'finance'],
+  readOrders: ['viewer', 'agent', 'credit', 'finance', 'collector'],
   decideOrders: ['credit'],
   disburseOrders: ['finance'],
   /** Accept or return a payment held for review (the amount paid differed from the one asked). */
@@ -38,6 +39,10 @@ export const ConsoleRoles = {
   readComplaints: ['viewer', 'agent'],
   replyComplaints: ['agent'],
   readFunnel: ['viewer'],
+  /** The collections queue and an order's collections panel (the viewer read-only, decision 0098). */
+  readCollections: ['viewer', 'collector'],
+  /** Record a contact or a promise, take an unassigned order, send an approved SMS. */
+  collect: ['collector'],
   /** Products, channel templates, service contacts, operators, the audit log. */
   administer: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
@@ -48,7 +53,7 @@ export const ConsoleRoles = {
  */
 export const rolesSeeingWhole = {
   /** They call borrowers. */
-  phone: ['agent', 'credit', 'admin'],
+  phone: ['agent', 'credit', 'collector', 'admin'],
   /** They pay it: disbursements and returns of held payments go to it. */
   accountNumber: ['finance', 'admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
@@ -69,8 +74,10 @@ export const consoleSections = [
   { key: 'payments', label: 'Payments', roles: ConsoleRoles.readOrders },
   { key: 'complaints', label: 'Complaints', roles: ConsoleRoles.readComplaints },
   { key: 'funnel', label: 'Funnel', roles: ConsoleRoles.readFunnel },
+  { key: 'collections', label: 'Collections', roles: ConsoleRoles.readCollections },
   { key: 'products', label: 'Products', roles: ConsoleRoles.administer },
   { key: 'templates', label: 'Channel templates', roles: ConsoleRoles.administer },
+  { key: 'collection-templates', label: 'Collection SMS', roles: ConsoleRoles.administer },
   { key: 'service', label: 'Service contacts', roles: ConsoleRoles.administer },
   { key: 'brand', label: 'Brand', roles: ConsoleRoles.administer },
   { key: 'operators', label: 'Operators', roles: ConsoleRoles.administer },

@@ -11,4 +11,5 @@ export * from './effective-rate.ts';
 export * from './pricing.ts';
 export * from './compliance.ts';
 export * from './contact-window.ts';
+export * from './collections.ts';
 export * from './brand-colours.ts';

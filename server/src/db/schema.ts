@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { PaymentKind, PaymentStatus } from '@kwarta/contract';
+import type { ContactKind, ContactOutcome, PaymentKind, PaymentStatus } from '@kwarta/contract';
 
 /**
  * Table types (Kysely example style). Portable across SQLite and PostgreSQL on purpose:
@@ -304,6 +304,10 @@ export interface Database {
   sms_sends: SmsSendTable;
   sms_outbox: SmsOutboxTable;
   sms_messages: SmsMessageTable;
+  collection_assignments: CollectionAssignmentTable;
+  collection_contacts: CollectionContactTable;
+  collection_promises: CollectionPromiseTable;
+  collection_templates: CollectionTemplateTable;
   registrations: RegistrationTable;
   ephemeral_entries: EphemeralEntryTable;
   operators: OperatorTable;
@@ -439,7 +443,8 @@ export type SmsMessageStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipp
 export interface SmsMessageTable {
   id: Generated<number>;
   dedupe_key: string;
-  purpose: 'reminder';
+  /** reminder: the due-reminders job; collection: a collector's approved template (decision 0098). */
+  purpose: 'reminder' | 'collection';
   order_id: number | null;
   plan_line_id: number | null;
   phone: string;
@@ -597,4 +602,43 @@ export interface LegacyRepaymentTable {
   failure: string | null;
   created_at: string;
   updated_at: string;
+}
+
+// Collections (migration 2026-11-25-40, decision 0098)
+export interface CollectionAssignmentTable {
+  order_id: number;
+  operator_id: number;
+  /** The operator who assigned it (a collector taking one: themselves). */
+  assigned_by: string;
+  assigned_at: string;
+}
+
+export interface CollectionContactTable {
+  id: Generated<number>;
+  order_id: number;
+  operator_id: number;
+  kind: ContactKind;
+  outcome: ContactOutcome;
+  note: string;
+  created_at: string;
+}
+
+export interface CollectionPromiseTable {
+  id: Generated<number>;
+  order_id: number;
+  contact_id: number;
+  amount: number;
+  promised_on: string;
+  created_at: string;
+}
+
+export interface CollectionTemplateTable {
+  id: Generated<number>;
+  name: string;
+  text: string;
+  approved_by: string | null;
+  approved_at: string | null;
+  updated_by: string;
+  updated_at: string;
+  created_at: string;
 }

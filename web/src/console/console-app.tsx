@@ -14,6 +14,8 @@ import { TemplatesSection } from './sections/templates.tsx';
 import { ServiceSection } from './sections/service.tsx';
 import { OperatorsSection } from './sections/operators.tsx';
 import { BrandSection } from './sections/brand.tsx';
+import { CollectionsSection } from './sections/collections.tsx';
+import { CollectionTemplatesSection } from './sections/collection-templates.tsx';
 import { brandName } from './brand-name.ts';
 
 export interface SignedIn {
@@ -116,6 +118,8 @@ function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => v
     content = <PaymentsSection key={id ?? ''} role={operator.role} status={id ?? ''} />;
   else if (section === 'complaints') content = <ComplaintsSection role={operator.role} />;
   else if (section === 'funnel') content = <FunnelSection />;
+  else if (section === 'collections') content = <CollectionsSection />;
+  else if (section === 'collection-templates') content = <CollectionTemplatesSection />;
   else if (section === 'products') content = <ProductsSection />;
   else if (section === 'templates') content = <TemplatesSection />;
   else if (section === 'service') content = <ServiceSection />;

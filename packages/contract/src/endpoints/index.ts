@@ -3,6 +3,7 @@ import type { Endpoint } from '../endpoint.ts';
 import { bankBindingEndpoints } from './bank-binding.ts';
 import { complaintEndpoints } from './complaints.ts';
 import { consoleAdminEndpoints } from './console-admin.ts';
+import { consoleCollectionsEndpoints } from './console-collections.ts';
 import { consoleEndpoints } from './console.ts';
 import { legacyRepaymentEndpoints } from './legacy-repayment.ts';
 import { loanConfirmEndpoints } from './loan-confirm.ts';
@@ -23,6 +24,7 @@ export const endpoints = {
   ...promotionEndpoints,
   ...consoleEndpoints,
   ...consoleAdminEndpoints,
+  ...consoleCollectionsEndpoints,
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type EndpointMap = typeof endpoints;

@@ -2,7 +2,7 @@ import { formatMoney, type MoneyStyle } from '@kwarta/domain/money';
 import type { ComplianceProfile } from '@kwarta/domain/compliance';
 import { defaultContactRules } from '@kwarta/domain/contact-window';
 import type { LoanRules } from '@kwarta/domain/loan-rules';
-import { capLine, profileCaps, profileCoverage } from '../compliance-texts.ts';
+import { capLine, hourText, profileCaps, profileCoverage } from '../compliance-texts.ts';
 import { days, percentFromBps, type DocumentSection, type SiteDocument } from './document.ts';
 import type { SiteInfo } from './site-info.ts';
 
@@ -127,12 +127,6 @@ export function loanTermsDocument(site: SiteInfo): SiteDocument {
       ...(site.compliance ? [costCapsSection(site.compliance, site.money)] : []),
     ],
   };
-}
-
-/** 6 → "6:00 a.m.", 22 → "10:00 p.m.", as the circular writes hours (the last one ends a sentence). */
-function hourText(hour: number): string {
-  const clock = hour % 12 === 0 ? 12 : hour % 12;
-  return `${clock}:00 ${hour < 12 ? 'a.m.' : 'p.m.'}`;
 }
 
 /** The fees of the loan rules, each as the disclosure statement itemises them. */

@@ -41,6 +41,7 @@ import { consoleDashboard as dashboard, consoleOrderPage, orderQueueFor } from '
 import { complaintInboxFor } from './console-complaints.ts';
 import { createHash } from 'node:crypto';
 import { consolePaymentCalls } from './console-payment-routes.ts';
+import { consoleCollectionsCalls } from './console-collections-routes.ts';
 import { withDb } from './with-db.ts';
 import { operatorView } from './operator-view.ts';
 
@@ -188,6 +189,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   consolePaymentCalls(app);
+  consoleCollectionsCalls(app);
 
   registerEndpoint(app, endpoints.consoleComplaints, (input, { operator }) =>
     complaintInboxFor(

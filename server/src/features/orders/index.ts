@@ -74,3 +74,4 @@ export {
 } from './order-repayment.ts';
 export { assertProductsComply, CapBreachRefusal, complianceProfileById } from './compliance.ts';
 export { queueDueReminders, reminderKey } from './due-reminders.ts';
+export { overdueCounts, overdueOrderPage, overdueStanding, type OverdueOrder } from './overdue-orders.ts';

@@ -30,5 +30,11 @@ export {
   type AcceptedPayment,
   type ReturnOutcome,
 } from './review-held-payment.ts';
-export { heldPaymentCount, orderPayments, paymentList, type PaymentFilter } from './payment-list.ts';
+export {
+  heldPaymentCount,
+  orderPayments,
+  paymentList,
+  postedPayments,
+  type PaymentFilter,
+} from './payment-list.ts';
 export { openCardPayment } from './card-payments.ts';

@@ -78,3 +78,17 @@ export async function heldPaymentCount(db: Kysely<Database>): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * The posted payments (paid) of some orders, for promises to pay (decision 0098): the amount
+ * received and when it was posted.
+ */
+export function postedPayments(db: Kysely<Database>, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('payments')
+    .select(['order_id', 'received_amount', 'expected_amount', 'paid_at'])
+    .where('order_id', 'in', orderIds)
+    .where('status', '=', 'paid')
+    .execute();
+}

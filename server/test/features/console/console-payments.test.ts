@@ -431,7 +431,7 @@ describe.each(databaseTargets)('console payments (%s)', (target) => {
       expect(finance.payments.map((item) => [item.id, item.status])).toEqual([[paymentId, 'held']]);
       expect(finance.borrower.payoutAccount).toMatchObject({ accountNumber: CARD_NO });
       expect((await page('admin')).borrower.payoutAccount?.accountNumber).toBe(CARD_NO);
-      for (const role of ['viewer', 'agent', 'credit'] as const) {
+      for (const role of ['viewer', 'agent', 'credit', 'collector'] as const) {
         expect((await page(role)).borrower.payoutAccount?.accountNumber).toBe(`**** ${CARD_NO.slice(-4)}`);
       }
     });

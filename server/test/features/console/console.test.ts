@@ -115,18 +115,21 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         ),
       );
       expect(menus).toEqual({
-        viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel'],
+        viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
         agent: ['dashboard', 'orders', 'payments', 'complaints'],
         credit: ['dashboard', 'orders', 'payments'],
         finance: ['dashboard', 'orders', 'payments'],
+        collector: ['dashboard', 'orders', 'payments', 'collections'],
         admin: [
           'dashboard',
           'orders',
           'payments',
           'complaints',
           'funnel',
+          'collections',
           'products',
           'templates',
+          'collection-templates',
           'service',
           'brand',
           'operators',

@@ -5,6 +5,7 @@ import { consoleCall } from '../console-client.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { money, when } from '../format.ts';
 import { PaymentsTable } from './payments.tsx';
+import { CollectionsPanel } from './collections-panel.tsx';
 
 export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: string }) {
   const { data, error, reload } = useApiQuery(consoleCall, consoleCalls.consoleOrder, { orderId });
@@ -138,6 +139,7 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
           ))}
         </tbody>
       </table>
+      {mayAct(role, ConsoleRoles.readCollections) ? <CollectionsPanel role={role} orderId={orderId} /> : null}
       <PaymentsTable caption="Payments" items={data.payments} role={role} onChanged={reload} />
       <table>
         <caption>Messages</caption>
