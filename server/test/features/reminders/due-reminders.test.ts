@@ -4,7 +4,14 @@ import { addDays, formatMoney, type CalendarDate, type LoanRules } from '@kwarta
 import { callEndpoint } from '../../support/api.ts';
 import { newBorrower } from '../../support/borrowers.ts';
 import { bindAccount, phWallet } from '../../support/payment-accounts.ts';
-import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
+import {
+  createTestApp,
+  databaseTargets,
+  redisAvailable,
+  testClock,
+  testRedis,
+  type TestApp,
+} from '../../support/test-app.ts';
 import { approveOrder, disburseOrder } from '../../../src/features/orders/index.ts';
 import type { SmsGateway, SmsMessage } from '../../../src/features/sms/index.ts';
 import { jobRegistry } from '../../../src/jobs/registry.ts';
@@ -39,12 +46,12 @@ describe.each(databaseTargets)('due-date reminders on %s', (target) => {
   let phone: string;
   let lines: { id: number; due_date: string; amount: number }[];
 
+  // On PostgreSQL the instances share a Redis too, as a fleet would (when one answers).
+  const redis = target === 'postgres' && redisAvailable ? testRedis() : null;
+  const env = { MARKET: 'PH', PUBLIC_URL: 'https://pay.kwarta.example', ...redis?.env };
+
   beforeAll(async () => {
-    t = await createTestApp(target, {
-      clock,
-      smsGateway: gateway,
-      env: { MARKET: 'PH', PUBLIC_URL: 'https://pay.kwarta.example' },
-    });
+    t = await createTestApp(target, { clock, smsGateway: gateway, env });
     const flex = await t.app.db
       .selectFrom('products')
       .select(['id', 'loan_rules'])
@@ -89,7 +96,10 @@ describe.each(databaseTargets)('due-date reminders on %s', (target) => {
       .orderBy('seq')
       .execute();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await redis?.cleanup();
+  });
 
   /** Runs the job at a Manila wall-clock time, as the scheduler would at that instant. */
   async function runAt(date: string, time: string) {
@@ -132,16 +142,22 @@ describe.each(databaseTargets)('due-date reminders on %s', (target) => {
   });
 
   it('two instances running at once queue and send each reminder once', async () => {
-    const dayBefore = addDays(lines[0]!.due_date as CalendarDate, -1);
-    const at = new Date(`${dayBefore}T06:15:00+08:00`);
-    clock.advance(at.getTime() - clock.now().getTime());
-    const second = { ...t.app, clock } as never;
-    await Promise.all([
-      job.run({ ...t.app, clock } as never, { scheduledAt: at, trigger: 'schedule' }),
-      job.run(second, { scheduledAt: at, trigger: 'schedule' }),
-    ]);
-    expect(ours()).toHaveLength(2);
-    expect((await records()).map((record) => record.status)).toEqual(['sent', 'sent']);
+    const second = await createTestApp(target, { clock, smsGateway: gateway, env, sameDatabaseAs: t });
+    try {
+      const dayBefore = addDays(lines[0]!.due_date as CalendarDate, -1);
+      const at = new Date(`${dayBefore}T06:15:00+08:00`);
+      clock.advance(at.getTime() - clock.now().getTime());
+      // Straight to the job on both, past the lease: the records alone must keep it to one.
+      await Promise.all(
+        [t.app, second.app].map((app) =>
+          job.run({ ...app, clock } as never, { scheduledAt: at, trigger: 'schedule' }),
+        ),
+      );
+      expect(ours()).toHaveLength(2);
+      expect((await records()).map((record) => record.status)).toEqual(['sent', 'sent']);
+    } finally {
+      await second.close();
+    }
   });
 
   it('sends nothing for a line paid before its reminder, whether paid before it was queued or after', async () => {
