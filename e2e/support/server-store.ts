@@ -50,8 +50,11 @@ export function openServerStore(serverStore: Record<string, string | undefined> 
  * Runs a script of the repository (`server/src/cli/order.ts`, `e2e/support/set-order-status.ts`…)
  * against the server's store; resolves with its exit code and output, never throws on exit 1.
  */
-export async function runScript(script: string, args: string[]): Promise<{ code: number; output: string }> {
-  const serverStore = inject('serverStore');
+export async function runScript(
+  script: string,
+  args: string[],
+  serverStore: Record<string, string | undefined> = inject('serverStore'),
+): Promise<{ code: number; output: string }> {
   // The e2e server's mode (a sandbox, test-server.ts) comes with its store: so do its CLIs.
   const env: NodeJS.ProcessEnv = { ...process.env, ...serverStore, LOG_LEVEL: 'silent' };
   if (!serverStore.DATABASE_URL) delete env.DATABASE_URL;
