@@ -40,6 +40,22 @@ describe('npm run job', () => {
     );
   }, 30_000);
 
+  it('runs the due reminders as of --now, and a later run that day queues none', async () => {
+    // Ten days on at 09:00 in Manila: the demo's orders have instalments around then.
+    const lines = await t.app.db.selectFrom('order_plan_lines').select('due_date').execute();
+    const due = lines.map((line) => line.due_date).sort()[0]!;
+    const at = `${due}T09:00:00+08:00`;
+    const first = await job('due-reminders', '--now', at);
+    const queued = Number(/queued=(\d+)/.exec(first.stdout)?.[1]);
+    expect(first.stdout).toMatch(/^due-reminders ran in \d+ ms: queued=\d+ sent=\d+/m);
+    const recorded = await t.app.db.selectFrom('sms_messages').select('id').execute();
+    expect(recorded).toHaveLength(queued);
+    // Later the same day (the same instant is one run, recorded): the records keep it to none.
+    const again = await job('due-reminders', '--now', `${due}T09:05:00+08:00`);
+    expect(again.stdout).toMatch(/queued=0 sent=0/);
+    expect(await t.app.db.selectFrom('sms_messages').select('id').execute()).toHaveLength(queued);
+  }, 30_000);
+
   it('runs in the mode its server recorded when APP_ENV is not set, as after npm start', async () => {
     const bare = { ...cliEnv(t), APP_ENV: '', SANDBOX_PAYMENT_SECRET: '' };
     // No server recorded a mode here: production, which refuses without its settings, in one message.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeHttpServer, type FakeAnswer, type FakeRequest } from '../../support/fake-http-server.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
+import { consoleOrderPage } from '../../../src/features/console/console-orders.ts';
 import { deliverQueuedSms, semaphoreGateway } from '../../../src/features/sms/index.ts';
 
 /**
@@ -154,6 +155,22 @@ describe.each(databaseTargets)('Semaphore and the delivery loop on %s', (target)
     later(3_600_000);
     await deliver();
     expect((await record(unlucky)).attempts).toBe(3);
+  });
+
+  it("shows a failed reminder, with the provider's error, on the console's order page", async () => {
+    const order = await t.app.db.selectFrom('orders').select('id').orderBy('id').executeTakeFirstOrThrow();
+    script.push({ status: 400, json: { message: 'Invalid number' } });
+    const id = await queue('Kwarta: Your instalment of ₱3,510.00 is due on 2026-12-04.');
+    await t.app.db.updateTable('sms_messages').set({ order_id: order.id }).where('id', '=', id).execute();
+    await deliver();
+    const page = await consoleOrderPage(t.app, 'viewer', order.id);
+    expect(page?.messages[0]).toMatchObject({
+      purpose: 'reminder',
+      status: 'failed',
+      attempts: 1,
+      lastError: 'Semaphore answered HTTP 400',
+      text: 'Kwarta: Your instalment of ₱3,510.00 is due on 2026-12-04.',
+    });
   });
 
   it('never sends a message again whose send a crash interrupted', async () => {
