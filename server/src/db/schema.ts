@@ -427,6 +427,8 @@ export interface SmsSendTable {
   device_id: string | null;
   ip: string | null;
   gateway: string;
+  /** The provider's id of the code's message (Semaphore's message_id); null from the outbox. */
+  provider_message_id: string | null;
   created_at: string;
 }
 

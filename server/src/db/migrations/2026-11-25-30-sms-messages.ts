@@ -35,6 +35,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['status', 'next_attempt_at'])
     .execute();
   await db.schema.createIndex('sms_messages_order').on('sms_messages').column('order_id').execute();
+  // A code's message (sent at once, the borrower waiting) keeps the provider's id too.
+  await db.schema.alterTable('sms_sends').addColumn('provider_message_id', 'text').execute();
   // Reminders read the lines due on a day in id order, a batch at a time: without this, a scan
   // of every line of every order per batch.
   await db.schema
@@ -46,5 +48,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('order_plan_lines_due_date').execute();
+  await db.schema.alterTable('sms_sends').dropColumn('provider_message_id').execute();
   await db.schema.dropTable('sms_messages').execute();
 }

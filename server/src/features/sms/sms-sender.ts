@@ -62,8 +62,9 @@ export async function deliverSmsCode(deps: SmsDeps, request: SmsDelivery): Promi
 
   const code = newSmsCode();
   await storeSmsCode(deps.store, request, code);
+  let receipt: Awaited<ReturnType<typeof deps.smsGateway.send>>;
   try {
-    await deps.smsGateway.send({
+    receipt = await deps.smsGateway.send({
       phone: request.phone,
       text: fillMessage(messages.smsCodeText, { code, minutes: SMS_CODE_TTL_MS / 60_000 }),
       urgent: true,
@@ -84,6 +85,7 @@ export async function deliverSmsCode(deps: SmsDeps, request: SmsDelivery): Promi
       device_id: orNull(request.deviceId),
       ip: request.ip,
       gateway: deps.smsGateway.name,
+      provider_message_id: receipt.providerMessageId,
       created_at: now.toISOString(),
     })
     .execute();

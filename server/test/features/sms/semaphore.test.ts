@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeHttpServer, type FakeAnswer, type FakeRequest } from '../../support/fake-http-server.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { consoleOrderPage } from '../../../src/features/console/console-orders.ts';
-import { deliverQueuedSms, semaphoreGateway } from '../../../src/features/sms/index.ts';
+import { deliverQueuedSms, deliverSmsCode, semaphoreGateway } from '../../../src/features/sms/index.ts';
 
 /**
  * Issue 23: SMS_GATEWAY=semaphore against a fake Semaphore on loopback, through the delivery loop
@@ -83,6 +83,19 @@ describe.each(databaseTargets)('Semaphore and the delivery loop on %s', (target)
     });
     const receipt = await gateway.send({ phone: '09171234567', text: 'Your code is 123456', urgent: true });
     expect(receipt.providerMessageId).toBe(String(nextId));
+    // A code sent through the app's own path keeps Semaphore's id beside its record.
+    const before = nextId;
+    await deliverSmsCode(
+      { ...t.app, clock },
+      { purpose: 'login', phone: '09171230000', ip: '198.51.100.23' },
+    );
+    const codeRecord = await t.app.db
+      .selectFrom('sms_sends')
+      .select(['gateway', 'provider_message_id'])
+      .where('phone', '=', '09171230000')
+      .executeTakeFirstOrThrow();
+    expect(codeRecord).toEqual({ gateway: 'semaphore', provider_message_id: String(before + 1) });
+    expect(received.at(-1)!.path).toBe('/api/v4/priority');
     expect(received[0]!.path).toBe('/api/v4/priority');
     expect(Object.fromEntries(new URLSearchParams(received[0]!.body))).toEqual({
       apikey: 'k',
