@@ -21,6 +21,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { redactUrl } from './lib/log-redaction.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.ts';
 import { createEndpointRegistry } from './lib/contract-route.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { RETRY_AFTER_SECONDS, errorHandler } from './plugins/error-handler.ts';
@@ -98,6 +99,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     trustProxy: config.trustProxy,
+    // X-Request-Id from the proxy when it is one we can log, else a UUID; on every log line of the
+    // request (pino's reqId) and returned on the response (below).
+    genReqId: requestIdOf,
     // One line per response (below) instead of Fastify's two; at info level only the ones worth
     // reading, so logging does not halve throughput.
     logController: new LogController({ disableRequestLogging: true }),
@@ -219,10 +223,20 @@ async function registerHttpPlugins(app: FastifyInstance, config: Config): Promis
   // every request cost the borrower calls, which carry their session in the query (D1).
   await app.register(cookie, { hook: false });
   await app.register(compress, { threshold: 1024 });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   app.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime > 1000 ? 'warn' : 'debug';
     request.log[level](
-      { req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        req: request,
+        // The route's pattern, not the URL: one series per route, and no ids or query in it.
+        route: request.routeOptions.url ?? null,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
     done();
