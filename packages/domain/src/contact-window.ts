@@ -41,19 +41,48 @@ export function contactDecision(input: {
   const { at, timeZone, rules } = input;
   const exception = rules.exceptAfterDaysPastDue;
   if (exception !== null && input.daysPastDue > exception) return { allowed: true, by: 'past-due-exception' };
-  const hour = localHour(at, timeZone);
+  const { hour } = wallClockAt(at, timeZone);
   if (hour >= rules.startHour && hour < rules.endHour) return { allowed: true, by: 'window' };
   const today = calendarDateAt(at, timeZone);
   const day = hour < rules.startHour ? today : addDays(today, 1);
   return { allowed: false, nextAllowedAt: instantAt(day, rules.startHour, timeZone) };
 }
 
-function localHour(at: Date, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' })
-    .formatToParts(at)
-    .find((part) => part.type === 'hour')?.value;
-  if (hour === undefined) throw new DomainError('invalid_date', 'no hour in the time zone');
-  return Number(hour);
+/** An instant as a clock on the wall in a time zone reads it, to the second. */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** What a clock in `timeZone` shows at `at`: the one reading of local time the rules use. */
+export function wallClockAt(at: Date, timeZone: string): WallClock {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => {
+    const value = parts.find((p) => p.type === type)?.value;
+    if (value === undefined) throw new DomainError('invalid_date', `no ${type} in the time zone`);
+    return Number(value);
+  };
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
 }
 
 /**
@@ -70,24 +99,7 @@ export function instantAt(date: CalendarDate, hour: number, timeZone: string): D
 
 /** The zone's offset from UTC at an instant, in milliseconds (Manila: +8 h). */
 function offsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
+  const wall = wallClockAt(at, timeZone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;
 }

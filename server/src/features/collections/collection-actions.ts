@@ -10,6 +10,7 @@ import {
   contactDecision,
   defaultContactRules,
   formatMoney,
+  wallClockAt,
   type CalendarDate,
 } from '@kwarta/domain';
 import type { Operator } from '../../db/schema.ts';
@@ -243,15 +244,7 @@ export class ContactRefused extends Refusal {
 
 /** "2026-11-26 06:00" in the lender's time zone: what a collector reads the rule in. */
 export function lenderClock(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  const wall = wallClockAt(at, timeZone);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${wall.year}-${two(wall.month)}-${two(wall.day)} ${two(wall.hour)}:${two(wall.minute)}`;
 }
