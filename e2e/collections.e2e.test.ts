@@ -1,16 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { contactRuleText, routes, type OperatorRole } from '@kwarta/contract';
+import { contactRuleText, type OperatorRole } from '@kwarta/contract';
 import { addDays, calendarDateAt, complianceProfiles, formatMoney } from '@kwarta/domain';
 import { createOperator } from '../server/src/features/operators/operator-repository.ts';
 import { hashPassword } from '../server/src/features/operators/password-hash.ts';
-import { sandboxPostback } from '../server/src/features/payments/sandbox.ts';
+import { payThroughSandbox } from './support/sandbox-payment.ts';
 import { repayableOrder } from '../server/test/support/repayment.ts';
 import { screenshot, useBrowser } from './support/browser.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { bindCard } from './support/payment-accounts.ts';
 import { openServerStore } from './support/server-store.ts';
-import { sessionQuery } from './support/session.ts';
 import { E2E_SERVER_MODE, startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
@@ -129,34 +128,14 @@ describe('collections', () => {
 
       // The borrower pays the amount through the sandbox cashier (its signed postback).
       await bindCard(order.session, order.productId, '6222021234561234');
-      const code = await fetch(`${baseUrl}${routes.generateVcode.path}?${sessionQuery(order.session)}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-requested-with': 'XMLHttpRequest',
-        },
-        body: new URLSearchParams({
-          productId: String(order.productId),
-          orderId: String(order.orderId),
-          channelNumber: 'BAYD',
-        }),
+      await payThroughSandbox({
+        db,
+        sandboxSecret: config.payments.sandboxSecret,
+        session: order.session,
+        productId: order.productId,
+        orderId: order.orderId,
+        refNo: 'E2EPROMISE',
       });
-      expect(await code.text()).toContain('"00"');
-      const pending = await db
-        .selectFrom('payments')
-        .select(['txnid', 'expected_amount'])
-        .where('order_id', '=', order.orderId)
-        .executeTakeFirstOrThrow();
-      const postback = await fetch(`${baseUrl}/payments/sandbox/postback`, {
-        method: 'POST',
-        body: sandboxPostback(config.payments.sandboxSecret, {
-          txnid: pending.txnid,
-          refNo: 'E2EPROMISE',
-          status: 'S',
-          amount: pending.expected_amount,
-        }),
-      });
-      expect(await postback.text()).toBe('result=OK');
       await collector.reload();
       await collector.getByRole('table', { name: 'Promises to pay' }).getByText('kept').waitFor();
       await screenshot(collector, 'console-order-collections-kept');

@@ -18,7 +18,7 @@ import { repoRoot } from './support/paths.ts';
 import { sessionQuery } from './support/session.ts';
 import { openServerStore } from './support/server-store.ts';
 import { bindCard } from './support/payment-accounts.ts';
-import { sandboxPostback } from '../server/src/features/payments/sandbox.ts';
+import { payThroughSandbox } from './support/sandbox-payment.ts';
 import { repayableOrder } from '../server/test/support/repayment.ts';
 
 const baseUrl = inject('baseUrl');
@@ -209,33 +209,15 @@ describe('operator console', () => {
     // The borrower makes a pay code, and the cashier reports a different amount paid: held.
     const order = await repayableOrder({ db, config, clock: { now: () => new Date() } }, { lines: 2 });
     await bindCard(order.session, order.productId, '6222021234561234');
-    const code = await fetch(`${baseUrl}${routes.generateVcode.path}?${sessionQuery(order.session)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
-      body: new URLSearchParams({
-        productId: String(order.productId),
-        orderId: String(order.orderId),
-        channelNumber: 'BAYD',
-      }),
+    const { paymentId } = await payThroughSandbox({
+      db,
+      sandboxSecret: config.payments.sandboxSecret,
+      session: order.session,
+      productId: order.productId,
+      orderId: order.orderId,
+      refNo: 'E2EHELD',
+      amount: 12_345_600,
     });
-    expect(await code.text()).toContain('"00"');
-    const pending = await db
-      .selectFrom('payments')
-      .select(['id', 'txnid'])
-      .where('order_id', '=', order.orderId)
-      .executeTakeFirstOrThrow();
-    // postbackPath('sandbox'); payment-routes.ts itself pulls the server's features into the e2e's types.
-    const postback = await fetch(`${baseUrl}/payments/sandbox/postback`, {
-      method: 'POST',
-      body: sandboxPostback(config.payments.sandboxSecret, {
-        txnid: pending.txnid,
-        refNo: 'E2EHELD',
-        status: 'S',
-        amount: 12_345_600,
-      }),
-    });
-    expect(await postback.text()).toBe('result=OK');
-    const paymentId = pending.id;
 
     const finance = await signIn('finance');
     await finance.getByRole('link', { name: 'payments held for review' }).click();
