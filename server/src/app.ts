@@ -22,6 +22,7 @@ import { seedDemoData } from './db/seed.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { redactUrl } from './lib/log-redaction.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.ts';
+import type { Lifecycle } from './lib/graceful-shutdown.ts';
 import { createEndpointRegistry } from './lib/contract-route.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { RETRY_AFTER_SECONDS, errorHandler } from './plugins/error-handler.ts';
@@ -169,7 +170,7 @@ const featureRoutes = [
 
 /**
  * Every shared service and port adapter (lib/deps.ts), decorated before any plugin or route is
- * registered, so no route can find one missing. Jobs stop before the app closes (preClose).
+ * registered, so no route can find one missing. Jobs stop once requests are answered, before the pools close (onClose order, below).
  */
 function decorateServices(
   app: FastifyInstance,
@@ -178,6 +179,7 @@ function decorateServices(
   overrides: AppOverrides,
 ): void {
   app.decorate('config', config);
+  app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('clock', overrides.clock ?? systemClock);
@@ -209,11 +211,13 @@ function decorateServices(
   const jobDeps = { db, clock, store, storage, config, log: app.log, accountKeys, payouts, smsGateway };
   app.decorate('jobs', createScheduler({ ...jobDeps, lease }, overrides.jobs ?? jobRegistry));
 
-  // Added in the order they always were (Fastify runs onClose hooks in a fixed order).
-  app.addHook('preClose', async () => app.jobs.stop());
+  // Fastify runs onClose hooks last-added first, all after the listener has closed and the
+  // requests in flight have been answered: so the running jobs finish (or are halted,
+  // lib/graceful-shutdown.ts) before the lease, the store and the database close.
   app.addHook('onClose', async () => database.db.destroy());
   app.addHook('onClose', async () => store.close());
   app.addHook('onClose', async () => lease.close());
+  app.addHook('onClose', async () => app.jobs.stop());
 }
 
 /** Body parsers, compression, the response log line, security headers, errors, load shedding. */
@@ -248,11 +252,17 @@ async function registerHttpPlugins(app: FastifyInstance, config: Config): Promis
 
 /** What operations read: readiness for the load balancer, and the API's OpenAPI document. */
 function registerOperationalRoutes(app: FastifyInstance): void {
-  // Readiness: a load balancer stops sending traffic here while the database or Redis is away.
+  // Readiness: a load balancer stops sending traffic here while the database or Redis is away, or
+  // while the instance shuts down.
   app.get('/healthz', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    // Shutting down (lib/graceful-shutdown.ts): still answering, but send nothing new here.
+    if (app.lifecycle.draining) {
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return reply.code(503).send({ status: 'draining' });
+    }
     const checks = await Promise.allSettled([sql`select 1`.execute(app.db), app.store.ping()]);
     const [db, store] = checks.map((check) => (check.status === 'fulfilled' ? 'ok' : 'down'));
-    reply.header('Cache-Control', 'no-store');
     if (db === 'ok' && store === 'ok') return { status: 'ok' };
     reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return reply.code(503).send({ status: 'unavailable', database: db, store });

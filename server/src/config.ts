@@ -53,6 +53,11 @@ const envSchema = z
       .default('false')
       .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // SIGTERM's sequence (lib/graceful-shutdown.ts): /healthz fails for SHUTDOWN_DELAY_MS while
+    // requests are still served (a load balancer's active checks notice), then the listener closes
+    // and in-flight requests and jobs get SHUTDOWN_GRACE_MS to finish before their connections are cut.
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
     SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
@@ -230,6 +235,7 @@ const envSchema = z
     sqliteDriver: env.SQLITE_DRIVER,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
+    shutdown: { delayMs: env.SHUTDOWN_DELAY_MS, graceMs: env.SHUTDOWN_GRACE_MS },
     trustProxy: env.TRUST_PROXY,
     // Demo data and the developer pages are for development and sandbox only (D14).
     seedDemo: env.SEED_DEMO === 'auto' ? env.APP_ENV !== 'production' : env.SEED_DEMO === 'yes',

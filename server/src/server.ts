@@ -1,5 +1,6 @@
 import { loadConfig, ConfigError, recordServerMode } from './config.ts';
 import { buildApp } from './app.ts';
+import { shutDownGracefully } from './lib/graceful-shutdown.ts';
 
 // Process concerns only: configuration from the environment, listening, and a clean shutdown.
 async function main(): Promise<void> {
@@ -17,12 +18,28 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The first SIGTERM or SIGINT drains (lib/graceful-shutdown.ts) and exits 0; a second one, or a
+  // close that hangs past the grace (a pool that never lets go), exits 1 at once.
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      app.close().then(
+    process.on(signal, () => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      app.log.info({ signal }, 'signal received');
+      const { shutdown } = config;
+      setTimeout(
+        () => {
+          app.log.error(shutdown, 'shutdown did not finish in time');
+          process.exit(1);
+        },
+        shutdown.delayMs + shutdown.graceMs + 10_000,
+      ).unref();
+      shutDownGracefully(app, shutdown).then(
         () => process.exit(0),
-        () => process.exit(1),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
       );
     });
   }

@@ -20,7 +20,10 @@ export interface JobScheduler {
   readonly jobs: readonly Job[];
   /** Starts looking at the schedule. Only server.ts (and tests that mean it) call this. */
   start(timing?: Partial<SchedulerTiming>): void;
-  /** Stops starting runs and waits for the ones in flight (they give their leases back). */
+  /**
+   * Stops starting runs and waits for the ones in flight (they give their leases back), or until
+   * halt() is called.
+   */
   stop(): Promise<void>;
   /**
    * Stops at once, as a process that died would: no new runs, leases of runs in flight are no
@@ -132,7 +135,13 @@ export function createScheduler(deps: JobDeps & { lease: JobLease }, jobs: reado
     },
     async stop() {
       stopTicking();
-      await Promise.all(states.map((state) => state.running));
+      // A halt (the shutdown's grace running out) ends the wait: the runs are left to their leases.
+      const { signal } = halted;
+      const haltedWhileWaiting = new Promise<void>((resolve) => {
+        if (signal.aborted) resolve();
+        else signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      await Promise.race([Promise.all(states.map((state) => state.running)), haltedWhileWaiting]);
     },
     halt() {
       stopTicking();
