@@ -94,8 +94,8 @@ async function waitUntilHealthy(
   throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 1000} s (${lastProblem})`);
 }
 
-/** Stops the server's process group: SIGTERM, then SIGKILL if it lingers. */
-async function stop(child: ChildProcess): Promise<void> {
+/** Stops the server's process group: SIGTERM (or what `first` says), then SIGKILL if it lingers. */
+async function stop(child: ChildProcess, first: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const signal = (name: NodeJS.Signals): void => {
@@ -106,7 +106,7 @@ async function stop(child: ChildProcess): Promise<void> {
       child.kill(name);
     }
   };
-  signal('SIGTERM');
+  signal(first);
   const timer = setTimeout(() => signal('SIGKILL'), STOP_TIMEOUT_MS);
   await exited;
   clearTimeout(timer);
@@ -119,6 +119,10 @@ export interface TestServer {
   dataDir: string;
   /** Stops the server and removes its data; says whether it had died on its own, with its output. */
   stop(): Promise<{ crashed: string | undefined; output: string }>;
+  /** Kills it as a crash would (SIGKILL, nothing drained), then removes its data. */
+  kill(): Promise<void>;
+  /** Everything it has printed so far (the last OUTPUT_LIMIT characters). */
+  output(): string;
 }
 
 export async function startTestServer(
@@ -126,6 +130,8 @@ export async function startTestServer(
     verbose?: boolean;
     /** Configuration of this server beyond the run's (another market: `{ MARKET: 'PH' }`). */
     env?: Record<string, string>;
+    /** A port of its own choosing (a fleet's instance restarts on its port); default a free one. */
+    port?: number;
   } = {},
 ): Promise<TestServer> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -135,7 +141,7 @@ export async function startTestServer(
   }
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kwarta-e2e-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://${HOST}:${port}`;
 
   let output = '';
@@ -173,9 +179,9 @@ export async function startTestServer(
   };
   process.once('exit', killOnExit);
 
-  const cleanup = async (): Promise<void> => {
+  const cleanup = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
     process.off('exit', killOnExit);
-    await stop(child);
+    await stop(child, signal);
     await rm(dataDir, { recursive: true, force: true });
   };
 
@@ -199,5 +205,7 @@ export async function startTestServer(
       await cleanup();
       return { crashed, output };
     },
+    kill: () => cleanup('SIGKILL'),
+    output: () => output,
   };
 }

@@ -13,7 +13,7 @@ import { OPERATOR_SESSION_COOKIE, endpoints } from '@kwarta/contract';
 import { loadConfig } from '../../server/src/config.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { createOperator, createOperatorSession } from '../../server/src/features/operators/index.ts';
-import { adminQuery } from './postgres-admin.ts';
+import { adminQuery } from '../support/backing-services.ts';
 import { seedBenchOrders } from './seed-orders.ts';
 
 const args = process.argv.slice(2);

@@ -16,7 +16,7 @@ import { createDatabase } from '../../server/src/db/database.ts';
 import { createSession } from '../../server/src/features/sessions/session-repository.ts';
 import { terminateBackends } from '../../server/test/support/faults.ts';
 import { loadConnections, runLoad, type LoadRequest } from './load.ts';
-import { adminQuery } from './postgres-admin.ts';
+import { LOCAL_REDIS_URL, adminQuery, dropRedisKeys, redisAnswers } from '../support/backing-services.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -27,43 +27,14 @@ const seconds = option('--seconds', 60);
 const connections = option('--connections', 200);
 const kills = option('--kills', 2);
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = LOCAL_REDIS_URL;
 
 const admin = (query: string) => adminQuery(adminUrl, query);
-
-async function redisAnswers(): Promise<boolean> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-async function dropRedisKeys(prefix: string): Promise<void> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl);
-  try {
-    for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 })) {
-      if ((keys as string[]).length) await redis.del(...(keys as string[]));
-    }
-  } finally {
-    redis.disconnect();
-  }
-}
 
 const dbName = `kwarta_bench_faults_${randomBytes(4).toString('hex')}`;
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
 await admin(`CREATE DATABASE ${dbName}`);
-const withRedis = await redisAnswers();
+const withRedis = await redisAnswers(redisUrl);
 const keyPrefix = `kwarta-bench-faults-${randomBytes(4).toString('hex')}:`;
 process.env.E2E_DATABASE_URL = databaseUrl;
 if (withRedis) {
@@ -215,7 +186,7 @@ try {
   const { output } = await server.stop();
   if (failed) console.log(`server output (last 4,000 characters):\n${output.slice(-4000)}`);
   await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  if (withRedis) await dropRedisKeys(keyPrefix);
+  if (withRedis) await dropRedisKeys(keyPrefix, redisUrl);
 }
 console.log(failed ? 'FAILED' : 'OK');
 process.exit(failed ? 1 : 0);

@@ -1,0 +1,60 @@
+// npm run fleet -- [--instances 2] [--port 8080] [--host 127.0.0.1]
+// A fleet on this machine (scripts/fleet/fleet.ts): N instances in development mode over a
+// PostgreSQL database, a Redis key prefix and an S3-compatible bucket of their own, behind nginx on
+// PORT. Ctrl-C stops everything and removes the database, keys and bucket; SIGHUP
+// (`kill -HUP <pid>`) restarts every instance in turn without dropping a request.
+import { parseArgs } from 'node:util';
+import { startFleet } from './fleet.ts';
+
+const { values } = parseArgs({
+  options: {
+    instances: { type: 'string', default: '2' },
+    port: { type: 'string', default: process.env.PORT ?? '8080' },
+    host: { type: 'string', default: '127.0.0.1' },
+  },
+});
+const instances = Number(values.instances);
+const port = Number(values.port);
+if (!Number.isInteger(instances) || instances < 1 || instances > 16) {
+  console.error('fleet: --instances must be a whole number from 1 to 16');
+  process.exit(2);
+}
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error('fleet: --port must be a port number');
+  process.exit(2);
+}
+
+const log = (line: string) => console.log(`fleet: ${line}`);
+const fleet = await startFleet({ instances, port, host: values.host, appEnv: 'development', log });
+log(
+  `ready: ${fleet.url}/testPreview (pid ${process.pid}; Ctrl-C stops, kill -HUP ${process.pid} restarts in turn)`,
+);
+log(`access log: ${fleet.accessLog}`);
+
+let restarting = false;
+process.on('SIGHUP', () => {
+  if (restarting) return;
+  restarting = true;
+  fleet
+    .rollingRestart()
+    .then(
+      () => log('rolling restart done'),
+      (error: unknown) => log(`rolling restart failed: ${String(error)}`),
+    )
+    .finally(() => (restarting = false));
+});
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log('stopping…');
+    fleet.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,270 @@
+// A fleet on one machine (issue 25, DESIGN §1 "Scale-out shape"): N server instances over one
+// PostgreSQL database, one Redis key prefix and one S3-compatible bucket, behind nginx. The
+// `npm run fleet` command, the fleet's e2e test and `npm run bench:fleet` all start it here.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, startTestServer, type TestServer } from '../../e2e/support/test-server.ts';
+import { repoRoot } from '../../e2e/support/paths.ts';
+import {
+  LOCAL_REDIS_URL,
+  createThrowawayDatabase,
+  dropRedisKeys,
+  redisAnswers,
+  type ThrowawayDatabase,
+} from '../support/backing-services.ts';
+import { UPSTREAM_FAIL_TIMEOUT_S, nginxConfig, type Upstream } from './nginx-config.ts';
+
+const NGINX = '/usr/sbin/nginx';
+const HEALTH_EVERY_MS = 1_000;
+
+export interface FleetOptions {
+  instances: number;
+  /** Where nginx listens; default a free port on 127.0.0.1. */
+  host?: string;
+  port?: number;
+  /** `development` for a developer's fleet, `sandbox` for tests and benchmarks. */
+  appEnv: 'development' | 'sandbox';
+  /** More configuration for every instance. */
+  env?: Record<string, string>;
+  /** Where the fleet says what it does (an instance restarted, taken out of rotation…). */
+  log?: (line: string) => void;
+}
+
+export interface FleetInstance {
+  /** 1-based, as the log lines name it. */
+  number: number;
+  port: number;
+  url: string;
+  server: TestServer | null;
+}
+
+export interface Fleet {
+  /** nginx's address, e.g. http://127.0.0.1:8080. */
+  url: string;
+  databaseUrl: string;
+  redisKeyPrefix: string;
+  /** nginx's JSON access log (one line per request, with its request id). */
+  accessLog: string;
+  /** The configuration every instance runs with (for CLIs and queries against the fleet's data). */
+  env: Record<string, string>;
+  instances: FleetInstance[];
+  /** SIGTERM (graceful stop), then a new process on the same port, back when its /healthz is ok. */
+  restart(index: number): Promise<void>;
+  /** Every instance in turn, each back before the next goes. */
+  rollingRestart(): Promise<void>;
+  /** SIGKILL, as a crash: requests in flight there are lost; it is not started again. */
+  kill(index: number): Promise<void>;
+  /** Starts an instance that was killed. */
+  start(index: number): Promise<void>;
+  /** Stops nginx and every instance, and removes the database, the key prefix and the bucket. */
+  stop(): Promise<void>;
+}
+
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const log = options.log ?? (() => {});
+  const ensured = spawnSync('bash', [path.join(repoRoot, 'scripts/ensure-nginx.sh')], { stdio: 'inherit' });
+  if (ensured.status !== 0) throw new Error('fleet: nginx is not available (scripts/ensure-nginx.sh)');
+  if (!(await redisAnswers())) throw new Error(`fleet: Redis does not answer at ${LOCAL_REDIS_URL}`);
+
+  const cleanups: (() => Promise<void>)[] = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  };
+  try {
+    const prefix = await mkdtemp(path.join(os.tmpdir(), 'kwarta-fleet-'));
+    // nginx's workers run as an unprivileged user when it is started as root; they write its temp files here.
+    await chmod(prefix, 0o755);
+    cleanups.push(() => rm(prefix, { recursive: true, force: true }));
+    const database: ThrowawayDatabase = await createThrowawayDatabase('kwarta_fleet');
+    cleanups.push(() => database.drop());
+    const redisKeyPrefix = `kwarta-fleet-${randomBytes(4).toString('hex')}:`;
+    cleanups.push(() => dropRedisKeys(redisKeyPrefix));
+
+    const env: Record<string, string> = {
+      APP_ENV: options.appEnv,
+      DATABASE_URL: database.url,
+      REDIS_URL: LOCAL_REDIS_URL,
+      REDIS_KEY_PREFIX: redisKeyPrefix,
+      // One key for the whole fleet: an account one instance encrypts, every other one reads.
+      ACCOUNT_KEY: randomBytes(32).toString('base64'),
+      // nginx is the one proxy: the client's address is what it appends to X-Forwarded-For.
+      TRUST_PROXY: '127.0.0.1',
+      // nginx retries refused connections, so the listener may close at once (lib/graceful-shutdown.ts).
+      SHUTDOWN_DELAY_MS: '0',
+      SHUTDOWN_GRACE_MS: '8000',
+      ...options.env,
+    };
+    const instances: FleetInstance[] = [];
+    for (let number = 1; number <= options.instances; number += 1) {
+      const port = await freePort();
+      instances.push({ number, port, url: `http://127.0.0.1:${port}`, server: null });
+    }
+    const startInstance = async (instance: FleetInstance) => {
+      instance.server = await startTestServer({
+        port: instance.port,
+        env: { ...env, PORT: String(instance.port) },
+      });
+      log(`instance ${instance.number} up on ${instance.url}`);
+    };
+    const stopInstance = async (instance: FleetInstance, how: 'stop' | 'kill') => {
+      const server = instance.server;
+      instance.server = null;
+      if (how === 'kill') await server?.kill();
+      else await server?.stop();
+    };
+    cleanups.push(async () => {
+      await Promise.all(instances.map((instance) => stopInstance(instance, 'stop')));
+    });
+    // The first migrates and seeds alone; the rest then start side by side.
+    await startInstance(instances[0]!);
+    await Promise.all(instances.slice(1).map(startInstance));
+
+    const host = options.host ?? '127.0.0.1';
+    const port = options.port ?? (await freePort());
+    const upstreams: Upstream[] = instances.map((instance) => ({ port: instance.port, down: false }));
+    const configFile = path.join(prefix, 'nginx.conf');
+    const writeConfig = () => writeFile(configFile, nginxConfig({ prefix, host, port, upstreams }));
+    await writeConfig();
+    const nginx = await startNginx(prefix, configFile);
+    cleanups.push(() => stopNginx(nginx));
+    await waitFor(
+      `nginx on ${host}:${port}`,
+      async () => (await healthOf(`http://${host}:${port}`)) === 'ok',
+    );
+    log(`nginx on http://${host}:${port} in front of ${instances.length} instances`);
+
+    // Upstream health from /healthz: nginx (open source) only notices refused connections, so an
+    // instance that answers 503 (its database or Redis away) is taken out here and put back when
+    // it is ok again. Instances the fleet itself is restarting are left to nginx's retries.
+    const busy = new Set<number>();
+    const unhealthyLooks = new Map<number, number>();
+    let checking = false;
+    const checkHealth = async () => {
+      if (checking) return;
+      checking = true;
+      try {
+        let changed = false;
+        for (const [index, instance] of instances.entries()) {
+          if (busy.has(index) || !instance.server) continue;
+          const health = await healthOf(instance.url);
+          const looks = health === 'unavailable' ? (unhealthyLooks.get(index) ?? 0) + 1 : 0;
+          unhealthyLooks.set(index, looks);
+          const down = looks >= 2 || (upstreams[index]!.down && health !== 'ok');
+          if (down !== upstreams[index]!.down) {
+            upstreams[index]!.down = down;
+            changed = true;
+            log(
+              `instance ${instance.number} ${down ? 'out of rotation: /healthz says unavailable' : 'back in rotation'}`,
+            );
+          }
+        }
+        if (changed) {
+          await writeConfig();
+          nginx.kill('SIGHUP');
+        }
+      } finally {
+        checking = false;
+      }
+    };
+    const healthTimer = setInterval(() => void checkHealth(), HEALTH_EVERY_MS);
+    cleanups.push(async () => clearInterval(healthTimer));
+
+    const during = async (index: number, work: () => Promise<void>) => {
+      if (!instances[index]) throw new Error(`fleet: no instance ${index + 1}`);
+      busy.add(index);
+      try {
+        await work();
+      } finally {
+        busy.delete(index);
+      }
+    };
+    const fleet: Fleet = {
+      url: `http://${host}:${port}`,
+      databaseUrl: database.url,
+      redisKeyPrefix,
+      accessLog: path.join(prefix, 'access.log'),
+      env,
+      instances,
+      restart: (index) =>
+        during(index, async () => {
+          const instance = instances[index]!;
+          log(`instance ${instance.number}: SIGTERM`);
+          await stopInstance(instance, 'stop');
+          await startInstance(instance);
+        }),
+      async rollingRestart() {
+        for (const index of instances.keys()) {
+          await fleet.restart(index);
+          // Until nginx tries it again it still counts as failed: stopping the next one sooner could
+          // leave nginx with no instance it believes in ("no live upstreams", 502).
+          await new Promise((resolve) => setTimeout(resolve, UPSTREAM_FAIL_TIMEOUT_S * 1000 + 500));
+        }
+      },
+      kill: (index) =>
+        during(index, async () => {
+          log(`instance ${instances[index]!.number}: SIGKILL`);
+          await stopInstance(instances[index]!, 'kill');
+        }),
+      start: (index) => during(index, () => startInstance(instances[index]!)),
+      async stop() {
+        await cleanUp();
+        log('fleet stopped');
+      },
+    };
+    return fleet;
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
+
+type Health = 'ok' | 'unavailable' | 'no answer';
+
+async function healthOf(url: string): Promise<Health> {
+  try {
+    const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
+    await response.arrayBuffer();
+    return response.ok ? 'ok' : 'unavailable';
+  } catch {
+    return 'no answer';
+  }
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`fleet: ${what} not ready within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function startNginx(prefix: string, configFile: string): Promise<ChildProcess> {
+  const test = spawnSync(NGINX, ['-t', '-q', '-p', prefix, '-c', configFile, '-e', `${prefix}/error.log`]);
+  if (test.status !== 0)
+    throw new Error(`fleet: nginx refused its configuration:\n${test.stderr.toString()}`);
+  const child = spawn(NGINX, ['-p', prefix, '-c', configFile, '-e', `${prefix}/error.log`], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.once('exit', (code) => {
+    if (code)
+      void readFile(`${prefix}/error.log`, 'utf8').then((text) =>
+        console.error(`nginx exited ${code}: ${stderr}${text}`),
+      );
+  });
+  return child;
+}
+
+/** SIGQUIT: nginx's graceful stop (answers what it has, then exits). */
+async function stopNginx(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGQUIT');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
