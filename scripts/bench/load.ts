@@ -10,6 +10,8 @@ export interface LoadResult {
   /** With `next`: the statuses of each kind of request. */
   statusesByLabel: Record<string, Record<number, number>>;
   requestsPerSecond: number;
+  /** Requests sent again because the keep-alive connection they went on was closed under them. */
+  resent: number;
   p50: number;
   p99: number;
   max: number;
@@ -38,6 +40,15 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   connections: number;
   durationMs: number;
+  /**
+   * Every answer (its body read in full) or transport error, with when it was sent: for benches
+   * that check afterwards what was answered. Without it bodies are discarded unread.
+   */
+  onAnswer?: (
+    request: LoadRequest,
+    answer: { status: number; body: string } | { error: string },
+    sentAt: number,
+  ) => void;
 }
 
 /**
@@ -67,18 +78,22 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const started = performance.now();
   const deadline = started + options.durationMs;
 
-  const once = (connection: number) =>
+  let resent = 0;
+  const once = (connection: number, again?: { spec: LoadRequest; sent: number }) =>
     new Promise<void>((resolve) => {
-      const spec: LoadRequest = options.next?.(connection) ?? { label: 'all', ...options };
-      const sent = performance.now();
+      const spec: LoadRequest = again?.spec ?? options.next?.(connection) ?? { label: 'all', ...options };
+      const sent = again?.sent ?? performance.now();
       const request = http.request(
         options.next ? new URL(spec.url, target) : target,
         { method: spec.method ?? 'GET', agent, headers: spec.headers, timeout: 10_000 },
         (response) => {
-          response.resume();
+          let body = '';
+          if (options.onAnswer) response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          else response.resume();
           response.on('end', () => {
             latencies.push(performance.now() - sent);
             const status = response.statusCode ?? 0;
+            options.onAnswer?.(spec, { status, body }, sent);
             statuses[status] = (statuses[status] ?? 0) + 1;
             const byLabel = (statusesByLabel[spec.label] ??= {});
             byLabel[status] = (byLabel[status] ?? 0) + 1;
@@ -86,8 +101,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           });
         },
       );
-      request.on('error', () => {
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // A keep-alive connection the server closed as we sent on it (a proxy reloading, say): the
+        // server never read the request, so it is sent again on a new connection, as browsers
+        // and Node's own documentation (request.reusedSocket) do. Once.
+        if (request.reusedSocket && error.code === 'ECONNRESET' && !again) {
+          resent += 1;
+          void once(connection, { spec, sent }).then(resolve);
+          return;
+        }
         errors += 1;
+        options.onAnswer?.(spec, { error: error.message }, sent);
         resolve();
       });
       request.on('timeout', () => request.destroy());
@@ -101,7 +125,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   );
   if (!options.agent) agent.destroy();
   latencies.sort((a, b) => a - b);
-  return summarize(latencies, performance.now() - started, statuses, errors, statusesByLabel);
+  return { ...summarize(latencies, performance.now() - started, statuses, errors, statusesByLabel), resent };
 }
 
 function summarize(
@@ -120,6 +144,7 @@ function summarize(
     statuses,
     statusesByLabel,
     requestsPerSecond: latencies.length / (elapsedMs / 1000),
+    resent: 0,
     p50: at(0.5),
     p99: at(0.99),
     max: latencies.at(-1) ?? 0,

@@ -15,10 +15,13 @@ import {
   redisAnswers,
   type ThrowawayDatabase,
 } from '../support/backing-services.ts';
-import { UPSTREAM_FAIL_TIMEOUT_S, nginxConfig, type Upstream } from './nginx-config.ts';
+import { nginxConfig, type Upstream } from './nginx-config.ts';
 
 const NGINX = '/usr/sbin/nginx';
-const HEALTH_EVERY_MS = 1_000;
+/** How often the fleet reads each instance's /healthz. */
+const HEALTH_EVERY_MS = 500;
+/** How long a reloaded nginx takes to have its new workers serving (well under this, on one machine). */
+const RELOAD_SETTLE_MS = 500;
 
 export interface FleetOptions {
   instances: number;
@@ -48,6 +51,8 @@ export interface Fleet {
   redisKeyPrefix: string;
   /** nginx's JSON access log (one line per request, with its request id). */
   accessLog: string;
+  /** nginx's error log: why it answered 502 when it did. */
+  errorLog: string;
   /** The configuration every instance runs with (for CLIs and queries against the fleet's data). */
   env: Record<string, string>;
   instances: FleetInstance[];
@@ -92,8 +97,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       ACCOUNT_KEY: randomBytes(32).toString('base64'),
       // nginx is the one proxy: the client's address is what it appends to X-Forwarded-For.
       TRUST_PROXY: '127.0.0.1',
-      // nginx retries refused connections, so the listener may close at once (lib/graceful-shutdown.ts).
-      SHUTDOWN_DELAY_MS: '0',
+      // Draining long enough for the health check to take the instance out of nginx first (below).
+      SHUTDOWN_DELAY_MS: String(3 * HEALTH_EVERY_MS + RELOAD_SETTLE_MS),
       SHUTDOWN_GRACE_MS: '8000',
       ...options.env,
     };
@@ -136,10 +141,13 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     );
     log(`nginx on http://${host}:${port} in front of ${instances.length} instances`);
 
-    // Upstream health from /healthz: nginx (open source) only notices refused connections, so an
-    // instance that answers 503 (its database or Redis away) is taken out here and put back when
-    // it is ok again. Instances the fleet itself is restarting are left to nginx's retries.
-    const busy = new Set<number>();
+    // Upstream health from /healthz (nginx's open-source edition only notices refused
+    // connections): an instance that says it is draining is taken out at once, one that says it
+    // is unavailable (its database or Redis away) after two looks, and either is put back when ok.
+    // An instance that does not answer is left to nginx, which skips it after a refused connection.
+    // Taking a draining instance out before its listener closes (SHUTDOWN_DELAY_MS) matters: a
+    // connection still in its accept queue when the listener closes is reset, and nginx does not
+    // resend a POST it has sent.
     const unhealthyLooks = new Map<number, number>();
     let checking = false;
     const checkHealth = async () => {
@@ -148,16 +156,16 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       try {
         let changed = false;
         for (const [index, instance] of instances.entries()) {
-          if (busy.has(index) || !instance.server) continue;
           const health = await healthOf(instance.url);
           const looks = health === 'unavailable' ? (unhealthyLooks.get(index) ?? 0) + 1 : 0;
           unhealthyLooks.set(index, looks);
-          const down = looks >= 2 || (upstreams[index]!.down && health !== 'ok');
-          if (down !== upstreams[index]!.down) {
-            upstreams[index]!.down = down;
+          const upstream = upstreams[index]!;
+          const down = health === 'draining' || looks >= 2 ? true : health === 'ok' ? false : upstream.down;
+          if (down !== upstream.down) {
+            upstream.down = down;
             changed = true;
             log(
-              `instance ${instance.number} ${down ? 'out of rotation: /healthz says unavailable' : 'back in rotation'}`,
+              `instance ${instance.number} ${down ? `out of rotation: /healthz says ${health}` : 'in rotation'}`,
             );
           }
         }
@@ -172,43 +180,37 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     const healthTimer = setInterval(() => void checkHealth(), HEALTH_EVERY_MS);
     cleanups.push(async () => clearInterval(healthTimer));
 
-    const during = async (index: number, work: () => Promise<void>) => {
-      if (!instances[index]) throw new Error(`fleet: no instance ${index + 1}`);
-      busy.add(index);
-      try {
-        await work();
-      } finally {
-        busy.delete(index);
-      }
+    const instanceAt = (index: number) => {
+      const instance = instances[index];
+      if (!instance) throw new Error(`fleet: no instance ${index + 1}`);
+      return instance;
     };
     const fleet: Fleet = {
       url: `http://${host}:${port}`,
       databaseUrl: database.url,
       redisKeyPrefix,
       accessLog: path.join(prefix, 'access.log'),
+      errorLog: path.join(prefix, 'error.log'),
       env,
       instances,
-      restart: (index) =>
-        during(index, async () => {
-          const instance = instances[index]!;
-          log(`instance ${instance.number}: SIGTERM`);
-          await stopInstance(instance, 'stop');
-          await startInstance(instance);
-        }),
-      async rollingRestart() {
-        for (const index of instances.keys()) {
-          await fleet.restart(index);
-          // Until nginx tries it again it still counts as failed: stopping the next one sooner could
-          // leave nginx with no instance it believes in ("no live upstreams", 502).
-          await new Promise((resolve) => setTimeout(resolve, UPSTREAM_FAIL_TIMEOUT_S * 1000 + 500));
-        }
+      async restart(index) {
+        const instance = instanceAt(index);
+        log(`instance ${instance.number}: SIGTERM`);
+        await stopInstance(instance, 'stop');
+        await startInstance(instance);
+        // Back in rotation (the health check saw it ok and nginx reloaded) before anything else goes.
+        await waitFor(`instance ${instance.number} in rotation`, async () => !upstreams[index]!.down);
+        await new Promise((resolve) => setTimeout(resolve, RELOAD_SETTLE_MS));
       },
-      kill: (index) =>
-        during(index, async () => {
-          log(`instance ${instances[index]!.number}: SIGKILL`);
-          await stopInstance(instances[index]!, 'kill');
-        }),
-      start: (index) => during(index, () => startInstance(instances[index]!)),
+      async rollingRestart() {
+        for (const index of instances.keys()) await fleet.restart(index);
+      },
+      async kill(index) {
+        const instance = instanceAt(index);
+        log(`instance ${instance.number}: SIGKILL`);
+        await stopInstance(instance, 'kill');
+      },
+      start: (index) => startInstance(instanceAt(index)),
       async stop() {
         await cleanUp();
         log('fleet stopped');
@@ -221,13 +223,14 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   }
 }
 
-type Health = 'ok' | 'unavailable' | 'no answer';
+type Health = 'ok' | 'draining' | 'unavailable' | 'no answer';
 
 async function healthOf(url: string): Promise<Health> {
   try {
     const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
-    await response.arrayBuffer();
-    return response.ok ? 'ok' : 'unavailable';
+    const body = await response.text();
+    if (response.ok) return 'ok';
+    return body.includes('"draining"') ? 'draining' : 'unavailable';
   } catch {
     return 'no answer';
   }

@@ -1,11 +1,7 @@
 // The nginx configuration in front of a fleet's instances (scripts/fleet/fleet.ts), generated so
 // the same text documents the production shape (README "Running a fleet").
 
-/**
- * How long nginx leaves an instance alone after a refused connection. An instance that restarted
- * is back in rotation at most this long after it listens again; the fleet's rolling restart waits
- * this long before stopping the next one, or nginx could find every instance marked failed.
- */
+/** How long nginx leaves an instance alone after a refused connection (one that crashed, say). */
 export const UPSTREAM_FAIL_TIMEOUT_S = 2;
 
 export interface Upstream {

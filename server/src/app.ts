@@ -107,6 +107,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // reading, so logging does not halve throughput.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // A request that reached a closing instance on a connection it had accepted is answered, not
+    // refused with 503 (lib/graceful-shutdown.ts): the proxy has already sent it and would not resend a POST.
+    return503OnClosing: false,
     // Overload is answered, not hung (DESIGN §3).
     requestTimeout: 30_000,
     connectionTimeout: 60_000,

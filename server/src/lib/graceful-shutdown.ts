@@ -17,6 +17,25 @@ export type ShutdownOutcome = 'clean' | 'cut';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Long enough for a request already sent on an accepted connection to be read, on a busy instance. */
+const IDLE_CLOSE_AFTER_MS = 1_000;
+
+/**
+ * Node closes "idle" connections the moment the listener closes, and a connection whose request
+ * has arrived but not been read yet counts as idle: nginx would get a reset for a request it had
+ * already sent (a 502, for a POST). So the idle ones are closed a moment later instead, and every
+ * moment after; by then every request that had arrived is being answered (app.ts keeps answering
+ * while closing).
+ */
+function holdIdleConnections(app: FastifyInstance): void {
+  const { server } = app;
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => {};
+  // And again every so often: a keep-alive client's connection turns idle after each answer.
+  const timer = setInterval(closeIdle, IDLE_CLOSE_AFTER_MS).unref();
+  server.once('close', () => clearInterval(timer));
+}
+
 /**
  * SIGTERM's sequence (issue 25, DESIGN §1 "Scale-out shape"): fail /healthz, keep serving for
  * `delayMs`, then stop accepting connections, let in-flight requests and running jobs finish
@@ -34,6 +53,7 @@ export async function shutDownGracefully(
   app.lifecycle.draining = true;
   app.log.info(timing, 'shutting down: /healthz answers 503 from now on');
   if (timing.delayMs > 0) await sleep(timing.delayMs);
+  holdIdleConnections(app);
   let outcome: ShutdownOutcome = 'clean';
   const cut = setTimeout(() => {
     outcome = 'cut';

@@ -1,0 +1,404 @@
+// Mixed borrower traffic through nginx in front of a fleet (scripts/fleet), with a rolling restart
+// of every instance and a kill -9 of one in the middle (issue 25 "Must show" 2):
+//   npm run bench:fleet [-- --seconds 60 --connections 200 --compare-seconds 15]
+// Prints the throughput of 1 and of 2 instances side by side, then the failed requests of the
+// main run: those in flight on the killed instance at the kill (the only ones allowed to fail)
+// and all others (the goal: 0). Afterwards it checks by query that no order, payment or journal
+// row was duplicated or lost. Exits 1 when a request other than one in flight at the kill failed,
+// or a check fails.
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { routes } from '@kwarta/contract';
+import { E2E_SERVER_MODE } from '../../e2e/support/test-server.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { createDatabase } from '../../server/src/db/database.ts';
+import { sandboxPostback } from '../../server/src/features/payments/sandbox.ts';
+import { createSession } from '../../server/src/features/sessions/session-repository.ts';
+import { repayableOrder } from '../../server/test/support/repayment.ts';
+import { startFleet } from '../fleet/fleet.ts';
+import { loadConnections, runLoad, type LoadRequest, type LoadResult } from './load.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    connections: { type: 'string', default: '200' },
+    'compare-seconds': { type: 'string', default: '15' },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const compareSeconds = Number(values['compare-seconds']);
+/** Orders the provider loops pay, one instalment at a time; each has this many. */
+const PAYABLE_ORDERS = 40;
+const INSTALMENTS = 12;
+const PROVIDER_LOOPS = 4;
+
+const log = (line: string) => console.log(`${(performance.now() / 1000).toFixed(1).padStart(6)} s  ${line}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const fleet = await startFleet({
+  instances: 2,
+  appEnv: 'sandbox',
+  // The fleet must not shed this load: the bench is about restarts, not overload.
+  env: { ...E2E_SERVER_MODE, MAX_IN_FLIGHT: '100000', LOG_LEVEL: 'info' },
+  log,
+});
+const config = loadConfig({ ...fleet.env, LOG_LEVEL: 'silent' });
+const { db } = createDatabase(config);
+let failed = false;
+try {
+  // Borrowers, one per connection, with sessions; and orders to pay, each with its own borrower.
+  const product = await db
+    .selectFrom('products')
+    .select(['id', 'min_amount', 'periods'])
+    .where('clickable', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const now = new Date();
+  // Two sets: each borrower's first push makes an order and the later ones are refused (one open
+  // order each), so the main run gets borrowers the throughput runs have not used.
+  const allBorrowers: { id: number; query: string }[] = [];
+  for (let index = 0; index < 2 * connections; index += 1) {
+    const { id } = await db
+      .insertInto('borrowers')
+      .values({
+        phone: `136${String(index).padStart(8, '0')}`,
+        full_name: 'Fleet Borrower',
+        is_repeat_client: 0,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sessionId = await createSession(db, { borrowerId: id, now, policy: config.session });
+    allBorrowers.push({ id, query: new URLSearchParams({ sessionId, deviceId: `fleet-${id}` }).toString() });
+  }
+  let borrowers = allBorrowers.slice(0, connections);
+  const app = { db, config, clock: { now: () => new Date() } };
+  const payable = [];
+  for (let index = 0; index < PAYABLE_ORDERS; index += 1) {
+    payable.push(await repayableOrder(app, { status: 170, lines: INSTALMENTS }));
+  }
+
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const post = (label: string, path: string, query: string, body: Record<string, string>): LoadRequest => ({
+    label,
+    url: `${path}?${query}`,
+    method: 'POST',
+    body: new URLSearchParams(body).toString(),
+    headers: form,
+  });
+  const productId = String(product.id);
+  let turn = 0;
+  /** Reads most of the time, order pushes (idempotent per requestId) beside them. */
+  const next = (connection: number): LoadRequest => {
+    turn += 1;
+    const borrower = borrowers[connection]!;
+    const kind = turn % 10;
+    if (kind < 5)
+      return post('read: contact-kf-info', routes.contactKfInfo.path, borrower.query, { overall: '30' });
+    if (kind < 8)
+      return post('read: loan-detail-confirm', routes.loanDetailConfirm.path, borrower.query, { productId });
+    return post('write: loan-detail-push', routes.loanDetailPush.path, borrower.query, {
+      productId,
+      amount: String(product.min_amount),
+      periods: String(product.periods),
+      termUnit: '1',
+      requestId: randomUUID(),
+    });
+  };
+
+  // Throughput of 1 and of 2 instances, the same load through the same nginx.
+  const measure = async (label: string): Promise<LoadResult> => {
+    const agent = loadConnections(connections);
+    const result = await runLoad({
+      url: fleet.url,
+      next,
+      agent,
+      connections,
+      durationMs: compareSeconds * 1000,
+    });
+    agent.destroy();
+    log(
+      `${label}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`,
+    );
+    return result;
+  };
+  await fleet.kill(1);
+  await sleep(3_000);
+  const one = await measure('1 instance');
+  await fleet.start(1);
+  await sleep(3_000);
+  const two = await measure('2 instances');
+  borrowers = allBorrowers.slice(connections);
+
+  // The main run: answers recorded with their times, to tell requests in flight at the kill apart.
+  interface Answer {
+    label: string;
+    sentAt: number;
+    answeredAt: number;
+    failure: string | null;
+  }
+  const answers: Answer[] = [];
+  const pushes = new Map<string, 'ok' | 'refused' | 'failed'>();
+  const pushRequests = new Map<string, LoadRequest>();
+  const onAnswer = (
+    request: LoadRequest,
+    answer: { status: number; body: string } | { error: string },
+    sentAt: number,
+  ) => {
+    const failure = 'error' in answer ? answer.error : answer.status >= 500 ? `HTTP ${answer.status}` : null;
+    answers.push({ label: request.label, sentAt, answeredAt: performance.now(), failure });
+    if (request.label.startsWith('write: loan-detail-push')) {
+      const requestId = new URLSearchParams(request.body).get('requestId')!;
+      const ok = !('error' in answer) && answer.status === 200 && answer.body.includes('"orderId"');
+      pushes.set(requestId, ok ? 'ok' : failure ? 'failed' : 'refused');
+      pushRequests.set(requestId, request);
+    }
+  };
+
+  // The payment provider: pay codes made through nginx, each reported paid by a signed postback
+  // through nginx and then again straight to an instance (providers repeat themselves).
+  const postbacksOk = new Set<string>();
+  let stopProviders = false;
+  const providerLoop = async (loop: number) => {
+    let round = loop;
+    while (!stopProviders) {
+      const order = payable[round % payable.length]!;
+      round += PROVIDER_LOOPS;
+      const sentAt = performance.now();
+      const code = await fetch(
+        `${fleet.url}${routes.generateVcode.path}?sessionId=${order.session.sessionId}`,
+        {
+          method: 'POST',
+          headers: form,
+          body: new URLSearchParams({
+            productId: String(order.productId),
+            orderId: String(order.orderId),
+            channelNumber: 'BAYD',
+          }),
+        },
+      ).then(
+        async (response) => ({ status: response.status, body: await response.text() }),
+        (error: unknown) => ({ status: 0, body: String(error) }),
+      );
+      answers.push({
+        label: 'provider: generate-vcode',
+        sentAt,
+        answeredAt: performance.now(),
+        failure: code.status === 0 || code.status >= 500 ? `HTTP ${code.status}` : null,
+      });
+      if (!code.body.includes('"00"')) continue; // paid off, or a failure counted above
+      const pending = await db
+        .selectFrom('payments')
+        .select(['txnid', 'ref_no', 'expected_amount'])
+        .where('order_id', '=', order.orderId)
+        .where('status', '=', 'pending')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (!pending) continue;
+      const body = sandboxPostback(E2E_SERVER_MODE.SANDBOX_PAYMENT_SECRET, {
+        txnid: pending.txnid,
+        refNo: pending.ref_no,
+        status: 'S',
+        amount: pending.expected_amount,
+      }).toString();
+      const targets = [fleet.url, fleet.instances[round % fleet.instances.length]!.url];
+      for (const target of targets) {
+        // A provider retries a postback it got no answer to; so does this one, a few times.
+        for (let attempt = 1; attempt <= 5; attempt += 1) {
+          const answer = await fetch(`${target}/payments/sandbox/postback`, {
+            method: 'POST',
+            headers: form,
+            body,
+          }).then(
+            (response) => response.text(),
+            () => null,
+          );
+          if (answer === 'result=OK') {
+            postbacksOk.add(pending.txnid);
+            break;
+          }
+          await sleep(500);
+        }
+      }
+    }
+  };
+
+  const started = performance.now();
+  const providers = Array.from({ length: PROVIDER_LOOPS }, (_, loop) => providerLoop(loop));
+  // From just before SIGKILL until its exit is seen: a request sent to it in that time was in flight there.
+  let killAt = Number.NaN;
+  let killedBy = Number.NaN;
+  const rolling = { from: Number.NaN, to: Number.NaN };
+  const disruptions = (async () => {
+    await sleep(seconds * 1000 * 0.15);
+    rolling.from = performance.now();
+    log('rolling restart: begins');
+    await fleet.rollingRestart();
+    rolling.to = performance.now();
+    log('rolling restart: done');
+    await sleep(Math.max(0, started + seconds * 1000 * 0.8 - performance.now()));
+    killAt = performance.now();
+    await fleet.kill(0);
+    killedBy = performance.now();
+    log('kill -9 of instance 1');
+    await sleep(2_000);
+    await fleet.start(0);
+  })();
+  const agent = loadConnections(connections);
+  const result = await runLoad({
+    url: fleet.url,
+    next,
+    agent,
+    connections,
+    durationMs: seconds * 1000,
+    onAnswer,
+  });
+  agent.destroy();
+  await disruptions;
+  stopProviders = true;
+  await Promise.all(providers);
+
+  // Requests in flight on any instance at the kill: sent before it and answered after it.
+  const atKill = (answer: Answer) => answer.sentAt < killedBy && answer.answeredAt >= killAt;
+  const inFlightAtKill = answers.filter(atKill);
+  const failures = answers.filter((answer) => answer.failure);
+  const failedAtKill = failures.filter(atKill);
+  const otherFailures = failures.filter((answer) => !failedAtKill.includes(answer));
+  const duringRolling = otherFailures.filter(
+    (answer) => answer.sentAt >= rolling.from && answer.sentAt <= rolling.to,
+  );
+
+  console.log(`\nThroughput through nginx (${connections} connections, ${compareSeconds} s each):`);
+  console.log(
+    `  1 instance   ${Math.round(one.requestsPerSecond)} req/s   p50 ${one.p50.toFixed(1)} ms   p99 ${one.p99.toFixed(1)} ms`,
+  );
+  console.log(
+    `  2 instances  ${Math.round(two.requestsPerSecond)} req/s   p50 ${two.p50.toFixed(1)} ms   p99 ${two.p99.toFixed(1)} ms`,
+  );
+  console.log(`\nMain run: ${seconds} s, ${connections} connections + ${PROVIDER_LOOPS} provider loops`);
+  console.log(
+    `  ${answers.length} requests, ${Math.round(result.requestsPerSecond)} req/s of borrower traffic, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`,
+  );
+  console.log(
+    `  rolling restart ${((rolling.to - rolling.from) / 1000).toFixed(1)} s: failed requests ${duringRolling.length}`,
+  );
+  console.log(
+    `  sent again on a new connection after nginx closed a kept-alive one (reloads): ${result.resent}`,
+  );
+  console.log(
+    `  kill -9 at ${((killAt - started) / 1000).toFixed(1)} s: ${inFlightAtKill.length} requests in flight on the fleet, ${failedAtKill.length} of them failed`,
+  );
+  console.log(`  failed requests outside the kill: ${otherFailures.length}`);
+  for (const failure of otherFailures.slice(0, 10))
+    console.log(
+      `    ${failure.label} at ${((failure.sentAt - started) / 1000).toFixed(1)} s: ${failure.failure}`,
+    );
+  for (const [label, statuses] of Object.entries(result.statusesByLabel).sort())
+    console.log(`  ${label.padEnd(28)} ${JSON.stringify(statuses)}`);
+  if (otherFailures.length > 0) {
+    failed = true;
+    const errors = (await readFile(fleet.errorLog, 'utf8')).split('\n');
+    const reasons = new Map<string, number>();
+    for (const line of errors) {
+      const reason = /\[error\] [^:]+: \*\d+ ([^,]+)/.exec(line)?.[1];
+      if (reason) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+    console.log(`  nginx's errors: ${JSON.stringify(Object.fromEntries(reasons))}`);
+  }
+
+  // A client whose push got no answer sends it again with the same requestId (the endpoint is
+  // idempotent per requestId); then every push answered with an order has exactly that order.
+  const unanswered = [...pushes]
+    .filter(([, outcome]) => outcome === 'failed')
+    .map(([requestId]) => requestId);
+  for (const requestId of unanswered) {
+    const request = pushRequests.get(requestId)!;
+    const answer = await fetch(new URL(request.url, fleet.url), {
+      method: 'POST',
+      headers: form,
+      body: request.body,
+    }).then(async (response) => ({ status: response.status, body: await response.text() }));
+    pushes.set(requestId, answer.status === 200 && answer.body.includes('"orderId"') ? 'ok' : 'refused');
+  }
+  const checks = await checkData(db, {
+    okPushes: [...pushes].filter(([, outcome]) => outcome === 'ok').map(([requestId]) => requestId),
+    unansweredPushes: unanswered,
+    postbacksOk,
+    borrowerIds: allBorrowers.map((borrower) => borrower.id),
+  });
+  for (const line of checks.lines) console.log(line);
+  if (!checks.ok) failed = true;
+} finally {
+  await db.destroy();
+  await fleet.stop();
+}
+console.log(failed ? 'FAILED' : 'OK');
+process.exit(failed ? 1 : 0);
+
+/** By query: no order, payment or allocation duplicated or lost. */
+async function checkData(
+  db: ReturnType<typeof createDatabase>['db'],
+  input: { okPushes: string[]; unansweredPushes: string[]; postbacksOk: Set<string>; borrowerIds: number[] },
+): Promise<{ ok: boolean; lines: string[] }> {
+  const lines: string[] = ['\nData afterwards:'];
+  let ok = true;
+  const check = (good: boolean, line: string) => {
+    lines.push(`  ${good ? 'ok  ' : 'FAIL'} ${line}`);
+    if (!good) ok = false;
+  };
+  const ordersByRequest = await db
+    .selectFrom('orders')
+    .select(['request_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('borrower_id', 'in', input.borrowerIds)
+    .groupBy('request_id')
+    .execute();
+  const counts = new Map(ordersByRequest.map((row) => [row.request_id, Number(row.count)]));
+  const duplicated = ordersByRequest.filter((row) => Number(row.count) > 1).length;
+  const lost = input.okPushes.filter((requestId) => !counts.has(requestId)).length;
+  check(duplicated === 0, `orders with the same requestId twice: ${duplicated}`);
+  check(
+    lost === 0,
+    `pushes answered with an order whose order is missing: ${lost} of ${input.okPushes.length}`,
+  );
+  const openTwice = await db
+    .selectFrom('orders')
+    .select('borrower_id')
+    .where('borrower_id', 'in', input.borrowerIds)
+    .where('status', 'in', [21, 151, 170, 174, 180])
+    .groupBy('borrower_id')
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .execute();
+  check(openTwice.length === 0, `borrowers with two open orders: ${openTwice.length}`);
+  lines.push(
+    `  (pushes without an answer, e.g. at the kill, sent again with their requestId: ${input.unansweredPushes.length})`,
+  );
+
+  const txnids = [...input.postbacksOk];
+  const payments = txnids.length
+    ? await db
+        .selectFrom('payments')
+        .leftJoin('payment_allocations', 'payment_allocations.payment_id', 'payments.id')
+        .select([
+          'payments.txnid',
+          'payments.status',
+          'payments.received_amount',
+          (eb) => eb.fn.coalesce(eb.fn.sum<number>('payment_allocations.amount'), eb.lit(0)).as('allocated'),
+        ])
+        .where('payments.txnid', 'in', txnids)
+        .groupBy(['payments.txnid', 'payments.status', 'payments.received_amount'])
+        .execute()
+    : [];
+  const notPaid = payments.filter((payment) => payment.status !== 'paid').length;
+  const allocatedWrong = payments.filter(
+    (payment) => Number(payment.allocated) !== payment.received_amount,
+  ).length;
+  check(
+    payments.length === txnids.length,
+    `payments the provider was told OK for: ${txnids.length}, found ${payments.length}`,
+  );
+  check(notPaid === 0, `of them not paid: ${notPaid}`);
+  check(allocatedWrong === 0, `of them allocated other than once, in full: ${allocatedWrong}`);
+  return { ok, lines };
+}
