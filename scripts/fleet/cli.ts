@@ -1,16 +1,20 @@
-// npm run fleet -- [--instances 2] [--port 8080] [--host 127.0.0.1]
+// npm run fleet -- [--instances 2] [--port 8080] [--host 127.0.0.1] [--print-nginx-config]
 // A fleet on this machine (scripts/fleet/fleet.ts): N instances in development mode over a
 // PostgreSQL database, a Redis key prefix and an S3-compatible bucket of their own, behind nginx on
 // PORT. Ctrl-C stops everything and removes the database, keys and bucket; SIGHUP
 // (`kill -HUP <pid>`) restarts every instance in turn without dropping a request.
+import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { startFleet } from './fleet.ts';
+import { nginxConfig } from './nginx-config.ts';
 
 const { values } = parseArgs({
   options: {
     instances: { type: 'string', default: '2' },
     port: { type: 'string', default: process.env.PORT ?? '8080' },
     host: { type: 'string', default: '127.0.0.1' },
+    // The configuration the fleet would run nginx with, to start a production one from.
+    'print-nginx-config': { type: 'boolean', default: false },
   },
 });
 const instances = Number(values.instances);
@@ -24,7 +28,15 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   process.exit(2);
 }
 
+if (values['print-nginx-config']) {
+  const upstreams = Array.from({ length: instances }, (_, index) => ({ port: 8081 + index, down: false }));
+  process.stdout.write(nginxConfig({ prefix: '/var/lib/kwarta-nginx', host: values.host, port, upstreams }));
+  process.exit(0);
+}
+
 const log = (line: string) => console.log(`fleet: ${line}`);
+// As npm start does: the instances serve the web app from its build.
+if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 const fleet = await startFleet({ instances, port, host: values.host, appEnv: 'development', log });
 log(
   `ready: ${fleet.url}/testPreview (pid ${process.pid}; Ctrl-C stops, kill -HUP ${process.pid} restarts in turn)`,
