@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@kwarta/contract';
-import { demoSession, uploadFile } from '../support/api.ts';
+import { callEndpoint, demoSession, uploadFile } from '../support/api.ts';
 import { jpegImage, pngImage } from '../support/images.ts';
 import { cliEnv, createTestApp, type TestApp } from '../support/test-app.ts';
 import type { BackupManifest } from '../../src/cli/backup-archive.ts';
@@ -18,6 +18,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 describe('npm run backup / restore (SQLite)', () => {
   let t: TestApp;
   let work: string;
+  let session: Record<string, string>;
   const cli = (script: 'backup' | 'restore', ...args: string[]) =>
     run(process.execPath, ['--import', 'tsx', `server/src/cli/${script}.ts`, ...args], {
       cwd: repoRoot,
@@ -34,7 +35,7 @@ describe('npm run backup / restore (SQLite)', () => {
   beforeAll(async () => {
     t = await createTestApp('sqlite');
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-backups-'));
-    const session = await demoSession(t.app);
+    session = await demoSession(t.app);
     for (const [bytes, contentType] of [
       [await jpegImage(), 'image/jpeg'],
       [await pngImage(), 'image/png'],
@@ -182,6 +183,25 @@ describe('npm run backup / restore (SQLite)', () => {
     expect(fs.readFileSync(path.join(restored, 'account-key'))).toEqual(
       fs.readFileSync(path.join(t.config.dataDir, 'account-key')),
     );
+
+    // A server started on the restored directory serves the same borrower, session and images.
+    const served = await createTestApp('sqlite', { env: { DATA_DIR: restored, SEED_DEMO: 'no' } });
+    try {
+      const orders = (app: TestApp) => callEndpoint(app.app, endpoints.problemInit, { session });
+      expect((await orders(served)).envelope).toEqual((await orders(t)).envelope);
+      const image = await served.app.db
+        .selectFrom('problem_images')
+        .select('public_id')
+        .executeTakeFirstOrThrow();
+      const url = `/user-problem/problem-img/${image.public_id}?${new URLSearchParams(session)}`;
+      const fromRestored = await served.app.inject({ method: 'GET', url });
+      expect(fromRestored.statusCode).toBe(200);
+      expect(fromRestored.rawPayload.equals((await t.app.inject({ method: 'GET', url })).rawPayload)).toBe(
+        true,
+      );
+    } finally {
+      await served.close();
+    }
   }, 60_000);
 
   it('restores only into an empty directory, and refuses what is not a backup, changing nothing', async () => {
