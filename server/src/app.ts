@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -46,7 +45,8 @@ import {
 } from './features/orders/index.ts';
 import { bankBindingRoutes, loadAccountKeyRing } from './features/bank-binding/index.ts';
 import { legacyRepaymentRoutes } from './features/legacy-repayment/index.ts';
-import { createLocalBlobStorage, type BlobStorage } from './lib/blob-storage.ts';
+import type { BlobStorage } from './lib/blob-storage.ts';
+import { createBlobStorage } from './lib/create-blob-storage.ts';
 import { promotionRoutes } from './features/promotion/index.ts';
 import { smsLoginRoutes } from './features/auth/index.ts';
 import { createEphemeralStore } from './lib/ephemeral/create-store.ts';
@@ -186,8 +186,8 @@ function decorateServices(
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('clock', overrides.clock ?? systemClock);
-  // Uploads (D11): the data directory now; an S3-compatible adapter implements the same port.
-  app.decorate('storage', overrides.storage ?? createLocalBlobStorage(path.join(config.dataDir, 'uploads')));
+  // Uploads (D11): the data directory, or the S3-compatible bucket every instance shares (BLOB_STORAGE).
+  app.decorate('storage', overrides.storage ?? createBlobStorage(config));
   app.decorate(
     'accountKeys',
     loadAccountKeyRing(config, (message) => app.log.warn(message)),

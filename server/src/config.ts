@@ -58,6 +58,22 @@ const envSchema = z
     // and in-flight requests and jobs get SHUTDOWN_GRACE_MS to finish before their connections are cut.
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+    // Uploads (DESIGN §1, D11): the data directory, or an S3-compatible bucket every instance
+    // shares (lib/s3-blob-storage.ts). The bucket stays private: images go out through the app.
+    BLOB_STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z
+      .string()
+      .regex(/^https?:\/\/[^/]+\/?$/, 'must be an origin such as https://s3.example.com (no path)')
+      .optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 of a-z 0-9 . -')
+      .optional(),
+    S3_REGION: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+    S3_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
     SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
@@ -205,6 +221,14 @@ const envSchema = z
       path: ['DRAGONPAY_PAYOUT_SECRET'],
     },
   )
+  .superRefine((env, ctx) => {
+    for (const name of missingS3Settings(env))
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is required when BLOB_STORAGE=s3${name === 'S3_REGION' ? ' in production' : ''}`,
+      });
+  })
   .refine((env) => env.SMS_GATEWAY !== 'semaphore' || env.SEMAPHORE_API_KEY, {
     message: 'SEMAPHORE_API_KEY is required when SMS_GATEWAY=semaphore',
     path: ['SEMAPHORE_API_KEY'],
@@ -237,6 +261,7 @@ const envSchema = z
     logLevel: env.LOG_LEVEL,
     shutdown: { delayMs: env.SHUTDOWN_DELAY_MS, graceMs: env.SHUTDOWN_GRACE_MS },
     trustProxy: env.TRUST_PROXY,
+    blobStorage: blobStorageOf(env),
     // Demo data and the developer pages are for development and sandbox only (D14).
     seedDemo: env.SEED_DEMO === 'auto' ? env.APP_ENV !== 'production' : env.SEED_DEMO === 'yes',
     devToolsEnabled: devToolsEnabled(env),
@@ -333,6 +358,48 @@ function companyTexts(
       `© ${new Date().getFullYear()} ${companyName}. All rights reserved.`,
     privacyPolicyUrl: env.PRIVACY_POLICY_URL ?? brand.company.privacyPolicyUrl ?? '/Policy',
     privacyOfficerEmail: env.PRIVACY_OFFICER_EMAIL ?? brand.company.privacyOfficerEmail ?? '',
+  };
+}
+
+type S3Env = {
+  APP_ENV: string;
+  DATA_DIR: string;
+  BLOB_STORAGE: 'local' | 's3';
+  S3_ENDPOINT?: string | undefined;
+  S3_BUCKET?: string | undefined;
+  S3_REGION?: string | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_FORCE_PATH_STYLE?: 'true' | 'false' | undefined;
+  S3_TIMEOUT_MS: number;
+};
+
+/**
+ * With BLOB_STORAGE=s3: the bucket and both halves of the key always (a guess would put uploads
+ * somewhere nobody looks), and in production the region too, so AWS's us-east-1 is never assumed.
+ */
+function missingS3Settings(env: S3Env): string[] {
+  if (env.BLOB_STORAGE !== 's3') return [];
+  const required = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const missing: string[] = required.filter((name) => !env[name]);
+  if (env.APP_ENV === 'production' && !env.S3_REGION) missing.push('S3_REGION');
+  return missing;
+}
+
+function blobStorageOf(env: S3Env) {
+  if (env.BLOB_STORAGE === 'local')
+    return { kind: 'local' as const, directory: path.join(path.resolve(env.DATA_DIR), 'uploads') };
+  return {
+    kind: 's3' as const,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION ?? 'us-east-1',
+    endpoint: env.S3_ENDPOINT?.replace(/\/$/, ''),
+    // S3-compatible services at an address of their own mostly want the bucket in the path.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE
+      ? env.S3_FORCE_PATH_STYLE === 'true'
+      : env.S3_ENDPOINT !== undefined,
+    credentials: { accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! },
+    timeoutMs: env.S3_TIMEOUT_MS,
   };
 }
 

@@ -150,3 +150,74 @@ describe('brand values', () => {
     expect(() => loadConfig({ PRIVACY_POLICY_URL: 'javascript:alert(1)' })).toThrow(/PRIVACY_POLICY_URL/);
   });
 });
+
+describe('uploads storage (BLOB_STORAGE)', () => {
+  const s3 = {
+    BLOB_STORAGE: 's3',
+    S3_BUCKET: 'kwarta-uploads',
+    S3_REGION: 'ap-southeast-1',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'secret-example',
+  };
+
+  it('keeps uploads in the data directory by default', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/kwarta' }).blobStorage).toEqual({
+      kind: 'local',
+      directory: path.join('/srv/kwarta', 'uploads'),
+    });
+  });
+
+  it('reads the bucket, region, key and timeout for s3; AWS itself has no endpoint and virtual-host paths', () => {
+    expect(loadConfig(s3).blobStorage).toEqual({
+      kind: 's3',
+      bucket: 'kwarta-uploads',
+      region: 'ap-southeast-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret-example' },
+      timeoutMs: 5000,
+    });
+  });
+
+  it('puts the bucket in the path for an S3-compatible endpoint unless told otherwise', () => {
+    const endpoint = { ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000/' };
+    expect(loadConfig(endpoint).blobStorage).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...endpoint, S3_FORCE_PATH_STYLE: 'false' }).blobStorage).toMatchObject({
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...s3, S3_TIMEOUT_MS: '2500' }).blobStorage).toMatchObject({ timeoutMs: 2500 });
+  });
+
+  it('stops the boot naming every missing setting of s3, and the region in production', () => {
+    const load = () => loadConfig({ BLOB_STORAGE: 's3' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(
+      /S3_BUCKET: is required when BLOB_STORAGE=s3\n {2}S3_ACCESS_KEY_ID: is required when BLOB_STORAGE=s3\n {2}S3_SECRET_ACCESS_KEY: is required when BLOB_STORAGE=s3\n {2}S3_REGION: is required when BLOB_STORAGE=s3 in production/,
+    );
+    const { S3_REGION: _region, ...noRegion } = s3;
+    expect(() => loadConfig(noRegion)).toThrow(/S3_REGION: is required when BLOB_STORAGE=s3 in production/);
+    // Outside production AWS's default region will do (an S3-compatible server ignores it).
+    expect(loadEnv({ APP_ENV: 'development', ...noRegion }).blobStorage).toMatchObject({
+      region: 'us-east-1',
+    });
+    const { S3_SECRET_ACCESS_KEY: _secret, ...halfKey } = s3;
+    expect(() => loadEnv({ APP_ENV: 'development', ...halfKey })).toThrow(
+      /S3_SECRET_ACCESS_KEY: is required/,
+    );
+  });
+
+  it('refuses a malformed endpoint, bucket, path style or storage kind', () => {
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 's3.example.com' })).toThrow(
+      /S3_ENDPOINT: must be an origin/,
+    );
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'https://s3.example.com/bucket' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Kwarta_Uploads' })).toThrow(
+      /S3_BUCKET: must be a bucket name/,
+    );
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => loadConfig({ BLOB_STORAGE: 'gcs' })).toThrow(/BLOB_STORAGE/);
+  });
+});

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createLocalBlobStorage } from '../lib/blob-storage.ts';
+import { createBlobStorage } from '../lib/create-blob-storage.ts';
 import { ImageRefused } from '../lib/image-intake.ts';
 import { ReplyRefused, recordComplaintReply, refusalMessages } from '../features/complaints/index.ts';
 
@@ -41,7 +41,7 @@ async function main(): Promise<number> {
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);
-    const storage = createLocalBlobStorage(path.join(config.dataDir, 'uploads'));
+    const storage = createBlobStorage(config);
     await recordComplaintReply(
       { db, storage },
       { problemId, text: values.text, images, agent: values.agent, now: new Date() },

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { ConfigError, loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createLocalBlobStorage } from '../lib/blob-storage.ts';
+import { createBlobStorage } from '../lib/create-blob-storage.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { createEphemeralStore } from '../lib/ephemeral/create-store.ts';
 import { loadAccountKeyRing, type AccountKeyRing } from '../features/bank-binding/index.ts';
@@ -77,7 +76,7 @@ async function main(): Promise<number> {
       console.log(runs.length ? formatRuns(runs) : 'No job runs recorded yet.');
       return 0;
     }
-    const storage = createLocalBlobStorage(path.join(config.dataDir, 'uploads'));
+    const storage = createBlobStorage(config);
     const log = pino({ level: config.logLevel });
     // Opened only when a job reads it (one that opens a payment account): in production a missing
     // ACCOUNT_KEY then stops that job alone, not every other one.

@@ -15,7 +15,8 @@ export interface BlobStorage {
 
 const KEY_PATTERN = /^[a-z0-9-]+(\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?)+$/;
 
-function checkKey(key: string): string {
+/** Refuses a key outside KEY_PATTERN; every adapter checks, so none depends on the caller's care. */
+export function checkKey(key: string): string {
   // Keys come from our code, but a path separator trick must never escape the directory.
   if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
   return key;

@@ -56,7 +56,7 @@ export async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Prom
  * error in whichever test file runs next. So wait for them to go (a few ms), and force only if
  * they linger.
  */
-async function dropWhenIdle(name: string): Promise<void> {
+export async function dropWhenIdle(name: string): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     try {
       await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name}`));

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadCliConfig, type Config } from '../config.ts';
+import {
+  ACCOUNT_KEY_FILE,
+  DATABASE_FILE,
+  MANIFEST_FILE,
+  UPLOADS_DIR,
+  copyDatabase,
+  countRows,
+  describeFile,
+  listFiles,
+  stageFile,
+  writeArchive,
+  type BackupManifest,
+} from './backup-archive.ts';
+
+const USAGE = `npm run backup -- --to FILE     a consistent copy of the SQLite database, taken while the server
+                                 serves, with the uploads, into one .tar.gz (restore: npm run restore)
+
+Uses the same DATA_DIR as the server. With DATABASE_URL (PostgreSQL) it prints the pg_dump command
+to use instead and exits 2.`;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { to: { type: 'string' }, help: { type: 'boolean', default: false } },
+  });
+  if (values.help || !values.to) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const config = loadCliConfig();
+  if (config.databaseUrl) {
+    console.error(postgresInstructions(values.to));
+    return 2;
+  }
+  const target = path.resolve(values.to);
+  if (fs.existsSync(target)) {
+    console.error(`${target} already exists: give a new file name (a backup never overwrites one).`);
+    return 1;
+  }
+  const database = path.join(config.dataDir, DATABASE_FILE);
+  if (!fs.existsSync(database)) {
+    console.error(`No database at ${database}: is DATA_DIR the server's?`);
+    return 1;
+  }
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  // Staged beside the archive, so uploads can be hard-linked rather than copied when on one disk.
+  const staging = fs.mkdtempSync(path.join(path.dirname(target), '.kwarta-backup-'));
+  try {
+    const manifest = await stage(config, database, staging);
+    await writeArchive(staging, target);
+    const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+    console.log(
+      `Backed up ${Object.keys(manifest.tables).length} tables (${rows} rows) as of ${manifest.createdAt}` +
+        (manifest.uploads ? ` and ${manifest.uploads.length} uploads` : '') +
+        ` to ${target} (${fs.statSync(target).size} bytes)`,
+    );
+    if (!manifest.uploads)
+      console.log(
+        `Uploads are in the bucket ${config.blobStorage.kind === 's3' ? config.blobStorage.bucket : ''}, not in this file: back it up with your storage's own tools (versioning, replication).`,
+      );
+    return 0;
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The database first, then the uploads: an upload made after the copy is an extra file nobody
+ * points at, while every row of the copy finds its file (uploads are written before their row,
+ * features/complaints/problem-images.ts). Only an upload purged meanwhile can be missing, and
+ * only one unattached for a day.
+ */
+async function stage(config: Config, database: string, staging: string): Promise<BackupManifest> {
+  const createdAt = new Date().toISOString();
+  await copyDatabase(database, path.join(staging, DATABASE_FILE));
+  const tables = countRows(path.join(staging, DATABASE_FILE));
+
+  let uploads: BackupManifest['uploads'] = null;
+  if (config.blobStorage.kind === 'local') {
+    const root = config.blobStorage.directory;
+    uploads = [];
+    for (const file of listFiles(root)) {
+      // A file being written is under a temporary name (lib/blob-storage.ts): not an upload yet.
+      if (file.endsWith('.tmp')) continue;
+      stageFile(path.join(root, ...file.split('/')), path.join(staging, UPLOADS_DIR, ...file.split('/')));
+      uploads.push(describeFile(path.join(staging, UPLOADS_DIR), file));
+    }
+  }
+  const key = path.join(config.dataDir, ACCOUNT_KEY_FILE);
+  const accountKey = fs.existsSync(key);
+  if (accountKey) fs.copyFileSync(key, path.join(staging, ACCOUNT_KEY_FILE));
+
+  const manifest: BackupManifest = { format: 1, createdAt, tables, uploads, accountKey };
+  fs.writeFileSync(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/** PostgreSQL has its own consistent dump; the command is printed rather than run, with the URL left in the environment. */
+function postgresInstructions(file: string): string {
+  return `DATABASE_URL is set: the data is in PostgreSQL, which npm run backup does not copy. Use its own tools:
+
+  pg_dump -Fc --no-owner -f ${JSON.stringify(file)} "$DATABASE_URL"
+
+and to restore into a new, empty database (then start the server on it):
+
+  createdb kwarta_restored
+  pg_restore --no-owner -d "postgres://…/kwarta_restored" ${JSON.stringify(file)}
+
+(pg_dump takes a consistent snapshot while the server serves. See README "Backups".)`;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? `${error.message}\n\n${USAGE}` : error);
+    process.exit(1);
+  },
+);
