@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import S3rver from 's3rver';
 
 /**
@@ -63,4 +65,25 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Se
       if (temporary) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+// `node --import tsx scripts/support/s3-server.ts [--dir DIR] [--port N] [--bucket NAME]`: a
+// development S3 on loopback until Ctrl-C, printing the server's variables to use it.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: { dir: { type: 'string' }, port: { type: 'string' }, bucket: { type: 'string' } },
+  });
+  const server = await startS3Server({
+    dir: values.dir,
+    port: values.port === undefined ? undefined : Number(values.port),
+    bucket: values.bucket,
+  });
+  console.log(
+    Object.entries(server.env)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('\n'),
+  );
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
