@@ -1,5 +1,6 @@
 // A fleet on one machine (issue 25, DESIGN §1 "Scale-out shape"): N server instances over one
-// PostgreSQL database, one Redis key prefix and one S3-compatible bucket, behind nginx. The
+// PostgreSQL database, one Redis key prefix and one S3-compatible bucket (s3rver on loopback,
+// scripts/support/s3-server.ts), behind nginx. The
 // `npm run fleet` command, the fleet's e2e test and `npm run bench:fleet` all start it here.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +16,7 @@ import {
   redisAnswers,
   type ThrowawayDatabase,
 } from '../support/backing-services.ts';
+import { startS3Server } from '../support/s3-server.ts';
 import { nginxConfig, type Upstream } from './nginx-config.ts';
 
 const NGINX = '/usr/sbin/nginx';
@@ -87,12 +89,16 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     cleanups.push(() => database.drop());
     const redisKeyPrefix = `kwarta-fleet-${randomBytes(4).toString('hex')}:`;
     cleanups.push(() => dropRedisKeys(redisKeyPrefix));
+    // Uploads in one bucket every instance reads (a complaint's images filed through one are shown by another).
+    const s3 = await startS3Server();
+    cleanups.push(() => s3.close());
 
     const env: Record<string, string> = {
       APP_ENV: options.appEnv,
       DATABASE_URL: database.url,
       REDIS_URL: LOCAL_REDIS_URL,
       REDIS_KEY_PREFIX: redisKeyPrefix,
+      ...s3.env,
       // One key for the whole fleet: an account one instance encrypts, every other one reads.
       ACCOUNT_KEY: randomBytes(32).toString('base64'),
       // nginx is the one proxy: the client's address is what it appends to X-Forwarded-For.
