@@ -53,6 +53,18 @@ const envSchema = z
       .default('false')
       .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // /metrics (README "Monitoring"): off unless set; a scraper sends it as a bearer token.
+    METRICS_TOKEN: z
+      .string()
+      .optional()
+      .transform((token) => token || undefined)
+      .pipe(
+        z
+          .string()
+          .min(16, 'must be at least 16 characters (openssl rand -hex 16)')
+          .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (openssl rand -hex 16)')
+          .optional(),
+      ),
     SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
@@ -230,6 +242,7 @@ const envSchema = z
     sqliteDriver: env.SQLITE_DRIVER,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     trustProxy: env.TRUST_PROXY,
     // Demo data and the developer pages are for development and sandbox only (D14).
     seedDemo: env.SEED_DEMO === 'auto' ? env.APP_ENV !== 'production' : env.SEED_DEMO === 'yes',
