@@ -22,6 +22,7 @@ import { seedDemoData } from './db/seed.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { redactUrl } from './lib/log-redaction.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.ts';
+import { withTraceId } from './lib/request-context.ts';
 import { createEndpointRegistry } from './lib/contract-route.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { RETRY_AFTER_SECONDS, errorHandler } from './plugins/error-handler.ts';
@@ -245,7 +246,8 @@ async function registerHttpPlugins(
   await app.register(compress, { threshold: 1024 });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    done();
+    // All the request then does runs under its id, so provider calls carry it (lib/request-context.ts).
+    withTraceId(request.id, done);
   });
   app.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime > 1000 ? 'warn' : 'debug';
@@ -254,6 +256,7 @@ async function registerHttpPlugins(
         req: request,
         // The route's pattern, not the URL: one series per route, and no ids or query in it.
         route: request.routeOptions.url ?? null,
+        caller: request.routeOptions.config.caller ?? 'anonymous',
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
