@@ -22,10 +22,13 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { redactUrl } from './lib/log-redaction.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.ts';
 import type { Lifecycle } from './lib/graceful-shutdown.ts';
+import { withTraceId } from './lib/request-context.ts';
 import { createEndpointRegistry } from './lib/contract-route.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { RETRY_AFTER_SECONDS, errorHandler } from './plugins/error-handler.ts';
 import { loadShedding } from './plugins/load-shedding.ts';
+import { metricsEndpoint } from './plugins/metrics-endpoint.ts';
+import { Metrics } from './lib/metrics.ts';
 import { customerServiceRoutes } from './features/customer-service/index.ts';
 import { devRoutes, seedDemoMoney } from './features/test-preview/index.ts';
 import { webApp } from './features/pages/index.ts';
@@ -115,11 +118,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     connectionTimeout: 60_000,
   });
 
+  // This app's series (lib/metrics.ts), before the database, whose statements it times.
+  app.decorate('metrics', new Metrics());
   const database =
     overrides.database ??
     createDatabase({
       ...config,
       onConnectionError: (error) => app.log.warn({ reason: error.message }, 'database connection lost'),
+      observeQuery: app.metrics.observeQuery,
     });
   decorateServices(app, config, database, overrides);
 
@@ -138,7 +144,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   // Before compression (registerHttpPlugins), so it reads every page as the string it is.
   brandedPages(app);
-  await registerHttpPlugins(app, config);
+  await registerHttpPlugins(app, config, database);
   registerOperationalRoutes(app);
   for (const routes of featureRoutes) await app.register(routes);
   if (config.devToolsEnabled) await app.register(devRoutes);
@@ -210,8 +216,19 @@ function decorateServices(
   // means it), so no job runs by surprise. Stopped before the database closes.
   const lease = createJobLease(config, database.db, app.clock);
   // A plain object of what jobs may use (jobs/job.ts JobDeps): the scheduler hands it on to each run.
-  const { db, clock, storage, accountKeys, payouts, smsGateway } = app;
-  const jobDeps = { db, clock, store, storage, config, log: app.log, accountKeys, payouts, smsGateway };
+  const { db, clock, storage, accountKeys, payouts, smsGateway, metrics } = app;
+  const jobDeps = {
+    db,
+    clock,
+    store,
+    storage,
+    config,
+    log: app.log,
+    accountKeys,
+    payouts,
+    smsGateway,
+    metrics,
+  };
   app.decorate('jobs', createScheduler({ ...jobDeps, lease }, overrides.jobs ?? jobRegistry));
 
   // Fastify runs onClose hooks last-added first, all after the listener has closed and the
@@ -223,8 +240,12 @@ function decorateServices(
   app.addHook('onClose', async () => app.jobs.stop());
 }
 
-/** Body parsers, compression, the response log line, security headers, errors, load shedding. */
-async function registerHttpPlugins(app: FastifyInstance, config: Config): Promise<void> {
+/** Body parsers, compression, the response log line, security headers, errors, load shedding, metrics. */
+async function registerHttpPlugins(
+  app: FastifyInstance,
+  config: Config,
+  database: DatabaseHandle,
+): Promise<void> {
   await app.register(formbody);
   // Only the console reads cookies, on demand (operators/operator-cookie.ts): parsing them on
   // every request cost the borrower calls, which carry their session in the query (D1).
@@ -232,7 +253,8 @@ async function registerHttpPlugins(app: FastifyInstance, config: Config): Promis
   await app.register(compress, { threshold: 1024 });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    done();
+    // All the request then does runs under its id, so provider calls carry it (lib/request-context.ts).
+    withTraceId(request.id, done);
   });
   app.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime > 1000 ? 'warn' : 'debug';
@@ -241,6 +263,7 @@ async function registerHttpPlugins(app: FastifyInstance, config: Config): Promis
         req: request,
         // The route's pattern, not the URL: one series per route, and no ids or query in it.
         route: request.routeOptions.url ?? null,
+        caller: request.routeOptions.config.caller ?? 'anonymous',
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
@@ -250,7 +273,10 @@ async function registerHttpPlugins(app: FastifyInstance, config: Config): Promis
   });
   securityHeaders(app);
   errorHandler(app);
-  loadShedding(app, config.load);
+  const load = loadShedding(app, config.load);
+  // Off (no route, nothing counted per request) unless a token says who may read them.
+  if (config.metricsToken)
+    metricsEndpoint(app, { token: config.metricsToken, load, poolUse: database.poolUse });
 }
 
 /** What operations read: readiness for the load balancer, and the API's OpenAPI document. */

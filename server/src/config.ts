@@ -74,6 +74,18 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
     S3_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+    // /metrics (README "Monitoring"): off unless set; a scraper sends it as a bearer token.
+    METRICS_TOKEN: z
+      .string()
+      .optional()
+      .transform((token) => token || undefined)
+      .pipe(
+        z
+          .string()
+          .min(16, 'must be at least 16 characters (openssl rand -hex 16)')
+          .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (openssl rand -hex 16)')
+          .optional(),
+      ),
     SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
@@ -260,6 +272,7 @@ const envSchema = z
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
     shutdown: { delayMs: env.SHUTDOWN_DELAY_MS, graceMs: env.SHUTDOWN_GRACE_MS },
+    metricsToken: env.METRICS_TOKEN,
     trustProxy: env.TRUST_PROXY,
     blobStorage: blobStorageOf(env),
     // Demo data and the developer pages are for development and sandbox only (D14).

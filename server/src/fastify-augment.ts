@@ -1,5 +1,5 @@
 import type { Dialect } from './db/database.ts';
-import type { CallerRegistry } from './lib/callers.ts';
+import type { CallerRegistry, LoggedCaller } from './lib/callers.ts';
 import type { EndpointInvoker } from './lib/contract-route.ts';
 import type { Deps } from './lib/deps.ts';
 import type { JobScheduler } from './jobs/scheduler.ts';
@@ -16,6 +16,10 @@ declare module 'fastify' {
     callers: CallerRegistry;
     /** Each registered endpoint's run by route name (lib/contract-route.ts invokeEndpoint). */
     endpointInvokers: Map<string, EndpointInvoker>;
+  }
+  interface FastifyContextConfig {
+    /** Who the route is for, named on its response log line (lib/callers.ts LoggedCaller). */
+    caller?: LoggedCaller;
   }
   interface FastifyRequest {
     /** Counted among the requests in flight (plugins/load-shedding.ts). */

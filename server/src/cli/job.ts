@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { createBlobStorage } from '../lib/create-blob-storage.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { createEphemeralStore } from '../lib/ephemeral/create-store.ts';
+import { Metrics } from '../lib/metrics.ts';
 import { loadAccountKeyRing, type AccountKeyRing } from '../features/bank-binding/index.ts';
 import { createPayoutGateway, type PayoutGateway } from '../features/orders/index.ts';
 import { createSmsGateway } from '../features/sms/index.ts';
@@ -101,7 +102,9 @@ async function main(): Promise<number> {
       send: (request) => openGateway().send(request),
     };
     const smsGateway = createSmsGateway(config, db, clock);
-    const deps = { db, clock, store, storage, config, log, lease, accountKeys, payouts, smsGateway };
+    // Counted like a server's run, though nobody scrapes a CLI run: the job's own record says what it did.
+    const metrics = new Metrics();
+    const deps = { db, clock, store, storage, config, log, lease, accountKeys, payouts, smsGateway, metrics };
     const outcome = await runJobNow(deps, job!);
     console.log(describeOutcome(job!.name, outcome));
     return outcome.status === 'ran' && outcome.outcome === 'ok' ? 0 : 1;

@@ -2,8 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type LogEvent,
+  type Logger,
+  type PostgresPool,
+} from 'kysely';
 import { BackendUnavailable } from './backend-unavailable.ts';
+import type { PoolUse, QueryKind, QueryObserver } from './observation.ts';
 import type { Database } from './schema.ts';
 import { QueuedSqliteDialect } from './sqlite-driver.ts';
 
@@ -24,6 +32,31 @@ export function sqliteDialectOf(db: object): QueuedSqliteDialect | undefined {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The connections' use now, for /metrics; absent where it says nothing (Kysely's SQLite driver). */
+  poolUse?: () => PoolUse;
+}
+
+const KINDS_BY_NODE: Record<string, QueryKind> = {
+  SelectQueryNode: 'select',
+  InsertQueryNode: 'insert',
+  UpdateQueryNode: 'update',
+  DeleteQueryNode: 'delete',
+};
+const RAW_KIND = /^\s*(select|insert|update|delete)\b/i;
+
+/** A statement's kind from its root node; raw SQL (preparedQuery's reads) by its first word. */
+function queryKind(event: LogEvent): QueryKind {
+  const { query } = event.query;
+  if (query.kind !== 'RawNode') return KINDS_BY_NODE[query.kind] ?? 'other';
+  return (RAW_KIND.exec(event.query.sql)?.[1]?.toLowerCase() as QueryKind | undefined) ?? 'other';
+}
+
+/**
+ * Kysely's log hook as a query timer: Kysely times every statement itself when a hook is set
+ * (two performance.now() calls), so this adds one function call and a histogram observation.
+ */
+function timedBy(observe: QueryObserver): Logger {
+  return (event) => observe(queryKind(event), event.queryDurationMillis / 1000, event.level === 'error');
 }
 
 /**
@@ -37,7 +70,10 @@ export function createDatabase(options: {
   sqliteDriver?: SqliteDriver | undefined;
   /** Told about connections lost outside a query (an idle connection terminated, say). */
   onConnectionError?: (error: Error) => void;
+  /** Told each statement's kind and time (metrics); reads preparedQuery runs at once skip Kysely and it. */
+  observeQuery?: QueryObserver | undefined;
 }): DatabaseHandle {
+  const log = options.observeQuery ? { log: timedBy(options.observeQuery) } : {};
   if (options.databaseUrl) {
     // COUNT(*) and BIGINT come back as strings by default; our integers fit in a JS number.
     pg.types.setTypeParser(20, (value) => Number(value));
@@ -47,8 +83,9 @@ export function createDatabase(options: {
       connectionTimeoutMillis: 5000,
     });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient(pool, options) }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient(pool, options) }), ...log }),
       dialect: 'postgres',
+      poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -63,13 +100,14 @@ export function createDatabase(options: {
   // dialect to read through and goes through Kysely like any other query.
   if (options.sqliteDriver === 'kysely')
     return {
-      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }),
+      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), ...log }),
       dialect: 'sqlite',
     };
   const dialect = new QueuedSqliteDialect(file);
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect, ...log });
   sqliteDialects.set(db, dialect);
-  return { db, dialect: 'sqlite' };
+  // One connection: open always, idle when nothing holds it, and the queue of queries waiting for it.
+  return { db, dialect: 'sqlite', poolUse: () => dialect.connectionUse() };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
+import type { PoolUse } from './observation.ts';
 
 /**
  * Kysely's SQLite dialect with our driver (below); the adapter, compiler and introspector are
@@ -26,6 +27,11 @@ export class QueuedSqliteDialect extends SqliteDialect {
    */
   readNow<Row>(sql: string, parameters: readonly unknown[]): Row[] | undefined {
     return this.#driver.readNow(sql, parameters);
+  }
+
+  /** The one connection's use, as a pool's is reported (/metrics). */
+  connectionUse(): PoolUse {
+    return this.#driver.connectionUse();
   }
 }
 
@@ -55,6 +61,10 @@ class QueuedSqliteDriver implements Driver {
   }
 
   async init(): Promise<void> {}
+
+  connectionUse(): PoolUse {
+    return { open: 1, idle: this.#lock.held ? 0 : 1, waiting: this.#lock.waiting };
+  }
 
   /**
    * The reads made at once during one turn of the event loop share one read transaction, begun
@@ -164,6 +174,10 @@ class QueueLock {
 
   get held(): boolean {
     return this.#held;
+  }
+
+  get waiting(): number {
+    return this.#waiting.length;
   }
 
   acquire(): Promise<void> {

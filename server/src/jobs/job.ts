@@ -3,7 +3,16 @@ import type { Deps } from '../lib/deps.ts';
 /** What a job may use: handed to it, never taken from the app, so the CLI runs it the same way. */
 export type JobDeps = Pick<
   Deps,
-  'db' | 'clock' | 'store' | 'storage' | 'config' | 'log' | 'accountKeys' | 'payouts' | 'smsGateway'
+  | 'db'
+  | 'clock'
+  | 'store'
+  | 'storage'
+  | 'config'
+  | 'log'
+  | 'accountKeys'
+  | 'payouts'
+  | 'smsGateway'
+  | 'metrics'
 >;
 
 export interface JobContext {

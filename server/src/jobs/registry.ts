@@ -76,8 +76,9 @@ export const jobRegistry: readonly Job[] = [
     name: 'reconcile-payments',
     schedule: '*/15 * * * *',
     runAtStart: true,
-    async run({ db, clock, config }) {
-      return { ...(await reconcilePayments({ db, clock, provider: createPaymentProvider(config) })) };
+    async run({ db, clock, config, metrics }) {
+      const provider = createPaymentProvider(config);
+      return { ...(await reconcilePayments({ db, clock, metrics, provider })) };
     },
   },
   {

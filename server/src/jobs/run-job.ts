@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import { withTraceId } from '../lib/request-context.ts';
 import type { Job, JobCounts, JobDeps, JobTrigger } from './job.ts';
 import type { JobLease } from './job-lease.ts';
 import { claimRun, finishRun, lastScheduledAt } from './job-runs.ts';
@@ -16,6 +18,11 @@ export type RunOutcome =
   | { status: 'not-due' | 'taken' }
   | { status: 'ran'; runId: number; scheduledAt: Date; outcome: 'ok'; counts: JobCounts; ms: number }
   | { status: 'ran'; runId: number; scheduledAt: Date; outcome: 'failed'; error: string; ms: number };
+
+/** What a run's provider calls carry as X-Request-Id, and its log lines as reqId. */
+export function jobTraceId(job: string, runId: number): string {
+  return `job:${job}:${runId}`;
+}
 
 /**
  * Runs `job` once under its lease: takes the lease, asks `pickInstant` which instant is due
@@ -49,13 +56,23 @@ export async function runUnderLease(
     const stopExtending = () => clearInterval(extender);
     signal?.addEventListener('abort', stopExtending, { once: true });
     const ms = () => clock.now().getTime() - startedAt.getTime();
+    // Counted once the run's record is written, as the record says (a run whose record could not
+    // be written is not counted), in real seconds whatever the clock (tests hold theirs still).
+    const began = performance.now();
+    const counted = (outcome: 'ok' | 'failed') =>
+      deps.metrics.jobRun(job.name, outcome, (performance.now() - began) / 1000);
     try {
-      const counts = await job.run(deps, { scheduledAt, trigger });
+      // Traced like a request: provider calls the run makes carry `job:<name>:<run>` (lib/request-context.ts).
+      const counts = await withTraceId(jobTraceId(job.name, runId), () =>
+        job.run(deps, { scheduledAt, trigger }),
+      );
       await finishRun(db, runId, { finishedAt: clock.now(), outcome: 'ok', counts });
+      counted('ok');
       return { status: 'ran', runId, scheduledAt, outcome: 'ok', counts, ms: ms() };
     } catch (error) {
       const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
       await finishRun(db, runId, { finishedAt: clock.now(), outcome: 'failed', error: text });
+      counted('failed');
       return { status: 'ran', runId, scheduledAt, outcome: 'failed', error: text, ms: ms() };
     } finally {
       stopExtending();

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Cron } from 'croner';
 import type { Job, JobDeps } from './job.ts';
 import type { JobLease } from './job-lease.ts';
-import { runUnderLease, type RunOutcome } from './run-job.ts';
+import { jobTraceId, runUnderLease, type RunOutcome } from './run-job.ts';
 
 export interface SchedulerTiming {
   /** Longest sleep between looks at the schedule; also how often a busy lease is retried. */
@@ -70,7 +70,13 @@ export function createScheduler(deps: JobDeps & { lease: JobLease }, jobs: reado
 
   const report = (job: Job, outcome: RunOutcome) => {
     if (outcome.status !== 'ran') return;
-    const fields = { job: job.name, scheduledAt: outcome.scheduledAt.toISOString(), ms: outcome.ms };
+    const fields = {
+      // The id its provider calls carried, as a request's log lines name theirs.
+      reqId: jobTraceId(job.name, outcome.runId),
+      job: job.name,
+      scheduledAt: outcome.scheduledAt.toISOString(),
+      ms: outcome.ms,
+    };
     if (outcome.outcome === 'ok') deps.log.info({ ...fields, counts: outcome.counts }, 'job ran');
     else deps.log.error({ ...fields, error: outcome.error }, 'job failed');
   };

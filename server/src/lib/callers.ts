@@ -33,6 +33,17 @@ export interface CallerKind {
   identify(check: CallerCheck): Promise<IdentifiedCaller>;
 }
 
+/**
+ * Who a route is for, as its per-response log line names it (app.ts): a contract route's `auth`
+ * (`public` is `anonymous`), `provider` for payment providers' callbacks, else `anonymous`.
+ * Set as the route's `config.caller`.
+ */
+export type LoggedCaller = 'borrower' | 'operator' | 'provider' | 'anonymous';
+
+export function loggedCallerOf(auth: EndpointRoute['auth']): LoggedCaller {
+  return auth === 'public' ? 'anonymous' : auth;
+}
+
 /** The commit of a caller whose call leaves nothing to record. */
 export const nothingToCommit = async (): Promise<void> => {};
 

@@ -12,6 +12,7 @@ import {
 } from '@kwarta/contract';
 import type { Borrower, Operator } from '../db/schema.ts';
 import { ApiError } from './api-error.ts';
+import { loggedCallerOf } from './callers.ts';
 import { sendSuccess } from './envelope-reply.ts';
 
 export interface HandlerContext<Auth extends EndpointRoute['auth']> {
@@ -80,6 +81,7 @@ export function registerEndpoint<E extends Endpoint>(
     url: endpoint.path,
     // Calls come as small forms and JSON; nobody sends a compressed body, so none is unpacked.
     decompress: false,
+    config: { caller: loggedCallerOf(endpoint.auth) },
     handler: async (request, reply) => {
       const data = await run(new RouteCall(endpoint, request, reply));
       if (reply.sent) return reply;

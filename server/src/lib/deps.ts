@@ -6,6 +6,7 @@ import type { BlobStorage } from './blob-storage.ts';
 import type { Clock } from './clock.ts';
 import type { EphemeralStore } from './ephemeral/ephemeral-store.ts';
 import type { LenderWideCache } from './lender-wide-cache.ts';
+import type { Metrics } from './metrics.ts';
 import type { AccountKeyRing } from './ports/account-keys.ts';
 import type { PaymentProvider } from './ports/payment-provider.ts';
 import type { PayoutGateway } from './ports/payout-gateway.ts';
@@ -36,4 +37,6 @@ export interface Deps {
   payouts: PayoutGateway;
   /** The configured payment provider (DESIGN D8). */
   paymentProvider: PaymentProvider;
+  /** This app's series for /metrics (lib/metrics.ts); counted only once the work has committed. */
+  metrics: Metrics;
 }

@@ -93,6 +93,7 @@ export async function registerProviderCallback<Event>(
     scope.route({
       method: callback.method,
       url: callback.path,
+      config: { caller: 'provider' },
       handler: async (request, reply) => {
         const queryAt = request.url.indexOf('?');
         const raw: RawCallback = {

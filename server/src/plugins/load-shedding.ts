@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode, messages } from '@kwarta/contract';
 import { sendEnvelope } from '../lib/envelope-reply.ts';
+import type { LoadReading } from '../lib/metrics.ts';
 
 export interface LoadLimits {
   maxEventLoopDelayMs: number;
@@ -24,9 +25,10 @@ const WINDOW_SAMPLES = 10;
  * Overload is answered, not hung (DESIGN §3): when the event loop lags or too many requests are
  * in flight, new requests get a quick 503 with Retry-After instead of queueing until they time
  * out, so the lender's app can say "busy, try again" and a load balancer can move traffic.
- * /healthz is exempt so a busy instance is not mistaken for a dead one.
+ * /healthz is exempt so a busy instance is not mistaken for a dead one. Answers what it counts,
+ * for /metrics to read rather than count again.
  */
-export function loadShedding(app: FastifyInstance, limits: LoadLimits): void {
+export function loadShedding(app: FastifyInstance, limits: LoadLimits): LoadReading {
   const lags: number[] = [];
   let eventLoopDelayMs = 0;
   let inFlight = 0;
@@ -75,4 +77,12 @@ export function loadShedding(app: FastifyInstance, limits: LoadLimits): void {
     release(request);
     done();
   });
+  return {
+    get inFlight() {
+      return inFlight;
+    },
+    get eventLoopDelayMs() {
+      return eventLoopDelayMs;
+    },
+  };
 }

@@ -28,6 +28,7 @@ describe('job leases and run records (SQLite)', () => {
     accountKeys: t.app.accountKeys,
     payouts: t.app.payouts,
     smsGateway: t.app.smsGateway,
+    metrics: t.app.metrics,
     lease,
     instance,
     leaseMs: 30_000,

@@ -1,4 +1,4 @@
-import { startFakeHttpServer } from './fake-http-server.ts';
+import { startFakeHttpServer, type FakeRequest } from './fake-http-server.ts';
 
 export const MERCHANT = 'KWARTA';
 export const SECRET = 'dragonpay-test-password';
@@ -20,8 +20,11 @@ export interface FakeTxn {
 export async function startFakeDragonpay() {
   const txns = new Map<string, FakeTxn>();
   const statusQueries: string[] = [];
+  /** Every request received, in order. */
+  const received: FakeRequest[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${MERCHANT}:${SECRET}`).toString('base64')}`;
   const server = await startFakeHttpServer((request) => {
+    received.push(request);
     if (request.authorization !== expectedAuth) return { status: 401, json: { Message: 'Unauthorized' } };
     const create = /^\/api\/collect\/v1\/([^/]+)\/post$/.exec(request.path);
     if (request.method === 'POST' && create) {
@@ -63,6 +66,7 @@ export async function startFakeDragonpay() {
     apiUrl: `${server.origin}/api/collect/v1`,
     txns,
     statusQueries,
+    received,
     close: server.close,
   };
 }

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One request as a fake provider received it, body read whole. */
@@ -7,6 +7,8 @@ export interface FakeRequest {
   /** The path without the query, still percent-encoded. */
   path: string;
   authorization: string | undefined;
+  /** Every header as received (the request id our calls carry, say). */
+  headers: IncomingHttpHeaders;
   body: string;
 }
 
@@ -26,6 +28,7 @@ export async function startFakeHttpServer(answer: (request: FakeRequest) => Fake
         method: request.method ?? 'GET',
         path: new URL(request.url ?? '/', 'http://fake').pathname,
         authorization: request.headers.authorization,
+        headers: request.headers,
         body,
       });
       if (answered === 'hang') return;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PaymentKind } from '../../src/db/schema.ts';
+import type { Deps } from '../../src/lib/deps.ts';
 import { postPayment } from '../../src/features/payments/index.ts';
 import type { RepayApp } from './repayment.ts';
 
@@ -9,7 +10,7 @@ import type { RepayApp } from './repayment.ts';
  * asked: posted through postPayment, so it is held for review exactly as a postback leaves it.
  */
 export async function heldPayment(
-  app: RepayApp,
+  app: RepayApp & Pick<Deps, 'metrics'>,
   order: { orderId: number; borrowerId: number },
   options: { expected: number; received: number | null; kind?: PaymentKind; provider?: string },
 ) {

@@ -150,18 +150,23 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
 
   // Images are read with the session query like every call (an <img> cannot send headers); only
   // their owner gets them, anyone else the same 404 as for an image that never existed.
-  app.get<{ Params: { publicId: string } }>(`${PROBLEM_IMAGE_PATH}/:publicId`, async (request, reply) => {
-    const session = sessionQuerySchema.safeParse(request.query ?? {});
-    const token = session.success ? session.data.sessionId : undefined;
-    const borrower = token
-      ? await resolveSession(app.db, { token, now: app.clock.now(), policy: app.config.session })
-      : null;
-    if (!borrower) throw ApiError.sessionInvalid();
-    // Public ids are base64url; anything else (a NUL byte, say) names no image.
-    const publicId = request.params.publicId;
-    const image = /^[\w-]{1,64}$/.test(publicId)
-      ? await findBorrowerImage(app.db, borrower.id, publicId)
-      : undefined;
-    return sendProblemImage(app, reply, image);
-  });
+  const forBorrowers = { config: { caller: 'borrower' as const } };
+  app.get<{ Params: { publicId: string } }>(
+    `${PROBLEM_IMAGE_PATH}/:publicId`,
+    forBorrowers,
+    async (request, reply) => {
+      const session = sessionQuerySchema.safeParse(request.query ?? {});
+      const token = session.success ? session.data.sessionId : undefined;
+      const borrower = token
+        ? await resolveSession(app.db, { token, now: app.clock.now(), policy: app.config.session })
+        : null;
+      if (!borrower) throw ApiError.sessionInvalid();
+      // Public ids are base64url; anything else (a NUL byte, say) names no image.
+      const publicId = request.params.publicId;
+      const image = /^[\w-]{1,64}$/.test(publicId)
+        ? await findBorrowerImage(app.db, borrower.id, publicId)
+        : undefined;
+      return sendProblemImage(app, reply, image);
+    },
+  );
 }

@@ -58,4 +58,5 @@ const pickDeps = (app: FastifyInstance) => ({
   store: app.store,
   accountKeys: app.accountKeys,
   log: app.log,
+  metrics: app.metrics,
 });

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PayoutAccount } from '../bank-binding/index.ts';
 import type { PayoutGateway, PayoutRequest, PayoutResult } from './payouts.ts';
+import { outboundHeaders, type ProviderRequest } from '../../lib/request-context.ts';
 
 type DragonpayPayoutConfig = Config['payouts']['dragonpay'];
 
@@ -54,10 +55,14 @@ export function dragonpayPayouts(
   const base = `${config.apiUrl}/${encodeURIComponent(config.merchantId)}`;
 
   /** The answer's JSON body, or null on a 404; throws on anything else, leaving the outcome unknown. */
-  async function call(path: string, init: RequestInit = {}): Promise<Record<string, unknown> | null> {
+  async function call(path: string, init: ProviderRequest = {}): Promise<Record<string, unknown> | null> {
     const response = await fetchImpl(`${base}${path}`, {
       ...init,
-      headers: { Authorization: `Bearer ${config.secret}`, Accept: 'application/json', ...init.headers },
+      headers: outboundHeaders({
+        Authorization: `Bearer ${config.secret}`,
+        Accept: 'application/json',
+        ...init.headers,
+      }),
       signal: AbortSignal.timeout(config.timeoutMs),
     });
     const text = await response.text();

@@ -9,10 +9,11 @@ import {
   OrderStatus,
   type CalendarDate,
 } from '@kwarta/domain';
+import { afterCommit } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { queueSmsMessages } from '../sms/index.ts';
 
-type ReminderDeps = Pick<Deps, 'db' | 'config'>;
+type ReminderDeps = Pick<Deps, 'db' | 'config' | 'metrics'>;
 
 /** Lines read and messages written per round trip: memory stays flat however many orders are due. */
 const BATCH = 1_000;
@@ -96,5 +97,6 @@ export async function queueDueReminders(deps: ReminderDeps, at: Date): Promise<{
       queued += await queueSmsMessages(db, rows);
     }
   }
+  afterCommit(db, () => deps.metrics.reminder('queued', queued));
   return { queued };
 }

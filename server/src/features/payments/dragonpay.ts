@@ -10,6 +10,7 @@ import {
   type PostbackFields,
   type ProviderPaymentState,
 } from './payment-provider.ts';
+import { outboundHeaders, type ProviderRequest } from '../../lib/request-context.ts';
 
 type DragonpayConfig = Config['payments']['dragonpay'];
 
@@ -27,10 +28,10 @@ export class DragonpayError extends Error {}
 export function dragonpayProvider(config: DragonpayConfig, fetchImpl: typeof fetch = fetch): PaymentProvider {
   const authorization = `Basic ${Buffer.from(`${config.merchantId}:${config.secret}`).toString('base64')}`;
 
-  async function call(path: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
+  async function call(path: string, init: ProviderRequest = {}): Promise<Record<string, unknown>> {
     const response = await fetchImpl(`${config.apiUrl}${path}`, {
       ...init,
-      headers: { Authorization: authorization, Accept: 'application/json', ...init.headers },
+      headers: outboundHeaders({ Authorization: authorization, Accept: 'application/json', ...init.headers }),
       signal: AbortSignal.timeout(config.timeoutMs),
     });
     const text = await response.text();

@@ -9,6 +9,7 @@ import type { Payment } from '../../db/schema.ts';
 import { SANDBOX_CASHIER_PATH, cashierPath, cashierSignature, sandboxPostback } from './sandbox.ts';
 import { findPaymentChannel } from './payment-channels.ts';
 import qrcode from 'qrcode-generator';
+import { outboundHeaders } from '../../lib/request-context.ts';
 
 export const postbackPath = (provider: PaymentProvider['name']) => `/payments/${provider}/postback`;
 
@@ -47,7 +48,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         };
       },
       async handle(event, trx) {
-        const { outcome } = await postPayment({ db: trx, clock: app.clock }, event);
+        const { outcome } = await postPayment({ db: trx, clock: app.clock, metrics: app.metrics }, event);
         app.log.info({ provider: event.provider, txnid: event.txnid, outcome }, 'payment postback');
       },
       reply: {
@@ -195,7 +196,7 @@ async function sandboxCashier(app: FastifyInstance): Promise<void> {
     const result = port
       ? await fetch(`http://127.0.0.1:${port}${path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          headers: outboundHeaders({ 'content-type': 'application/x-www-form-urlencoded' }),
           body: fields.toString(),
           signal: AbortSignal.timeout(10_000),
         }).then(async (response) => ({ status: response.status, body: await response.text() }))
@@ -203,7 +204,7 @@ async function sandboxCashier(app: FastifyInstance): Promise<void> {
           .inject({
             method: 'POST',
             url: path,
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            headers: outboundHeaders({ 'content-type': 'application/x-www-form-urlencoded' }),
             payload: fields.toString(),
           })
           .then((response) => ({ status: response.statusCode, body: response.body }));

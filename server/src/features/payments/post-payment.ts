@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { applyExtension, applyRepayment } from '../orders/index.ts';
 import type { Database, Payment } from '../../db/schema.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { afterCommit, inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProviderPaymentState } from './payment-provider.ts';
 
@@ -36,10 +36,12 @@ const PAYABLE = ['pending', 'failed', 'expired'] as const;
  * caller's transaction when given one (the provider callback's).
  */
 export async function postPayment(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'metrics'>,
   input: PostingInput,
 ): Promise<{ outcome: PostingOutcome; payment: Payment | null }> {
   return inTransaction(deps.db, async (trx) => {
+    const counted = (outcome: 'posted' | 'held' | 'closed') =>
+      afterCommit(trx, () => deps.metrics.payment(input.provider, outcome));
     const now = deps.clock.now();
     const at = now.toISOString();
     const payment = await trx
@@ -62,6 +64,7 @@ export async function postPayment(
     if (state.status === 'pending') return { outcome: 'unchanged' as const, payment };
     if (state.status === 'failed' || state.status === 'expired') {
       const moved = await move({ status: state.status, ref_no: state.refNo || payment.ref_no }, ['pending']);
+      if (moved) counted('closed');
       return { outcome: moved ? ('closed' as const) : ('unchanged' as const), payment: moved ?? payment };
     }
     // An amount the provider did not state, or that could not be read, never counts as the one
@@ -77,6 +80,7 @@ export async function postPayment(
         },
         PAYABLE,
       );
+      if (held) counted('held');
       return { outcome: held ? ('held' as const) : ('unchanged' as const), payment: held ?? payment };
     }
     const paid = await move(
@@ -89,6 +93,7 @@ export async function postPayment(
       actor: `payment:${paid.provider}:${paid.txnid}`,
       now,
     });
+    counted('posted');
     return { outcome: 'posted' as const, payment: paid };
   });
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { fillMessage, messages } from '@kwarta/contract';
 import type { Database, Payment } from '../../db/schema.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { afterCommit, inTransaction } from '../../db/transaction.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { defaultPayoutAccount, type PayoutAccount } from '../bank-binding/index.ts';
@@ -65,7 +65,7 @@ export interface AcceptedPayment {
  * accept, or one racing a return, finds nothing to move and is refused; nothing is applied twice.
  */
 export async function acceptHeldPayment(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'metrics'>,
   paymentId: number,
   actor: string,
 ): Promise<AcceptedPayment> {
@@ -85,6 +85,7 @@ export async function acceptHeldPayment(
     const applied = await applyPaidPayment(trx, payment, { as: 'repayment', actor, now });
     const orderStatus = await findOrderStatus(trx, payment.order_id);
     if (orderStatus === undefined) throw new Error(`payment ${paymentId} has no order ${payment.order_id}`);
+    afterCommit(trx, () => deps.metrics.payment(payment.provider, 'accepted'));
     return { before, payment, applied, orderStatus };
   });
 }
@@ -109,7 +110,7 @@ export interface ReturnOptions {
  * (the outcome is unknown), which blocks another return or an accept until it is looked into.
  */
 export async function returnHeldPayment(
-  deps: Pick<Deps, 'db' | 'clock' | 'accountKeys' | 'payouts'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'accountKeys' | 'payouts' | 'metrics'>,
   paymentId: number,
   options: ReturnOptions = {},
 ): Promise<{ payment: Payment; account: string }> {
@@ -173,7 +174,7 @@ export type RefundOutcome = { returned: true; payment: Payment } | { returned: f
  * conditional on `returning`, so of two runs one records (the other answers what it recorded).
  */
 export async function sendRefund(
-  deps: Pick<Deps, 'db' | 'clock' | 'payouts'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'payouts' | 'metrics'>,
   claimed: Payment,
   account: PayoutAccount,
   recordOutcome?: (trx: Kysely<Database>, outcome: RefundOutcome) => Promise<unknown>,
@@ -213,6 +214,7 @@ export async function sendRefund(
     if (!settled) return outcomeOf(await findPayment(trx, claimed.id));
     const outcome = outcomeOf(settled);
     await recordOutcome?.(trx, outcome);
+    if (outcome.returned) afterCommit(trx, () => deps.metrics.payment(settled.provider, 'returned'));
     return outcome;
   });
 }

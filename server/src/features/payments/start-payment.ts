@@ -10,6 +10,7 @@ import {
 import { amountDueNow, complianceProfileById, findOrderAccount, type OrderAccount } from '../orders/index.ts';
 import type { Kysely } from 'kysely';
 import type { Database, Payment, PaymentKind } from '../../db/schema.ts';
+import { afterCommit } from '../../db/transaction.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { findPaymentChannel, type PaymentChannel } from './payment-channels.ts';
@@ -90,7 +91,7 @@ export async function findOpenPayCode(
     .executeTakeFirst();
 }
 
-type StartDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'paymentProvider'>;
+type StartDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'paymentProvider' | 'metrics'>;
 
 /**
  * generate-vcode (spec §7): a pay code for the borrower's order through the provider. The amount
@@ -148,6 +149,7 @@ export async function startPayment(
       .where('id', '=', payment.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    afterCommit(deps.db, () => deps.metrics.payment(payment.provider, 'created'));
     return started(updated);
   } catch (error) {
     // The provider did not take it: free the place so the next tap tries afresh.
@@ -157,6 +159,7 @@ export async function startPayment(
       .where('id', '=', payment.id)
       .where('status', '=', 'pending')
       .execute();
+    afterCommit(deps.db, () => deps.metrics.payment(payment.provider, 'refused'));
     if (error instanceof Refusal) throw error;
     throw new Refusal('unavailable', messages.unavailable);
   }

@@ -1,5 +1,6 @@
 import type { SmsGateway } from '../../lib/ports/sms-gateway.ts';
 import { retryAfterMs, retryableStatus, SmsSendError } from './sms-gateway.ts';
+import { outboundHeaders } from '../../lib/request-context.ts';
 
 export interface SemaphoreOptions {
   /** https://api.semaphore.co/api/v4 (a fake on loopback in tests). */
@@ -36,7 +37,7 @@ export function semaphoreGateway(options: SemaphoreOptions, fetchImpl: typeof fe
       try {
         response = await fetchImpl(`${options.apiUrl}/${message.urgent ? 'priority' : 'messages'}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          headers: outboundHeaders({ 'content-type': 'application/x-www-form-urlencoded' }),
           body: form.toString(),
           signal: AbortSignal.timeout(options.timeoutMs),
         });

@@ -2,7 +2,7 @@ import { contactDecision, defaultContactRules } from '@kwarta/domain';
 import type { Deps } from '../../lib/deps.ts';
 import { SmsSendError } from './sms-gateway.ts';
 
-type DeliveryDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'smsGateway' | 'log'>;
+type DeliveryDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'smsGateway' | 'log' | 'metrics'>;
 
 /** Longer than any provider call takes (its timeout): a send still `sending` after this stopped. */
 const STALE_SENDING_MS = 10 * 60_000;
@@ -29,7 +29,7 @@ export interface DeliveryCounts {
  * message went: a timeout is tried again under the same record, never as a second message.
  */
 export async function deliverQueuedSms(deps: DeliveryDeps): Promise<DeliveryCounts> {
-  const { db, config, smsGateway } = deps;
+  const { db, config, smsGateway, metrics } = deps;
   const counts: DeliveryCounts = { sent: 0, retrying: 0, failed: 0, skipped: 0, deferred: 0 };
   const now = deps.clock.now();
   const rules = config.compliance?.contact ?? defaultContactRules;
@@ -46,6 +46,7 @@ export async function deliverQueuedSms(deps: DeliveryDeps): Promise<DeliveryCoun
     .leftJoin('order_plan_lines', 'order_plan_lines.id', 'sms_messages.plan_line_id')
     .select([
       'sms_messages.id',
+      'sms_messages.purpose',
       'sms_messages.phone',
       'sms_messages.text',
       'sms_messages.attempts',
@@ -101,6 +102,8 @@ export async function deliverQueuedSms(deps: DeliveryDeps): Promise<DeliveryCoun
         .where('id', '=', message.id)
         .execute();
       counts.sent += 1;
+      metrics.sms(smsGateway.name, message.purpose, 'sent');
+      if (message.purpose === 'reminder') metrics.reminder('sent');
     } catch (error) {
       if (!(error instanceof SmsSendError)) {
         // Not the provider's answer (our own fault): back in the queue as it was, and say so.
@@ -111,6 +114,8 @@ export async function deliverQueuedSms(deps: DeliveryDeps): Promise<DeliveryCoun
           .execute();
         throw error;
       }
+      // Every refused try counts, retried or not: that rate is the provider's health.
+      metrics.sms(smsGateway.name, message.purpose, 'failed');
       const giveUp = error.permanent || attempts >= config.sms.maxAttempts;
       const wait = Math.max(retryDelayMs(attempts), error.detail.retryAfterMs ?? 0);
       await db

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SmsGateway } from '../../lib/ports/sms-gateway.ts';
+import { outboundHeaders } from '../../lib/request-context.ts';
 
 export type { SmsGateway, SmsMessage } from '../../lib/ports/sms-gateway.ts';
 
@@ -63,10 +64,10 @@ export function httpGateway(
       try {
         response = await fetchImpl(options.url, {
           method: 'POST',
-          headers: {
+          headers: outboundHeaders({
             'content-type': 'application/json',
             ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          },
+          }),
           body: JSON.stringify({ to: message.phone, text: message.text }),
           signal: AbortSignal.timeout(options.timeoutMs),
         });

@@ -27,7 +27,7 @@ export interface SmsCodeRequest extends SmsDelivery {
   refuseAfterCaptcha?: () => Promise<Refusal | null>;
 }
 
-type SmsDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'store' | 'smsGateway' | 'log'>;
+type SmsDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'store' | 'smsGateway' | 'log' | 'metrics'>;
 
 const orNull = (value: string | undefined) => value || null;
 
@@ -62,6 +62,7 @@ export async function deliverSmsCode(deps: SmsDeps, request: SmsDelivery): Promi
 
   const code = newSmsCode();
   await storeSmsCode(deps.store, request, code);
+  const gateway = deps.smsGateway.name;
   let receipt: Awaited<ReturnType<typeof deps.smsGateway.send>>;
   try {
     receipt = await deps.smsGateway.send({
@@ -69,8 +70,11 @@ export async function deliverSmsCode(deps: SmsDeps, request: SmsDelivery): Promi
       text: fillMessage(messages.smsCodeText, { code, minutes: SMS_CODE_TTL_MS / 60_000 }),
       urgent: true,
     });
+    // Counted when the provider took it: the message is out, whatever becomes of our record.
+    deps.metrics.sms(gateway, request.purpose, 'sent');
   } catch (error) {
     if (!(error instanceof SmsSendError)) throw error;
+    deps.metrics.sms(gateway, request.purpose, 'failed');
     deps.log.warn({ err: error }, 'SMS gateway refused a message');
     throw new Refusal('unavailable', messages.smsSendFailed);
   }

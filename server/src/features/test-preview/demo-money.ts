@@ -20,7 +20,7 @@ const refusingBank: PayoutGateway = {
   send: () => Promise.resolve({ ok: false, reason: 'demo: the receiving account was closed at the time' }),
 };
 
-type DemoMoneyDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys'>;
+type DemoMoneyDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'metrics'>;
 
 /**
  * The demo's money, seeded after seedDemoData through the features that own it, so it is stored

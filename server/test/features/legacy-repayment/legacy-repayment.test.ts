@@ -498,6 +498,7 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
         clock,
         accountKeys: t.app.accountKeys,
         log: t.app.log,
+        metrics: t.app.metrics,
         cardDebit,
       });
 
