@@ -16,7 +16,7 @@ import { createDatabase } from '../../server/src/db/database.ts';
 import { sandboxPostback } from '../../server/src/features/payments/sandbox.ts';
 import { createSession } from '../../server/src/features/sessions/session-repository.ts';
 import { repayableOrder } from '../../server/test/support/repayment.ts';
-import { startFleet } from '../fleet/fleet.ts';
+import { startFleet, type Fleet } from '../fleet/fleet.ts';
 import { loadConnections, runLoad, type LoadRequest, type LoadResult } from './load.ts';
 
 const { values } = parseArgs({
@@ -225,6 +225,7 @@ try {
     }
   };
 
+  const scrapes: string[] = [];
   const started = performance.now();
   const providers = Array.from({ length: PROVIDER_LOOPS }, (_, loop) => providerLoop(loop));
   // From just before SIGKILL until its exit is seen: a request sent to it in that time was in flight there.
@@ -239,6 +240,7 @@ try {
     rolling.to = performance.now();
     log('rolling restart: done');
     await sleep(Math.max(0, started + seconds * 1000 * 0.8 - performance.now()));
+    scrapes.push(await scrapeFleet(fleet, 'before the kill'));
     killAt = performance.now();
     await fleet.kill(0);
     killedBy = performance.now();
@@ -260,6 +262,7 @@ try {
   stopProviders = true;
   await Promise.all(providers);
 
+  scrapes.push(await scrapeFleet(fleet, 'at the end'));
   // Requests in flight on any instance at the kill: sent before it and answered after it.
   const atKill = (answer: Answer) => answer.sentAt < killedBy && answer.answeredAt >= killAt;
   const inFlightAtKill = answers.filter(atKill);
@@ -297,6 +300,8 @@ try {
     );
   for (const [label, statuses] of Object.entries(result.statusesByLabel).sort())
     console.log(`  ${label.padEnd(28)} ${JSON.stringify(statuses)}`);
+  console.log('\n/metrics of each instance (counts since that instance started):');
+  for (const scrape of scrapes) console.log(scrape);
   if (otherFailures.length > 0) {
     failed = true;
     const errors = (await readFile(fleet.errorLog, 'utf8')).split('\n');
@@ -336,6 +341,60 @@ try {
 }
 console.log(failed ? 'FAILED' : 'OK');
 process.exit(failed ? 1 : 0);
+
+/** One sample line of Prometheus' text format: name, labels, value. */
+function samples(text: string): { name: string; labels: Record<string, string>; value: number }[] {
+  return text
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+      if (!match) return null;
+      const labels = Object.fromEntries(
+        [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((label) => [label[1]!, label[2]!]),
+      );
+      return { name: match[1]!, labels, value: Number(match[3]) };
+    })
+    .filter((sample) => sample !== null);
+}
+
+/** The series issue 25 names, summed per instance, as a few lines to read. */
+async function scrapeFleet(fleet: Fleet, when: string): Promise<string> {
+  const lines = [`  ${when}:`];
+  for (const instance of fleet.instances) {
+    const response = await fetch(`${instance.url}/metrics`, {
+      headers: { authorization: `Bearer ${fleet.env.METRICS_TOKEN}` },
+    }).catch(() => null);
+    if (!response?.ok) {
+      lines.push(`    instance ${instance.number}: no answer`);
+      continue;
+    }
+    const all = samples(await response.text());
+    const sum = (name: string, match: Record<string, string | RegExp> = {}) =>
+      all
+        .filter(
+          (sample) =>
+            sample.name === name &&
+            Object.entries(match).every(([key, want]) =>
+              typeof want === 'string' ? sample.labels[key] === want : want.test(sample.labels[key] ?? ''),
+            ),
+        )
+        .reduce((total, sample) => total + sample.value, 0);
+    const requests = sum('kwarta_http_requests_total');
+    const seconds = sum('kwarta_http_request_duration_seconds_sum');
+    const byOutcome = (outcome: string) => sum('kwarta_payments_total', { provider: 'sandbox', outcome });
+    lines.push(
+      `    instance ${instance.number}: requests ${requests} (5xx ${sum('kwarta_http_requests_total', { status: /^5/ })}), ` +
+        `mean ${((seconds / Math.max(1, requests)) * 1000).toFixed(1)} ms, in flight ${sum('kwarta_http_requests_in_flight')}, ` +
+        `event-loop max ${(sum('kwarta_event_loop_delay_max_seconds') * 1000).toFixed(0)} ms; ` +
+        `pool open ${sum('kwarta_db_pool_connections', { state: 'open' })}, waiting ${sum('kwarta_db_pool_waiting')}, ` +
+        `queries ${sum('kwarta_db_query_duration_seconds_count')}; ` +
+        `payments sandbox created ${byOutcome('created')}, posted ${byOutcome('posted')}; ` +
+        `job runs ${sum('kwarta_job_runs_total')}`,
+    );
+  }
+  return lines.join('\n');
+}
 
 /** By query: no order, payment or allocation duplicated or lost. */
 async function checkData(

@@ -55,7 +55,7 @@ export interface Fleet {
   accessLog: string;
   /** nginx's error log: why it answered 502 when it did. */
   errorLog: string;
-  /** The configuration every instance runs with (for CLIs and queries against the fleet's data). */
+  /** The configuration every instance runs with (for CLIs and queries against the fleet's data; METRICS_TOKEN). */
   env: Record<string, string>;
   instances: FleetInstance[];
   /** SIGTERM (graceful stop), then a new process on the same port, back when its /healthz is ok. */
@@ -99,6 +99,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       REDIS_URL: LOCAL_REDIS_URL,
       REDIS_KEY_PREFIX: redisKeyPrefix,
       ...s3.env,
+      // /metrics on, for the fleet's own scrapes (bench:fleet) and a developer's Prometheus.
+      METRICS_TOKEN: randomBytes(16).toString('hex'),
       // One key for the whole fleet: an account one instance encrypts, every other one reads.
       ACCOUNT_KEY: randomBytes(32).toString('base64'),
       // nginx is the one proxy: the client's address is what it appends to X-Forwarded-For.
