@@ -1,11 +1,12 @@
 import { consoleAdminRoutes } from './console-admin-routes.ts';
 import { consoleCollectionsRoutes } from './console-collections-routes.ts';
+import { consoleExportRoutes } from './console-export-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
 import { routes, type EndpointRoute } from './routes.ts';
 
 /**
  * The operator console's calls (console-routes.ts, console-admin-routes.ts,
- * console-collections-routes.ts). Kept out of `routes`,
+ * console-collections-routes.ts, console-export-routes.ts). Kept out of `routes`,
  * and in a module of their own, so the borrower pages, which import `routes`, never ship them to
  * phones: a module both web entries import lands in a chunk both load.
  */
@@ -13,6 +14,7 @@ export const consoleCalls = {
   ...consoleRoutes,
   ...consoleAdminRoutes,
   ...consoleCollectionsRoutes,
+  ...consoleExportRoutes,
 } as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */

@@ -43,6 +43,8 @@ export const ConsoleRoles = {
   readCollections: ['viewer', 'collector'],
   /** Record a contact or a promise, take an unassigned order, send an approved SMS. */
   collect: ['collector'],
+  /** CSV exports of orders, payments and the journal (issue 24): the books are finance's. */
+  exportData: ['finance'],
   /** Products, channel templates, service contacts, operators, the audit log. */
   administer: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;

@@ -14,6 +14,7 @@ import {
 } from '../src/index.ts';
 import { consoleAdminRoutes } from '../src/console-admin-routes.ts';
 import { consoleCollectionsRoutes } from '../src/console-collections-routes.ts';
+import { consoleExportRoutes } from '../src/console-export-routes.ts';
 import { consoleRoutes } from '../src/console-routes.ts';
 
 describe('form fields', () => {
@@ -49,7 +50,7 @@ describe('routes and endpoints', () => {
   });
 
   it('files each call in one route table only', () => {
-    const tables = [routes, consoleRoutes, consoleAdminRoutes, consoleCollectionsRoutes];
+    const tables = [routes, consoleRoutes, consoleAdminRoutes, consoleCollectionsRoutes, consoleExportRoutes];
     const filed = tables.reduce((count, table) => count + Object.keys(table).length, 0);
     expect(filed).toBe(Object.keys(allRoutes).length);
   });

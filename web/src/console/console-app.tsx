@@ -113,7 +113,7 @@ function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => v
   if (section === 'order' && id && allowed('orders'))
     content = <OrderSection role={operator.role} orderId={id} />;
   else if (!allowed(section)) content = <p>This section is not part of your role.</p>;
-  else if (section === 'orders') content = <OrdersSection />;
+  else if (section === 'orders') content = <OrdersSection role={operator.role} />;
   else if (section === 'payments')
     content = <PaymentsSection key={id ?? ''} role={operator.role} status={id ?? ''} />;
   else if (section === 'complaints') content = <ComplaintsSection role={operator.role} />;

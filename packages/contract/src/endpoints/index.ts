@@ -4,6 +4,7 @@ import { bankBindingEndpoints } from './bank-binding.ts';
 import { complaintEndpoints } from './complaints.ts';
 import { consoleAdminEndpoints } from './console-admin.ts';
 import { consoleCollectionsEndpoints } from './console-collections.ts';
+import { consoleExportEndpoints } from './console-exports.ts';
 import { consoleEndpoints } from './console.ts';
 import { legacyRepaymentEndpoints } from './legacy-repayment.ts';
 import { loanConfirmEndpoints } from './loan-confirm.ts';
@@ -25,6 +26,7 @@ export const endpoints = {
   ...consoleEndpoints,
   ...consoleAdminEndpoints,
   ...consoleCollectionsEndpoints,
+  ...consoleExportEndpoints,
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type EndpointMap = typeof endpoints;

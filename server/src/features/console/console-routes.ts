@@ -42,6 +42,7 @@ import { complaintInboxFor } from './console-complaints.ts';
 import { createHash } from 'node:crypto';
 import { consolePaymentCalls } from './console-payment-routes.ts';
 import { consoleCollectionsCalls } from './console-collections-routes.ts';
+import { consoleExportCalls } from './console-export-routes.ts';
 import { withDb } from './with-db.ts';
 import { operatorView } from './operator-view.ts';
 
@@ -190,6 +191,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
 
   consolePaymentCalls(app);
   consoleCollectionsCalls(app);
+  consoleExportCalls(app);
 
   registerEndpoint(app, endpoints.consoleComplaints, (input, { operator }) =>
     complaintInboxFor(

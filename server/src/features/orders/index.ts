@@ -8,6 +8,7 @@ export {
   type OrderCardSource,
 } from './order-cards.ts';
 export { findOrderDetail, type OrderDetailSource } from './order-detail.ts';
+export { createdBounds, orderExportColumns, orderExportRows, type CreatedRange } from './order-export.ts';
 export { findLoanProduct, requireOpenOffer, type LoanProduct } from './loan-products.ts';
 export { findProductSummary, listProductsExcept, productOpenToBorrower } from './product-reads.ts';
 export { listProducts, planPreview, productView, saveProduct } from './product-admin.ts';

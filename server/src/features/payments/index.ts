@@ -33,6 +33,8 @@ export {
 export {
   heldPaymentCount,
   orderPayments,
+  paymentExportColumns,
+  paymentExportRows,
   paymentList,
   postedPayments,
   type PaymentFilter,

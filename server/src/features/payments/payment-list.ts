@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { PaymentStatus } from '@kwarta/contract';
 import type { Database } from '../../db/schema.ts';
-import { readPage, type PageRequest } from '../../lib/paging.ts';
+import type { CsvColumn } from '../../lib/csv.ts';
+import { keysetRows, readPage, type PageRequest } from '../../lib/paging.ts';
 
 /** The console's payment reads: the list, an order's payments and the dashboard's held count. */
 
@@ -92,3 +93,29 @@ export function postedPayments(db: Kysely<Database>, orderIds: readonly number[]
     .where('status', '=', 'paid')
     .execute();
 }
+
+/** Every payment created in `bounds` (ISO instants; orders/order-export.ts createdBounds), oldest first. */
+export function paymentExportRows(db: Kysely<Database>, bounds: { from?: string; before?: string }) {
+  return keysetRows((lastId, batchSize) => {
+    let query = paymentRows(db).where('payments.id', '>', lastId);
+    if (bounds.from) query = query.where('payments.created_at', '>=', bounds.from);
+    if (bounds.before) query = query.where('payments.created_at', '<', bounds.before);
+    return query.orderBy('payments.id').limit(batchSize).execute();
+  });
+}
+
+export const paymentExportColumns: CsvColumn<PaymentRow>[] = [
+  { header: 'payment_id', cell: (row) => row.id },
+  { header: 'txnid', cell: (row) => row.txnid },
+  { header: 'order_id', cell: (row) => row.order_id },
+  { header: 'order_no', cell: (row) => row.order_no },
+  { header: 'kind', cell: (row) => row.kind },
+  { header: 'provider', cell: (row) => row.provider },
+  { header: 'channel', cell: (row) => row.channel },
+  { header: 'expected_minor', cell: (row) => row.expected_amount },
+  { header: 'received_minor', cell: (row) => row.received_amount },
+  { header: 'status', cell: (row) => row.status },
+  { header: 'status_reason', cell: (row) => row.status_reason },
+  { header: 'created_at', cell: (row) => row.created_at },
+  { header: 'paid_at', cell: (row) => row.paid_at },
+];

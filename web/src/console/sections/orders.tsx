@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { consoleCalls } from '@kwarta/contract';
+import { consoleCalls, type OperatorRole } from '@kwarta/contract';
 import { OrderStatus } from '@kwarta/domain/order-status';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { consoleCall } from '../console-client.ts';
 import { money, when } from '../format.ts';
+import { CsvExport } from './csv-export.tsx';
 import { Pager } from './pager.tsx';
 
-export function OrdersSection() {
+export function OrdersSection({ role }: { role: OperatorRole }) {
   const [filter, setFilter] = useState({ status: '', q: '', page: '1' });
   const { data, error, fetching } = useApiQuery(consoleCall, consoleCalls.consoleOrders, filter);
   function search(event: FormEvent<HTMLFormElement>) {
@@ -71,6 +72,7 @@ export function OrdersSection() {
         hasMore={data?.hasMore ?? false}
         onPage={(page) => setFilter({ ...filter, page: String(page) })}
       />
+      <CsvExport role={role} path={consoleCalls.consoleExportOrders.path} what="orders" />
     </section>
   );
 }

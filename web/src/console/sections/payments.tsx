@@ -11,6 +11,7 @@ import { consoleCall } from '../console-client.ts';
 import type { DataOf } from '../../lib/api-client.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { money, when } from '../format.ts';
+import { CsvExport } from './csv-export.tsx';
 import { Pager } from './pager.tsx';
 
 type PaymentItem = DataOf<typeof consoleCalls.consolePayments>['items'][number];
@@ -77,6 +78,7 @@ export function PaymentsSection({ role, status }: { role: OperatorRole; status: 
         hasMore={data?.hasMore ?? false}
         onPage={(page) => setFilter({ ...filter, page: String(page) })}
       />
+      <CsvExport role={role} path={consoleCalls.consoleExportPayments.path} what="payments" />
     </section>
   );
 }

@@ -1,0 +1,29 @@
+import { ConsoleRoles } from './operators.ts';
+import { nameRoutes } from './routes.ts';
+
+/**
+ * The console's CSV exports (issue 24 "Exports"): streamed downloads, one row per record, for
+ * finance and admin. Under /console/api, so the console's cookie travels with a plain link.
+ */
+const R = ConsoleRoles;
+
+export const consoleExportRoutes = nameRoutes({
+  consoleExportOrders: {
+    summary: 'Every order created in the range, oldest first, as CSV (streamed; amounts in minor units)',
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/exports/orders.csv',
+    auth: 'operator',
+    roles: R.exportData,
+    produces: 'text/csv',
+  },
+  consoleExportPayments: {
+    summary: 'Every payment created in the range, oldest first, as CSV (streamed; amounts in minor units)',
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/exports/payments.csv',
+    auth: 'operator',
+    roles: R.exportData,
+    produces: 'text/csv',
+  },
+});

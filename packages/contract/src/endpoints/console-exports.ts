@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { isCalendarDate } from '@kwarta/domain/calendar-date';
+import { defineEndpoints } from '../endpoint.ts';
+import { consoleExportRoutes } from '../console-export-routes.ts';
+import { textField } from '../form-fields.ts';
+
+const calendarDate = textField(10).refine(isCalendarDate, { message: 'must be a date (YYYY-MM-DD)' });
+
+/** A date, or nothing: an empty field of the console's export form is no bound. */
+const optionalDate = z
+  .union([z.literal(''), calendarDate])
+  .optional()
+  .transform((value) => value || undefined);
+
+/** Records created from `from` to `to` (UTC calendar dates, both included); either may be left out. */
+const dateRange = z
+  .object({ from: optionalDate, to: optionalDate })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, {
+    message: 'from must not be after to',
+  });
+
+/** The stream the server sends (route.produces), not an envelope. */
+const csvStream = z.custom<NodeJS.ReadableStream>(() => true);
+
+export const consoleExportEndpoints = defineEndpoints(consoleExportRoutes, {
+  consoleExportOrders: { request: dateRange, data: csvStream },
+  consoleExportPayments: { request: dateRange, data: csvStream },
+});

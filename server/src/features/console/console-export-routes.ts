@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@kwarta/contract';
+import { csvDownload } from '../../lib/csv.ts';
+import { registerEndpoint } from '../../lib/contract-route.ts';
+import { createdBounds, orderExportColumns, orderExportRows } from '../orders/index.ts';
+import { paymentExportColumns, paymentExportRows } from '../payments/index.ts';
+
+/** `orders-2026-11-01-to-2026-11-30.csv`, or `orders-all.csv` with no range. */
+function fileName(kind: string, range: { from?: string; to?: string }): string {
+  if (!range.from && !range.to) return `${kind}-all.csv`;
+  return `${kind}-${range.from ?? 'start'}-to-${range.to ?? 'now'}.csv`;
+}
+
+/**
+ * The CSV exports (issue 24): each streams its rows from the feature that owns them, a batch at a
+ * time, so a million rows go out in the memory of one batch (npm run bench:export).
+ */
+export function consoleExportCalls(app: FastifyInstance): void {
+  registerEndpoint(app, endpoints.consoleExportOrders, async (range, { reply }) =>
+    csvDownload(reply, fileName('orders', range), orderExportColumns, orderExportRows(app.db, range)),
+  );
+  registerEndpoint(app, endpoints.consoleExportPayments, async (range, { reply }) =>
+    csvDownload(
+      reply,
+      fileName('payments', range),
+      paymentExportColumns,
+      paymentExportRows(app.db, createdBounds(range)),
+    ),
+  );
+}

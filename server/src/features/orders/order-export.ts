@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import { addDays, type CalendarDate } from '@kwarta/domain';
+import type { Database } from '../../db/schema.ts';
+import type { CsvColumn } from '../../lib/csv.ts';
+import { keysetRows } from '../../lib/paging.ts';
+
+/** Created from `from` to `to` (UTC calendar dates, both included); either may be open. */
+export interface CreatedRange {
+  from?: CalendarDate;
+  to?: CalendarDate;
+}
+
+/** The ISO instants a created-at range covers: from the first day's start to before the day after the last. */
+export function createdBounds(range: CreatedRange): { from?: string; before?: string } {
+  return { from: range.from, before: range.to ? addDays(range.to, 1) : undefined };
+}
+
+const exportQuery = (db: Kysely<Database>) =>
+  db
+    .selectFrom('orders')
+    .innerJoin('products', 'products.id', 'orders.product_id')
+    .select([
+      'orders.id',
+      'orders.order_no',
+      'orders.borrower_id',
+      'products.name as product',
+      'orders.status',
+      'orders.principal',
+      'orders.total_due',
+      'orders.paid_amount',
+      'orders.penalty_amount',
+      'orders.penalty_paid',
+      'orders.extension_fees',
+      'orders.term_days',
+      'orders.periods',
+      'orders.applied_at',
+      'orders.disbursed_on',
+      'orders.due_date',
+      'orders.settled_at',
+      'orders.compliance_profile',
+    ]);
+
+type OrderExportRow = Awaited<ReturnType<ReturnType<typeof exportQuery>['executeTakeFirstOrThrow']>>;
+
+/** Every order created in the range, oldest first, a batch at a time (lib/paging.ts keysetRows). */
+export function orderExportRows(db: Kysely<Database>, range: CreatedRange): AsyncGenerator<OrderExportRow> {
+  const { from, before } = createdBounds(range);
+  return keysetRows((lastId, batchSize) => {
+    let query = exportQuery(db).where('orders.id', '>', lastId);
+    if (from) query = query.where('orders.created_at', '>=', from);
+    if (before) query = query.where('orders.created_at', '<', before);
+    return query.orderBy('orders.id').limit(batchSize).execute();
+  });
+}
+
+export const orderExportColumns: CsvColumn<OrderExportRow>[] = [
+  { header: 'order_id', cell: (row) => row.id },
+  { header: 'order_no', cell: (row) => row.order_no },
+  { header: 'borrower_id', cell: (row) => row.borrower_id },
+  { header: 'product', cell: (row) => row.product },
+  { header: 'status', cell: (row) => row.status },
+  { header: 'principal_minor', cell: (row) => row.principal },
+  { header: 'total_due_minor', cell: (row) => row.total_due },
+  { header: 'paid_minor', cell: (row) => row.paid_amount },
+  { header: 'penalty_minor', cell: (row) => row.penalty_amount },
+  { header: 'penalty_paid_minor', cell: (row) => row.penalty_paid },
+  { header: 'extension_fees_minor', cell: (row) => row.extension_fees },
+  { header: 'term_days', cell: (row) => row.term_days },
+  { header: 'periods', cell: (row) => row.periods },
+  { header: 'applied_at', cell: (row) => row.applied_at },
+  { header: 'disbursed_on', cell: (row) => row.disbursed_on },
+  { header: 'due_date', cell: (row) => row.due_date },
+  { header: 'settled_at', cell: (row) => row.settled_at },
+  { header: 'compliance_profile', cell: (row) => row.compliance_profile },
+];

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_SESSION_COOKIE, endpoints, operatorRoles, type OperatorRole } from '@kwarta/contract';
+import { createOperator, createOperatorSession } from '../../../src/features/operators/index.ts';
+import { repayableOrder } from '../../support/repayment.ts';
+import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
+
+/** Issue 24 "Exports": orders and payments as CSV, streamed, for finance and admin only. */
+describe.each(databaseTargets)('console CSV exports (%s)', (target) => {
+  let t: TestApp;
+  const clock = testClock('2026-11-23T03:00:00.000Z');
+  const cookies: Partial<Record<OperatorRole, string>> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp(target, { clock });
+    for (const role of operatorRoles) {
+      const operatorId = await createOperator(t.app.db, { name: `${role}-1`, role, now: clock.now() });
+      const { token } = await createOperatorSession(t.app.db, { operatorId, now: clock.now() });
+      cookies[role] = `${OPERATOR_SESSION_COOKIE}=${token}`;
+    }
+  });
+  afterAll(() => t.close());
+
+  const download = (path: string, role: OperatorRole, query = '') =>
+    t.app.inject({
+      method: 'GET',
+      url: `${path}${query ? `?${query}` : ''}`,
+      headers: { cookie: cookies[role]! },
+    });
+  const rowsOf = (body: string) => body.split('\r\n').filter((line) => line !== '');
+
+  it('streams every order, oldest first, across batches, with a header; only finance and admin may', async () => {
+    const app = { db: t.app.db, config: t.app.config, clock };
+    // More than one batch (1,000 rows) of orders.
+    const before = await t.app.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const made = 1_050 - Number(before.n);
+    for (let index = 0; index < made; index += 1) await repayableOrder(app, { status: 170 });
+
+    const response = await download(endpoints.consoleExportOrders.path, 'finance');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="orders-all.csv"');
+    const lines = rowsOf(response.body);
+    expect(lines[0]).toMatch(/^order_id,order_no,borrower_id,product,status,principal_minor,/);
+    expect(lines).toHaveLength(1 + 1_050);
+    const ids = lines.slice(1).map((line) => Number(line.split(',')[0]));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(1_050);
+
+    expect((await download(endpoints.consoleExportOrders.path, 'admin')).statusCode).toBe(200);
+    for (const role of ['viewer', 'agent', 'credit', 'collector'] as const) {
+      const refused = await download(endpoints.consoleExportOrders.path, role);
+      expect(refused.statusCode, role).toBe(403);
+      expect(refused.body).not.toContain('order_id');
+    }
+    const anonymous = await t.app.inject({ method: 'GET', url: endpoints.consoleExportOrders.path });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('neutralises a formula in any text cell (a product an admin named =HYPERLINK(…))', async () => {
+    const order = await repayableOrder({ db: t.app.db, config: t.app.config, clock }, { status: 170 });
+    const { product_id: productId } = await t.app.db
+      .selectFrom('orders')
+      .select('product_id')
+      .where('id', '=', order.orderId)
+      .executeTakeFirstOrThrow();
+    const { name } = await t.app.db
+      .selectFrom('products')
+      .select('name')
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow();
+    const rename = (to: string) =>
+      t.app.db.updateTable('products').set({ name: to }).where('id', '=', productId).execute();
+    await rename('=HYPERLINK("http://evil.example","Pay here")');
+    try {
+      const body = (await download(endpoints.consoleExportOrders.path, 'finance')).body;
+      const line = rowsOf(body).find((row) => row.startsWith(`${order.orderId},`))!;
+      expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""Pay here"")"`);
+    } finally {
+      await rename(name);
+    }
+  });
+
+  it('keeps to the date range asked for, both days included, and refuses a bad one', async () => {
+    const order = await repayableOrder({ db: t.app.db, config: t.app.config, clock }, { status: 170 });
+    await t.app.db
+      .updateTable('orders')
+      .set({ created_at: '2026-10-31T23:59:59.000Z' })
+      .where('id', '=', order.orderId)
+      .execute();
+    const inRange = rowsOf(
+      (await download(endpoints.consoleExportOrders.path, 'finance', 'from=2026-10-01&to=2026-10-31')).body,
+    );
+    expect(inRange.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([order.orderId]);
+    const after = await download(
+      endpoints.consoleExportOrders.path,
+      'finance',
+      'from=2026-11-01&to=2026-11-01',
+    );
+    expect(after.headers['content-disposition']).toBe(
+      'attachment; filename="orders-2026-11-01-to-2026-11-01.csv"',
+    );
+    expect(
+      rowsOf(after.body)
+        .slice(1)
+        .map((line) => Number(line.split(',')[0])),
+    ).not.toContain(order.orderId);
+    expect(
+      (await download(endpoints.consoleExportOrders.path, 'finance', 'from=2026-11-02&to=2026-11-01'))
+        .statusCode,
+    ).toBe(400);
+    expect((await download(endpoints.consoleExportOrders.path, 'finance', 'from=yesterday')).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('exports payments with their order, amounts in minor units', async () => {
+    const order = await repayableOrder({ db: t.app.db, config: t.app.config, clock }, { status: 170 });
+    const now = clock.now().toISOString();
+    await t.app.db
+      .insertInto('payments')
+      .values({
+        provider: 'sandbox',
+        txnid: `KWEXPORT${order.orderId}`,
+        order_id: order.orderId,
+        borrower_id: order.borrowerId,
+        kind: 'repayment',
+        expected_amount: 10_500_000,
+        received_amount: 10_500_000,
+        channel: 'BAYD',
+        status: 'paid',
+        expires_at: now,
+        created_at: now,
+        updated_at: now,
+        paid_at: now,
+      })
+      .execute();
+    const response = await download(endpoints.consoleExportPayments.path, 'finance');
+    expect(response.statusCode).toBe(200);
+    const lines = rowsOf(response.body);
+    expect(lines[0]).toBe(
+      'payment_id,txnid,order_id,order_no,kind,provider,channel,expected_minor,received_minor,status,status_reason,created_at,paid_at',
+    );
+    expect(lines.find((line) => line.includes(`KWEXPORT${order.orderId}`))).toContain(
+      `,${order.orderId},${order.orderNo},repayment,sandbox,BAYD,10500000,10500000,paid,`,
+    );
+    expect((await download(endpoints.consoleExportPayments.path, 'viewer')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvLine, csvLines } from '../../src/lib/csv.ts';
+
+/** RFC 4180 reading of one line (no line breaks outside quotes), to check what csvLine wrote. */
+function parseLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index]!;
+    if (quoted) {
+      if (char === '"' && line[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+describe('CSV cells', () => {
+  it('neutralises what a spreadsheet would run as a formula: = + - @ tab and CR, quoted with an apostrophe', () => {
+    expect(csvCell('=HYPERLINK("http://evil.example","Click")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""Click"")"`,
+    );
+    expect(csvCell('+639171234567')).toBe(`"'+639171234567"`);
+    expect(csvCell('-2+3')).toBe(`"'-2+3"`);
+    expect(csvCell('@SUM(A1:A2)')).toBe(`"'@SUM(A1:A2)"`);
+    expect(csvCell('\t=1')).toBe(`"'\t=1"`);
+    expect(csvCell('\r=1')).toBe(`"'\r=1"`);
+  });
+
+  it('writes numbers as numbers (a negative amount stays one) and empty cells for null', () => {
+    expect(csvLine([-500, 0, 12.5, null, undefined, true])).toBe('-500,0,12.5,,,true\r\n');
+  });
+
+  it('quotes commas, quotes and line breaks, and leaves plain text alone', () => {
+    expect(csvLine(['Juan Dela Cruz', 'a,b', 'say "hi"', 'two\nlines'])).toBe(
+      'Juan Dela Cruz,"a,b","say ""hi""","two\nlines"\r\n',
+    );
+  });
+
+  it('reads back as written, any text: unchanged, or with one apostrophe before a formula start', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.string({ unit: 'grapheme-composite' }).filter((s) => !/[\r\n]/.test(s)),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (values) => {
+          const cells = parseLine(csvLine(values).slice(0, -2));
+          expect(cells).toEqual(values.map((value) => (/^[=+\-@\t]/.test(value) ? `'${value}` : value)));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('streams a header and one line per row as rows come', async () => {
+    async function* rows() {
+      yield { id: 1, name: 'a' };
+      yield { id: 2, name: '=b' };
+    }
+    const lines: string[] = [];
+    for await (const line of csvLines(
+      [
+        { header: 'id', cell: (row: { id: number; name: string }) => row.id },
+        { header: 'name', cell: (row: { id: number; name: string }) => row.name },
+      ],
+      rows(),
+    ))
+      lines.push(line);
+    expect(lines).toEqual(['id,name\r\n', '1,a\r\n', `2,"'=b"\r\n`]);
+  });
+});

@@ -1,0 +1,27 @@
+import { ConsoleRoles, mayAct, type OperatorRole } from '@kwarta/contract';
+
+/**
+ * A CSV download of a list (issue 24 "Exports") for the roles that keep the books: a plain GET
+ * form, so the browser downloads the streamed file itself, however large, with the console's
+ * cookie. Empty dates mean no bound.
+ */
+export function CsvExport({ role, path, what }: { role: OperatorRole; path: string; what: string }) {
+  if (!mayAct(role, ConsoleRoles.exportData)) return null;
+  const id = `export-${what.replaceAll(' ', '-')}`;
+  return (
+    <form className="filters export" method="get" action={path} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="export__title">
+        Export {what} (CSV)
+      </h2>
+      <label>
+        Created from
+        <input type="date" name="from" />
+      </label>
+      <label>
+        to
+        <input type="date" name="to" />
+      </label>
+      <button type="submit">Download CSV</button>
+    </form>
+  );
+}
