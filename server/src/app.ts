@@ -118,14 +118,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     connectionTimeout: 60_000,
   });
 
-  // This app's series (lib/metrics.ts), before the database, whose statements it times.
+  // This app's series (lib/metrics.ts), before the database, whose statements it times when
+  // metrics are on (METRICS_TOKEN).
   app.decorate('metrics', new Metrics());
   const database =
     overrides.database ??
     createDatabase({
       ...config,
       onConnectionError: (error) => app.log.warn({ reason: error.message }, 'database connection lost'),
-      observeQuery: app.metrics.observeQuery,
+      observeQuery: config.metricsToken ? app.metrics.observeQuery : undefined,
     });
   decorateServices(app, config, database, overrides);
 

@@ -3,6 +3,8 @@ import { envelopeFromWire, messages } from '@kwarta/contract';
 import { isOverloaded } from '../src/plugins/load-shedding.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
+const TOKEN = 'load-shedding-metrics-token';
+
 describe('load shedding', () => {
   it('sheds on event-loop lag or too many requests in flight', () => {
     const limits = { maxEventLoopDelayMs: 100, maxInFlight: 10 };
@@ -14,11 +16,11 @@ describe('load shedding', () => {
   describe('a lagging server', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp('sqlite', { env: { MAX_EVENT_LOOP_DELAY_MS: '150' } });
+      t = await createTestApp('sqlite', { env: { MAX_EVENT_LOOP_DELAY_MS: '150', METRICS_TOKEN: TOKEN } });
     });
     afterAll(() => t.close());
 
-    it('answers 503 with Retry-After and an envelope, then recovers; /healthz stays up', async () => {
+    it('answers 503 with Retry-After and an envelope, then recovers; /healthz and /metrics stay up', async () => {
       const until = Date.now() + 400;
       while (Date.now() < until) {
         // Block the event loop, as a CPU-bound burst would.
@@ -34,6 +36,15 @@ describe('load shedding', () => {
         data: null,
       });
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      const metrics = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(metrics.statusCode).toBe(200);
+      expect(metrics.body).toContain(
+        'kwarta_http_requests_total{route="/openapi.json",method="GET",status="503"} 1',
+      );
 
       await new Promise((resolve) => setTimeout(resolve, 1300));
       expect((await t.app.inject({ method: 'GET', url: '/openapi.json' })).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode, messages } from '@kwarta/contract';
 import { sendEnvelope } from '../lib/envelope-reply.ts';
 import type { LoadReading } from '../lib/metrics.ts';
+import { METRICS_PATH } from './metrics-endpoint.ts';
 
 export interface LoadLimits {
   maxEventLoopDelayMs: number;
@@ -25,7 +26,8 @@ const WINDOW_SAMPLES = 10;
  * Overload is answered, not hung (DESIGN §3): when the event loop lags or too many requests are
  * in flight, new requests get a quick 503 with Retry-After instead of queueing until they time
  * out, so the lender's app can say "busy, try again" and a load balancer can move traffic.
- * /healthz is exempt so a busy instance is not mistaken for a dead one. Answers what it counts,
+ * /healthz is exempt so a busy instance is not mistaken for a dead one, and /metrics so a busy
+ * instance can still be seen being busy. Answers what it counts,
  * for /metrics to read rather than count again.
  */
 export function loadShedding(app: FastifyInstance, limits: LoadLimits): LoadReading {
@@ -55,7 +57,7 @@ export function loadShedding(app: FastifyInstance, limits: LoadLimits): LoadRead
   // Callback hooks, not async ones: every request passes here twice, and a promise each time
   // is measurable on the order page's read (decision 0006).
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.url === '/healthz') return done();
+    if (request.url === '/healthz' || request.url === METRICS_PATH) return done();
     if (isOverloaded({ eventLoopDelayMs, inFlight }, limits)) {
       reply.header('Retry-After', '5');
       sendEnvelope(reply, 503, {

@@ -3,6 +3,7 @@ import { startFakeHttpServer, type FakeAnswer, type FakeRequest } from '../../su
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { consoleOrderPage } from '../../../src/features/console/console-orders.ts';
 import { deliverQueuedSms, deliverSmsCode, semaphoreGateway } from '../../../src/features/sms/index.ts';
+import { withTraceId } from '../../../src/lib/request-context.ts';
 
 /**
  * Issue 23: SMS_GATEWAY=semaphore against a fake Semaphore on loopback, through the delivery loop
@@ -81,7 +82,10 @@ describe.each(databaseTargets)('Semaphore and the delivery loop on %s', (target)
       senderName: 'KWARTA',
       timeoutMs: 1000,
     });
-    const receipt = await gateway.send({ phone: '09171234567', text: 'Your code is 123456', urgent: true });
+    // Inside a request (or job run), the call names it for the provider's logs and ours.
+    const receipt = await withTraceId('semaphore-trace-1', () =>
+      gateway.send({ phone: '09171234567', text: 'Your code is 123456', urgent: true }),
+    );
     expect(receipt.providerMessageId).toBe(String(nextId));
     // A code sent through the app's own path keeps Semaphore's id beside its record.
     const before = nextId;
@@ -97,6 +101,8 @@ describe.each(databaseTargets)('Semaphore and the delivery loop on %s', (target)
     expect(codeRecord).toEqual({ gateway: 'semaphore', provider_message_id: String(before + 1) });
     expect(received.at(-1)!.path).toBe('/api/v4/priority');
     expect(received[0]!.path).toBe('/api/v4/priority');
+    expect(received[0]!.headers['x-request-id']).toBe('semaphore-trace-1');
+    expect(received.at(-1)!.headers['x-request-id']).toBeUndefined();
     expect(Object.fromEntries(new URLSearchParams(received[0]!.body))).toEqual({
       apikey: 'k',
       number: '09171234567',
