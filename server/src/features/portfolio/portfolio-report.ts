@@ -1,0 +1,248 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  addDays,
+  calendarDateAt,
+  cohortCurves,
+  OrderStatus,
+  parDueOnOrBefore,
+  parThresholds,
+  sumByPeriod,
+  type CalendarDate,
+  type CohortCurve,
+  type ParThreshold,
+  type Period,
+  type PortfolioAtRisk,
+} from '@kwarta/domain';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * The portfolio a lender reads (issue 24): outstanding principal, portfolio at risk, disbursed
+ * and collected per period, collection rate, first-payment default, repayment curves by
+ * disbursement cohort. Read from orders, plan lines and payments with sums in the database; the
+ * rules that shape the sums are the domain's (packages/domain/src/portfolio.ts).
+ */
+
+/** Loans still owing: repaying, due, overdue. */
+const LIVE = [OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue];
+
+/** First-payment default: the first instalment still unpaid this many days after it fell due. */
+export const FIRST_PAYMENT_DEFAULT_DAYS = 30;
+
+export interface PortfolioFilter {
+  productId?: number;
+  /** The campaign the borrower registered through (registrations.utm_tag). */
+  utmTag?: string;
+}
+
+export interface PortfolioQuery {
+  /** The lender's today (LENDER_TIME_ZONE). */
+  today: CalendarDate;
+  timeZone: string;
+  period: Period;
+  /** The first day of the disbursed and collected series and of the collection rate. */
+  from: CalendarDate;
+  filter: PortfolioFilter;
+}
+
+export interface PortfolioReport {
+  today: CalendarDate;
+  period: Period;
+  from: CalendarDate;
+  atRisk: PortfolioAtRisk;
+  /** Per period (named by its first day): principal disbursed, and payments collected. */
+  flows: { start: CalendarDate; disbursed: number; collected: number }[];
+  /** Of instalments due from `from` to today: what they asked and what has been paid of it. */
+  collection: { due: number; paid: number; rate: number };
+  firstPaymentDefault: { days: number; loans: number; defaulted: number; rate: number };
+  cohorts: CohortCurve[];
+}
+
+/** Orders of the filter's product and campaign; every query below starts from it. */
+function filteredOrders(db: Kysely<Database>, filter: PortfolioFilter) {
+  let orders = db.selectFrom('orders');
+  if (filter.productId !== undefined) orders = orders.where('orders.product_id', '=', filter.productId);
+  if (filter.utmTag !== undefined) {
+    const utmTag = filter.utmTag;
+    orders = orders.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('registrations')
+          .select(sql`1`.as('one'))
+          .whereRef('registrations.borrower_id', '=', 'orders.borrower_id')
+          .where('registrations.utm_tag', '=', utmTag),
+      ),
+    );
+  }
+  return orders;
+}
+
+/** Outstanding principal and PAR1/7/30/90, as one pass over the live loans' plan lines. */
+async function portfolioAtRiskOf(db: Kysely<Database>, query: PortfolioQuery): Promise<PortfolioAtRisk> {
+  const standings = filteredOrders(db, query.filter)
+    .innerJoin('order_plan_lines as line', 'line.order_id', 'orders.id')
+    .where('orders.status', 'in', LIVE)
+    .select((eb) => [
+      'orders.id',
+      eb.fn.sum<number>(sql`line.principal - line.principal_paid`).as('outstanding'),
+      eb.fn
+        .min(
+          eb.case().when('line.paid_amount', '<', eb.ref('line.amount')).then(eb.ref('line.due_date')).end(),
+        )
+        .as('oldest_unpaid_due'),
+    ])
+    .groupBy('orders.id')
+    .as('standing');
+  const atRiskSum = (days: ParThreshold) =>
+    sql<number>`coalesce(sum(case when standing.oldest_unpaid_due <= ${parDueOnOrBefore(query.today, days)} then standing.outstanding else 0 end), 0)`;
+  const row = await db
+    .selectFrom(standings)
+    .select([
+      sql<number>`coalesce(sum(standing.outstanding), 0)`.as('outstanding'),
+      atRiskSum(1).as('par1'),
+      atRiskSum(7).as('par7'),
+      atRiskSum(30).as('par30'),
+      atRiskSum(90).as('par90'),
+    ])
+    .executeTakeFirstOrThrow();
+  const outstanding = Number(row.outstanding);
+  const amounts: Record<ParThreshold, number> = {
+    1: Number(row.par1),
+    7: Number(row.par7),
+    30: Number(row.par30),
+    90: Number(row.par90),
+  };
+  return {
+    outstandingPrincipal: outstanding,
+    par: Object.fromEntries(
+      parThresholds.map((days) => [
+        days,
+        { amount: amounts[days], ratio: outstanding === 0 ? 0 : amounts[days] / outstanding },
+      ]),
+    ) as PortfolioAtRisk['par'],
+  };
+}
+
+/**
+ * Principal disbursed per day, and payments collected per lender's day: paid_at is an instant, so
+ * it is summed by UTC hour in the database and each hour dated in the lender's time zone here.
+ */
+async function flowsOf(db: Kysely<Database>, query: PortfolioQuery): Promise<PortfolioReport['flows']> {
+  const disbursed = await filteredOrders(db, query.filter)
+    .where('orders.disbursed_on', '>=', query.from)
+    .where('orders.disbursed_on', '<=', query.today)
+    .select((eb) => ['orders.disbursed_on as day', eb.fn.sum<number>('orders.principal').as('amount')])
+    .groupBy('orders.disbursed_on')
+    .execute();
+  const hour = sql<string>`substr(payments.paid_at, 1, 13)`;
+  const collected = await filteredOrders(db, query.filter)
+    .innerJoin('payments', 'payments.order_id', 'orders.id')
+    .where('payments.status', '=', 'paid')
+    // A day's margin on each side: the lender's day may start or end in another UTC day.
+    .where('payments.paid_at', '>=', addDays(query.from, -1))
+    .where('payments.paid_at', '<', addDays(query.today, 2))
+    .select((eb) => [hour.as('hour'), eb.fn.sum<number>('payments.received_amount').as('amount')])
+    .groupBy(hour)
+    .execute();
+  const lenderDay = (utcHour: string) => calendarDateAt(new Date(`${utcHour}:00:00Z`), query.timeZone);
+  const collectedDays = collected
+    .map((row) => ({ date: lenderDay(row.hour), amount: Number(row.amount) }))
+    .filter((row) => row.date >= query.from && row.date <= query.today);
+  const out = sumByPeriod(
+    disbursed.map((row) => ({ date: row.day!, amount: Number(row.amount) })),
+    query.period,
+  );
+  const inn = sumByPeriod(collectedDays, query.period);
+  const starts = [...new Set([...out, ...inn].map((row) => row.start))].sort();
+  const amountAt = (rows: { start: string; amount: number }[], start: string) =>
+    rows.find((row) => row.start === start)?.amount ?? 0;
+  return starts.map((start) => ({ start, disbursed: amountAt(out, start), collected: amountAt(inn, start) }));
+}
+
+/** Of instalments of disbursed loans due from `from` to today: asked, and paid so far. */
+async function collectionOf(
+  db: Kysely<Database>,
+  query: PortfolioQuery,
+): Promise<PortfolioReport['collection']> {
+  const row = await filteredOrders(db, query.filter)
+    .innerJoin('order_plan_lines as line', 'line.order_id', 'orders.id')
+    .where('orders.disbursed_on', 'is not', null)
+    .where('line.due_date', '>=', query.from)
+    .where('line.due_date', '<=', query.today)
+    .select([
+      sql<number>`coalesce(sum(line.amount), 0)`.as('due'),
+      sql<number>`coalesce(sum(line.paid_amount), 0)`.as('paid'),
+    ])
+    .executeTakeFirstOrThrow();
+  const due = Number(row.due);
+  const paid = Number(row.paid);
+  return { due, paid, rate: due === 0 ? 0 : paid / due };
+}
+
+/** Loans whose first instalment fell due at least FIRST_PAYMENT_DEFAULT_DAYS ago, and of them those it is still unpaid on. */
+async function firstPaymentDefaultOf(
+  db: Kysely<Database>,
+  query: PortfolioQuery,
+): Promise<PortfolioReport['firstPaymentDefault']> {
+  const row = await filteredOrders(db, query.filter)
+    .innerJoin('order_plan_lines as line', 'line.order_id', 'orders.id')
+    .where('orders.disbursed_on', 'is not', null)
+    .where('line.seq', '=', 1)
+    .where('line.due_date', '<=', addDays(query.today, -FIRST_PAYMENT_DEFAULT_DAYS))
+    .select([
+      sql<number>`count(*)`.as('loans'),
+      sql<number>`coalesce(sum(case when line.paid_amount < line.amount then 1 else 0 end), 0)`.as(
+        'defaulted',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  const loans = Number(row.loans);
+  const defaulted = Number(row.defaulted);
+  return { days: FIRST_PAYMENT_DEFAULT_DAYS, loans, defaulted, rate: loans === 0 ? 0 : defaulted / loans };
+}
+
+/** What each disbursement-month cohort owes, and what it paid month by month. */
+async function cohortsOf(db: Kysely<Database>, query: PortfolioQuery): Promise<CohortCurve[]> {
+  const cohort = sql<string>`substr(orders.disbursed_on, 1, 7)`;
+  const owed = await filteredOrders(db, query.filter)
+    .where('orders.disbursed_on', 'is not', null)
+    .select((eb) => [cohort.as('cohort'), eb.fn.sum<number>('orders.total_due').as('due')])
+    .groupBy(cohort)
+    .execute();
+  const month = sql<string>`substr(payments.paid_at, 1, 7)`;
+  const paid = await filteredOrders(db, query.filter)
+    .innerJoin('payments', 'payments.order_id', 'orders.id')
+    .where('orders.disbursed_on', 'is not', null)
+    .where('payments.status', '=', 'paid')
+    .select((eb) => [
+      cohort.as('cohort'),
+      month.as('month'),
+      eb.fn.sum<number>('payments.received_amount').as('amount'),
+    ])
+    .groupBy([cohort, month])
+    .execute();
+  return cohortCurves(
+    owed.map((row) => ({ cohort: row.cohort, due: Number(row.due) })),
+    paid.map((row) => ({ cohort: row.cohort, month: row.month, amount: Number(row.amount) })),
+    query.today,
+  );
+}
+
+export async function portfolioReport(db: Kysely<Database>, query: PortfolioQuery): Promise<PortfolioReport> {
+  const [atRisk, flows, collection, firstPaymentDefault, cohorts] = await Promise.all([
+    portfolioAtRiskOf(db, query),
+    flowsOf(db, query),
+    collectionOf(db, query),
+    firstPaymentDefaultOf(db, query),
+    cohortsOf(db, query),
+  ]);
+  return {
+    today: query.today,
+    period: query.period,
+    from: query.from,
+    atRisk,
+    flows,
+    collection,
+    firstPaymentDefault,
+    cohorts,
+  };
+}
