@@ -1,12 +1,13 @@
 import { consoleAdminRoutes } from './console-admin-routes.ts';
 import { consoleCollectionsRoutes } from './console-collections-routes.ts';
 import { consoleExportRoutes } from './console-export-routes.ts';
+import { consoleReportRoutes } from './console-report-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
 import { routes, type EndpointRoute } from './routes.ts';
 
 /**
  * The operator console's calls (console-routes.ts, console-admin-routes.ts,
- * console-collections-routes.ts, console-export-routes.ts). Kept out of `routes`,
+ * console-collections-routes.ts, console-export-routes.ts, console-report-routes.ts). Kept out of `routes`,
  * and in a module of their own, so the borrower pages, which import `routes`, never ship them to
  * phones: a module both web entries import lands in a chunk both load.
  */
@@ -15,6 +16,7 @@ export const consoleCalls = {
   ...consoleAdminRoutes,
   ...consoleCollectionsRoutes,
   ...consoleExportRoutes,
+  ...consoleReportRoutes,
 } as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */

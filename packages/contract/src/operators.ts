@@ -45,6 +45,8 @@ export const ConsoleRoles = {
   collect: ['collector'],
   /** CSV exports of orders, payments and the journal (issue 24): the books are finance's. */
   exportData: ['finance'],
+  /** The portfolio (at risk, flows, cohorts) and the ledger's reports. */
+  readReports: ['finance'],
   /** Products, channel templates, service contacts, operators, the audit log. */
   administer: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
@@ -77,6 +79,7 @@ export const consoleSections = [
   { key: 'complaints', label: 'Complaints', roles: ConsoleRoles.readComplaints },
   { key: 'funnel', label: 'Funnel', roles: ConsoleRoles.readFunnel },
   { key: 'collections', label: 'Collections', roles: ConsoleRoles.readCollections },
+  { key: 'portfolio', label: 'Portfolio', roles: ConsoleRoles.readReports },
   { key: 'products', label: 'Products', roles: ConsoleRoles.administer },
   { key: 'templates', label: 'Channel templates', roles: ConsoleRoles.administer },
   { key: 'collection-templates', label: 'Collection SMS', roles: ConsoleRoles.administer },

@@ -15,6 +15,7 @@ import {
 import { consoleAdminRoutes } from '../src/console-admin-routes.ts';
 import { consoleCollectionsRoutes } from '../src/console-collections-routes.ts';
 import { consoleExportRoutes } from '../src/console-export-routes.ts';
+import { consoleReportRoutes } from '../src/console-report-routes.ts';
 import { consoleRoutes } from '../src/console-routes.ts';
 
 describe('form fields', () => {
@@ -50,7 +51,14 @@ describe('routes and endpoints', () => {
   });
 
   it('files each call in one route table only', () => {
-    const tables = [routes, consoleRoutes, consoleAdminRoutes, consoleCollectionsRoutes, consoleExportRoutes];
+    const tables = [
+      routes,
+      consoleRoutes,
+      consoleAdminRoutes,
+      consoleCollectionsRoutes,
+      consoleExportRoutes,
+      consoleReportRoutes,
+    ];
     const filed = tables.reduce((count, table) => count + Object.keys(table).length, 0);
     expect(filed).toBe(Object.keys(allRoutes).length);
   });

@@ -6,6 +6,7 @@ import type { FailureSummary } from './failed-sign-ins.ts';
 import { OrdersSection } from './sections/orders.tsx';
 import { OrderSection } from './sections/order.tsx';
 import { PaymentsSection } from './sections/payments.tsx';
+import { PortfolioSection } from './sections/portfolio.tsx';
 import { ComplaintsSection } from './sections/complaints.tsx';
 import { FunnelSection } from './sections/funnel.tsx';
 import { ProductsSection } from './sections/products.tsx';
@@ -119,6 +120,7 @@ function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => v
   else if (section === 'complaints') content = <ComplaintsSection role={operator.role} />;
   else if (section === 'funnel') content = <FunnelSection />;
   else if (section === 'collections') content = <CollectionsSection />;
+  else if (section === 'portfolio') content = <PortfolioSection role={operator.role} />;
   else if (section === 'collection-templates') content = <CollectionTemplatesSection />;
   else if (section === 'products') content = <ProductsSection />;
   else if (section === 'templates') content = <TemplatesSection />;

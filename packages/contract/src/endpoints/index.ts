@@ -5,6 +5,7 @@ import { complaintEndpoints } from './complaints.ts';
 import { consoleAdminEndpoints } from './console-admin.ts';
 import { consoleCollectionsEndpoints } from './console-collections.ts';
 import { consoleExportEndpoints } from './console-exports.ts';
+import { consoleReportEndpoints } from './console-reports.ts';
 import { consoleEndpoints } from './console.ts';
 import { legacyRepaymentEndpoints } from './legacy-repayment.ts';
 import { loanConfirmEndpoints } from './loan-confirm.ts';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...consoleAdminEndpoints,
   ...consoleCollectionsEndpoints,
   ...consoleExportEndpoints,
+  ...consoleReportEndpoints,
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type EndpointMap = typeof endpoints;

@@ -43,6 +43,7 @@ import { createHash } from 'node:crypto';
 import { consolePaymentCalls } from './console-payment-routes.ts';
 import { consoleCollectionsCalls } from './console-collections-routes.ts';
 import { consoleExportCalls } from './console-export-routes.ts';
+import { consoleReportCalls } from './console-report-routes.ts';
 import { withDb } from './with-db.ts';
 import { operatorView } from './operator-view.ts';
 
@@ -192,6 +193,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   consolePaymentCalls(app);
   consoleCollectionsCalls(app);
   consoleExportCalls(app);
+  consoleReportCalls(app);
 
   registerEndpoint(app, endpoints.consoleComplaints, (input, { operator }) =>
     complaintInboxFor(

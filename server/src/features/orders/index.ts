@@ -10,7 +10,12 @@ export {
 export { findOrderDetail, type OrderDetailSource } from './order-detail.ts';
 export { createdBounds, orderExportColumns, orderExportRows, type CreatedRange } from './order-export.ts';
 export { findLoanProduct, requireOpenOffer, type LoanProduct } from './loan-products.ts';
-export { findProductSummary, listProductsExcept, productOpenToBorrower } from './product-reads.ts';
+export {
+  findProductSummary,
+  listProductsExcept,
+  productNames,
+  productOpenToBorrower,
+} from './product-reads.ts';
 export { listProducts, planPreview, productView, saveProduct } from './product-admin.ts';
 export { quoteLoan, quoteTerms, type LoanAsk, type LoanQuote } from './loan-quote.ts';
 export {
@@ -76,3 +81,10 @@ export {
 export { assertProductsComply, CapBreachRefusal, complianceProfileById } from './compliance.ts';
 export { queueDueReminders, reminderKey } from './due-reminders.ts';
 export { overdueCounts, overdueOrderPage, overdueStanding, type OverdueOrder } from './overdue-orders.ts';
+export {
+  FIRST_PAYMENT_DEFAULT_DAYS,
+  portfolioReport,
+  type PortfolioFilter,
+  type PortfolioQuery,
+  type PortfolioReport,
+} from './portfolio-report.ts';

@@ -67,3 +67,8 @@ export async function productOpenToBorrower(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Every product's id and name, for a report's product filter. */
+export function productNames(db: Kysely<Database>) {
+  return db.selectFrom('products').select(['id', 'name']).orderBy('id').execute();
+}

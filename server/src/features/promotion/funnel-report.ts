@@ -106,3 +106,8 @@ export function formatFunnel(rows: readonly FunnelRow[]): string {
       .join('  ');
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(line)].join('\n');
 }
+
+/** The borrowers who registered through a campaign (utm_tag), as a subquery for other reports. */
+export function campaignBorrowerIds(db: Kysely<Database>, utmTag: string) {
+  return db.selectFrom('registrations').select('borrower_id').where('utm_tag', '=', utmTag);
+}

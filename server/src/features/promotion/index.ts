@@ -2,5 +2,11 @@
 export { promotionRoutes } from './promotion-routes.ts';
 export { findChannelTemplate } from './promotion-repository.ts';
 export { prefillLandingHtml } from './landing-html.ts';
-export { formatFunnel, funnelReport, type FunnelFilter, type FunnelRow } from './funnel-report.ts';
+export {
+  campaignBorrowerIds,
+  formatFunnel,
+  funnelReport,
+  type FunnelFilter,
+  type FunnelRow,
+} from './funnel-report.ts';
 export { listTemplates, saveTemplate, type TemplateEdit, type TemplateView } from './template-admin.ts';

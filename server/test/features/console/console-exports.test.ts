@@ -156,4 +156,23 @@ describe.each(databaseTargets)('console CSV exports (%s)', (target) => {
     );
     expect((await download(endpoints.consoleExportPayments.path, 'viewer')).statusCode).toBe(403);
   });
+
+  it("answers the portfolio to finance and admin, from the lender's today, and to no other role", async () => {
+    const response = await download(
+      endpoints.consolePortfolio.path,
+      'finance',
+      'period=week&productId=&utmTag=',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const data = (
+      JSON.parse(response.body) as { kwd: { today: string; period: string; products: unknown[] } }
+    ).kwd;
+    // 03:00 UTC is 11:00 in Manila: the same day.
+    expect(data).toMatchObject({ today: '2026-11-23', period: 'week' });
+    expect(data.products.length).toBeGreaterThan(0);
+    expect((await download(endpoints.consolePortfolio.path, 'admin')).statusCode).toBe(200);
+    for (const role of ['viewer', 'agent', 'credit', 'collector'] as const)
+      expect((await download(endpoints.consolePortfolio.path, role)).statusCode, role).toBe(403);
+    expect((await download(endpoints.consolePortfolio.path, 'finance', 'period=year')).statusCode).toBe(400);
+  });
 });

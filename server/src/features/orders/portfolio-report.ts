@@ -14,6 +14,7 @@ import {
   type PortfolioAtRisk,
 } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
+import { campaignBorrowerIds } from '../promotion/index.ts';
 
 /**
  * The portfolio a lender reads (issue 24): outstanding principal, portfolio at risk, disbursed
@@ -61,18 +62,8 @@ export interface PortfolioReport {
 function filteredOrders(db: Kysely<Database>, filter: PortfolioFilter) {
   let orders = db.selectFrom('orders');
   if (filter.productId !== undefined) orders = orders.where('orders.product_id', '=', filter.productId);
-  if (filter.utmTag !== undefined) {
-    const utmTag = filter.utmTag;
-    orders = orders.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('registrations')
-          .select(sql`1`.as('one'))
-          .whereRef('registrations.borrower_id', '=', 'orders.borrower_id')
-          .where('registrations.utm_tag', '=', utmTag),
-      ),
-    );
-  }
+  if (filter.utmTag !== undefined)
+    orders = orders.where('orders.borrower_id', 'in', campaignBorrowerIds(db, filter.utmTag));
   return orders;
 }
 

@@ -1,0 +1,17 @@
+import { ConsoleRoles } from './operators.ts';
+import { nameRoutes } from './routes.ts';
+
+/** The console's reports (issue 24): the portfolio a lender reads; finance and admin. */
+const R = ConsoleRoles;
+
+export const consoleReportRoutes = nameRoutes({
+  consolePortfolio: {
+    summary:
+      'Outstanding principal, PAR1/7/30/90, disbursed and collected per period, collection rate, first-payment default, cohort curves; by product and campaign',
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/portfolio',
+    auth: 'operator',
+    roles: R.readReports,
+  },
+});
