@@ -13,3 +13,4 @@ export * from './compliance.ts';
 export * from './contact-window.ts';
 export * from './collections.ts';
 export * from './brand-colours.ts';
+export * from './ledger.ts';
