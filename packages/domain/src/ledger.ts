@@ -67,7 +67,7 @@ export const defaultChartOfAccounts: readonly AccountDefinition[] = Object.freez
 export const normalSideOf = (type: AccountType): NormalSide =>
   type === 'asset' || type === 'expense' ? 'debit' : 'credit';
 
-const PROVIDER_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+const PROVIDER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
 
 /** The cash account of a payment or payout provider (`cash:sandbox`, `cash:dragonpay`). */
 export function cashAccount(provider: string): string {

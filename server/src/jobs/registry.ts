@@ -77,7 +77,7 @@ export const jobRegistry: readonly Job[] = [
     schedule: '*/15 * * * *',
     runAtStart: true,
     async run({ db, clock, config }) {
-      return { ...(await reconcilePayments({ db, clock, provider: createPaymentProvider(config) })) };
+      return { ...(await reconcilePayments({ db, clock, config, provider: createPaymentProvider(config) })) };
     },
   },
   {

@@ -27,7 +27,7 @@ export interface ResumeRun {
  * credited, never charged twice. Safe to run again: finishing is conditional on `paying`.
  */
 export async function resumeStalledCardRepayments(
-  deps: Pick<Deps, 'db' | 'clock' | 'accountKeys' | 'log'> & { cardDebit: CardDebitProvider },
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'log'> & { cardDebit: CardDebitProvider },
   options: { batch?: number } = {},
 ): Promise<ResumeRun> {
   const stalled = await deps.db

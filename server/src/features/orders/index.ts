@@ -66,6 +66,7 @@ export {
 export {
   amountDueNow,
   applyExtension,
+  chargesOf,
   applyRepayment,
   findOrderAccount,
   parseAllocationOrder,
@@ -75,3 +76,12 @@ export {
 export { assertProductsComply, CapBreachRefusal, complianceProfileById } from './compliance.ts';
 export { queueDueReminders, reminderKey } from './due-reminders.ts';
 export { overdueCounts, overdueOrderPage, overdueStanding, type OverdueOrder } from './overdue-orders.ts';
+export {
+  orderCharges,
+  orderLedgerHistory,
+  ordersWithMoney,
+  payoutsByProvider,
+  receivablesOwedBy,
+  writeOffOrder,
+  type OrderLedgerHistory,
+} from './order-ledger.ts';

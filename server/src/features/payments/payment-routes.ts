@@ -47,7 +47,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         };
       },
       async handle(event, trx) {
-        const { outcome } = await postPayment({ db: trx, clock: app.clock }, event);
+        const { outcome } = await postPayment({ db: trx, clock: app.clock, config: app.config }, event);
         app.log.info({ provider: event.provider, txnid: event.txnid, outcome }, 'payment postback');
       },
       reply: {
