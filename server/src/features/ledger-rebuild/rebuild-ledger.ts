@@ -30,6 +30,7 @@ import {
   ordersWithMoney,
   payoutsByProvider,
   receivablesOwedBy,
+  type OrderAccount,
 } from '../orders/index.ts';
 import { orderPaymentHistory, receivedByProvider, returnedTotal } from '../payments/index.ts';
 
@@ -68,6 +69,16 @@ export interface RebuildReport {
 
 const RECEIVABLES: (keyof Receivables)[] = ['principal', 'interest', 'fees', 'penalty'];
 const at = (text: string) => new Date(text);
+const NOTHING: Receivables = { principal: 0, interest: 0, fees: 0, penalty: 0 };
+
+/**
+ * What an order's receivables should hold: what its plan lines and penalty say it owes once it
+ * was paid out; nothing before (an approved order's plan is an offer, not a loan) or once written off.
+ */
+function receivablesOnBooks(account: OrderAccount): Receivables {
+  const { order } = account;
+  return order.disbursed_on === null || order.written_off_at !== null ? NOTHING : receivablesOwedBy(account);
+}
 const componentSum = (allocations: readonly { component: string; amount: number }[], component: string) =>
   allocations.filter((row) => row.component === component).reduce((sum, row) => sum + row.amount, 0);
 
@@ -117,6 +128,7 @@ async function rebuildOrder(deps: RebuildDeps, orderId: number, report: RebuildR
       memo: posting.memo ?? 'rebuilt from history',
     });
     if (id !== null) posted += 1;
+    return id !== null;
   };
   const charges = chargesOf(account);
 
@@ -153,13 +165,13 @@ async function rebuildOrder(deps: RebuildDeps, orderId: number, report: RebuildR
       at: when,
       provider,
     });
-    await post(disbursementEntry({ principal: order.principal, ...charges }), {
+    const booked = await post(disbursementEntry({ principal: order.principal, ...charges }), {
       eventKey: `order:${orderId}:pre-ledger-disbursement`,
       at: when,
       provider,
       memo: 'disbursed before the ledger, no payout attempt on record',
     });
-    report.preLedgerOut += order.principal;
+    if (booked) report.preLedgerOut += order.principal;
   }
 
   let accrued = 0;
@@ -236,11 +248,19 @@ async function rebuildOrder(deps: RebuildDeps, orderId: number, report: RebuildR
   // What the plan lines and penalty say was paid beyond what the journal now has: paid before
   // the ledger with no payment on record. Read off the journal itself, so the entry takes each
   // receivable exactly to what is owed whatever the live posting booked meanwhile.
-  const booked =
-    (await receivablesByOrder(deps.db, [orderId])).get(orderId) ?? { principal: 0, interest: 0, fees: 0, penalty: 0 };
-  const owed = receivablesOwedBy(account);
-  const excess = Object.fromEntries(RECEIVABLES.map((part) => [part, booked[part] - owed[part]])) as Receivables;
-  if (order.written_off_at === null && RECEIVABLES.every((part) => excess[part] >= 0) && RECEIVABLES.some((part) => excess[part] > 0)) {
+  const onBooks = (await receivablesByOrder(deps.db, [orderId])).get(orderId) ?? NOTHING;
+  const owed = receivablesOnBooks(account);
+  const excess: Receivables = {
+    principal: onBooks.principal - owed.principal,
+    interest: onBooks.interest - owed.interest,
+    fees: onBooks.fees - owed.fees,
+    penalty: onBooks.penalty - owed.penalty,
+  };
+  if (
+    order.written_off_at === null &&
+    RECEIVABLES.every((part) => excess[part] >= 0) &&
+    RECEIVABLES.some((part) => excess[part] > 0)
+  ) {
     const draft = repaymentEntry({
       source: cashAccount(PRE_LEDGER_PROVIDER),
       allocations: [
@@ -251,13 +271,13 @@ async function rebuildOrder(deps: RebuildDeps, orderId: number, report: RebuildR
       credit: 0,
       feesPaid: excess.fees,
     });
-    await post(draft, {
+    const booked = await post(draft, {
       eventKey: `order:${orderId}:pre-ledger-repayments`,
       at: at(order.settled_at ?? order.updated_at),
       provider: PRE_LEDGER_PROVIDER,
       memo: 'repaid before the ledger, no payment on record',
     });
-    report.preLedgerIn += RECEIVABLES.reduce((sum, part) => sum + excess[part], 0);
+    if (booked) report.preLedgerIn += RECEIVABLES.reduce((sum, part) => sum + excess[part], 0);
   }
   return posted;
 }
@@ -274,10 +294,8 @@ export async function checkLedger(deps: RebuildDeps, report: RebuildReport): Pro
     const history = await orderLedgerHistory(deps.db, orderId);
     if (!history) continue;
     report.checkedOrders += 1;
-    const owed = history.account.order.written_off_at
-      ? { principal: 0, interest: 0, fees: 0, penalty: 0 }
-      : receivablesOwedBy(history.account);
-    const booked = journal.get(orderId) ?? { principal: 0, interest: 0, fees: 0, penalty: 0 };
+    const owed = receivablesOnBooks(history.account);
+    const booked = journal.get(orderId) ?? NOTHING;
     for (const part of RECEIVABLES) {
       if (booked[part] !== owed[part]) {
         report.differences.push({

@@ -12,3 +12,4 @@ export {
   type TrialBalance,
   type TrialBalanceRow,
 } from './ledger-reports.ts';
+export { formatStatement, formatTrialBalance } from './ledger-text.ts';

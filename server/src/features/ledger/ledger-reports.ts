@@ -85,7 +85,7 @@ export interface StatementLine {
   owed: number;
 }
 
-/** A loan's statement: every line of its entries in posting order, with what it owes after each. */
+/** A loan's statement: every line of its entries by date, with what it owes after each. */
 export async function orderStatement(db: Kysely<Database>, orderId: number): Promise<StatementLine[]> {
   const rows = await db
     .selectFrom('journal_lines')
@@ -103,6 +103,9 @@ export async function orderStatement(db: Kysely<Database>, orderId: number): Pro
       'journal_lines.credit',
     ])
     .where('journal_lines.order_id', '=', orderId)
+    // By the day the event happened: a loan rebuilt from its history gets entries later than
+    // those its live events booked, dated earlier.
+    .orderBy('journal_lines.entry_date')
     .orderBy('journal_lines.entry_id')
     .orderBy('journal_lines.id')
     .execute();
