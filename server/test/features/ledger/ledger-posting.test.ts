@@ -17,6 +17,7 @@ import {
   writeOffOrder,
 } from '../../../src/features/orders/index.ts';
 import { acceptHeldPayment, postPayment, returnHeldPayment } from '../../../src/features/payments/index.ts';
+import { checkLedger, rebuildLedger } from '../../../src/features/ledger-rebuild/index.ts';
 import { orderStatement, receivablesByOrder, trialBalance } from '../../../src/features/ledger/index.ts';
 
 /**
@@ -329,6 +330,14 @@ describe.each(databaseTargets)('ledger posting on %s', (target) => {
     await heldPayment(t.app, { orderId, borrowerId }, { expected: 20_000, received: 20_000 });
     expect(await expense()).toBe(before - 20_000);
     expect(await bookedNow(orderId)).toEqual({ principal: 0, interest: 0, fees: 0, penalty: 0 });
+    await expectBalanced();
+  });
+
+  it('after all of the above (and the demo rebuilt), the journal equals the records: receivables and cash', async () => {
+    const deps = { db: t.app.db, config: t.config, payoutProvider: t.config.payouts.provider };
+    const report = await rebuildLedger(deps);
+    await checkLedger(deps, report);
+    expect(report.differences).toEqual([]);
     await expectBalanced();
   });
 });
