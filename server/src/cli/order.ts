@@ -10,9 +10,9 @@ import {
   rejectOrder,
   createPayoutGateway,
   TransitionRefused,
-  writeOffOrder,
 } from '../features/orders/index.ts';
-import { audited, findOperatorByName } from '../features/operators/index.ts';
+import { writeOffAudited } from '../features/console/index.ts';
+import { findOperatorByName } from '../features/operators/index.ts';
 import { formatAmount } from '@kwarta/domain';
 
 const USAGE = `Moves an order through the lender's decisions (as the console's order page does).
@@ -93,7 +93,7 @@ async function main(): Promise<number> {
 
 /** Only an enabled admin may write an order off; the audit keeps who, why and how much. */
 async function writeOff(
-  deps: Parameters<typeof writeOffOrder>[0],
+  deps: Parameters<typeof writeOffAudited>[0],
   orderId: number,
   operatorName: string,
   reason: string,
@@ -103,24 +103,9 @@ async function writeOff(
     console.error(`Writing off needs --operator naming an enabled admin; "${operatorName}" is not one.`);
     return 1;
   }
-  const { order, owed } = await audited(deps, operator, async (trx) => {
-    const result = await writeOffOrder(
-      { ...deps, db: trx },
-      { orderId, reason, actor: `operator:${operator.name}` },
-    );
-    return {
-      result,
-      audit: {
-        action: 'order.write-off',
-        subject: `order:${orderId}`,
-        before: { status: result.order.status, owed: result.owed },
-        after: { writtenOffAt: result.order.written_off_at, reason },
-      },
-    };
-  });
-  const total = owed.principal + owed.interest + owed.fees + owed.penalty;
+  const { order, owed, writtenOff } = await writeOffAudited(deps, operator, { orderId, reason });
   console.log(
-    `Order ${order.id} written off: ${formatAmount(total)} (principal ${formatAmount(owed.principal)}, interest ${formatAmount(owed.interest)}, fees ${formatAmount(owed.fees)}, penalty ${formatAmount(owed.penalty)}).`,
+    `Order ${order.id} written off: ${formatAmount(writtenOff)} (principal ${formatAmount(owed.principal)}, interest ${formatAmount(owed.interest)}, fees ${formatAmount(owed.fees)}, penalty ${formatAmount(owed.penalty)}).`,
   );
   return 0;
 }

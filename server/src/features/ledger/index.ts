@@ -1,11 +1,9 @@
 // The ledger (issue 24, decision 0099): the one writer of journal_entries and journal_lines.
 // Other features post their money events through postJournalEntry inside their own transaction.
-export { isEventBooked, postJournalEntry, type JournalPosting } from './post-journal-entry.ts';
+export { postJournalEntry, type JournalPosting } from './post-journal-entry.ts';
 export {
   accountBalancesNow,
-  orderHasEntries,
   orderStatement,
-  ordersWithEntries,
   receivablesByOrder,
   trialBalance,
   type StatementLine,

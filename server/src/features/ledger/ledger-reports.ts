@@ -157,29 +157,8 @@ export async function receivablesByOrder(
   return new Map([...lines].map(([orderId, list]) => [orderId, receivablesOf(list)]));
 }
 
-/** Orders that have at least one journal entry (the rebuild leaves them to the live posting). */
-export async function ordersWithEntries(db: Kysely<Database>): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('journal_entries')
-    .select('order_id')
-    .distinct()
-    .where('order_id', 'is not', null)
-    .execute();
-  return new Set(rows.map((row) => row.order_id!));
-}
-
 /** Each account's balance (debits − credits), for comparisons such as cash per provider. */
 export async function accountBalancesNow(db: Kysely<Database>): Promise<Map<string, number>> {
   const balance = await trialBalance(db);
   return new Map(balance.rows.map((row) => [row.account, row.debit - row.credit]));
-}
-
-export async function orderHasEntries(db: Kysely<Database>, orderId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('journal_entries')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }

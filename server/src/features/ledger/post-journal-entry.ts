@@ -68,13 +68,3 @@ export async function postJournalEntry(
     .execute();
   return inserted.id;
 }
-
-/** Whether an event was booked already (the rebuild skips what the live posting wrote). */
-export async function isEventBooked(db: Kysely<Database>, eventKey: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('journal_entries')
-    .select('id')
-    .where('event_key', '=', eventKey)
-    .executeTakeFirst();
-  return row !== undefined;
-}

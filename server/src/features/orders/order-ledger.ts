@@ -11,7 +11,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Order } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { orderHasEntries, postJournalEntry } from '../ledger/index.ts';
+import { postJournalEntry, receivablesByOrder } from '../ledger/index.ts';
 import { chargesOf, findOrderAccount, type OrderAccount } from './order-repayment.ts';
 import { TransitionRefused } from './order-lifecycle.ts';
 
@@ -29,7 +29,7 @@ export async function orderCharges(db: Kysely<Database>, orderId: number): Promi
 const WRITABLE_OFF: readonly number[] = [OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue];
 
 /**
- * An admin gives up on what a disbursed order still owes (issue 24): every receivable is cleared
+ * An admin gives up on what a disbursed order still owes (issue 24): every receivable the ledger holds for it is cleared
  * into the write-off expense in one entry, and the order is marked written off in the same
  * transaction — it accrues no more penalty and takes no extension; a later payment is still
  * allocated to its plan lines (the borrower still owes them) and books as a recovery. The order
@@ -38,7 +38,6 @@ const WRITABLE_OFF: readonly number[] = [OrderStatus.Repaying, OrderStatus.Due, 
 export async function writeOffOrder(
   deps: Pick<Deps, 'db' | 'clock'> & { config: Pick<Config, 'lenderTimeZone'> },
   input: { orderId: number; reason: string; actor: string },
-  options: { recordOutcome?: (trx: Kysely<Database>, order: Order, owed: Receivables) => Promise<void> } = {},
 ): Promise<{ order: Order; owed: Receivables }> {
   const reason = input.reason.trim();
   if (reason.length < 3 || reason.length > 500) {
@@ -53,11 +52,13 @@ export async function writeOffOrder(
         fillMessage(messages.orderNotWritableOff, { orderId: order.id, status: order.status }),
       );
     }
-    if (!(await orderHasEntries(trx, order.id))) {
-      throw new TransitionRefused(fillMessage(messages.orderWriteOffNeedsLedger, { orderId: order.id }));
-    }
     const now = deps.clock.now();
-    const owed = receivablesOwedBy(account);
+    // What the books hold for it (equal to what its plan says it owes, decision 0099): exactly
+    // what the entry clears, so no receivable is left behind whatever the records say.
+    const owed = (await receivablesByOrder(trx, [order.id])).get(order.id);
+    // Disbursed before the ledger and not rebuilt yet: the books hold nothing to clear.
+    if (!owed)
+      throw new TransitionRefused(fillMessage(messages.orderWriteOffNeedsLedger, { orderId: order.id }));
     const updated = await trx
       .updateTable('orders')
       .set({ written_off_at: now.toISOString(), updated_at: now.toISOString() })
@@ -72,7 +73,6 @@ export async function writeOffOrder(
       orderId: order.id,
       memo: `written off by ${input.actor}: ${reason}`,
     });
-    await options.recordOutcome?.(trx, updated, owed);
     return { order: updated, owed };
   });
 }
