@@ -24,7 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reverses_entry_id', 'integer', (col) => col.references('journal_entries.id'))
     .addColumn('memo', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('journal_entries_date').on('journal_entries').columns(['entry_date', 'id']).execute();
+  await db.schema
+    .createIndex('journal_entries_date')
+    .on('journal_entries')
+    .columns(['entry_date', 'id'])
+    .execute();
   await db.schema.createIndex('journal_entries_payment').on('journal_entries').column('payment_id').execute();
   await withId(db, db.schema.createTable('journal_lines'))
     .addColumn('entry_id', 'integer', (col) => col.notNull().references('journal_entries.id'))
@@ -39,7 +43,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('journal_lines')
     .columns(['account', 'entry_date'])
     .execute();
-  await db.schema.createIndex('journal_lines_order').on('journal_lines').columns(['order_id', 'entry_id']).execute();
+  await db.schema
+    .createIndex('journal_lines_order')
+    .on('journal_lines')
+    .columns(['order_id', 'entry_id'])
+    .execute();
   await db.schema.createIndex('journal_lines_entry').on('journal_lines').column('entry_id').execute();
   await db.schema.alterTable('orders').addColumn('written_off_at', 'text').execute();
 }
