@@ -42,6 +42,8 @@ export const tableOwners = {
   collection_contacts: ['server/src/features/collections/'],
   collection_promises: ['server/src/features/collections/'],
   collection_templates: ['server/src/features/collections/'],
+  journal_entries: ['server/src/features/ledger/'],
+  journal_lines: ['server/src/features/ledger/'],
   settings: ['server/src/db/settings-repository.ts'],
   brand_looks: ['server/src/features/brand/'],
   ephemeral_entries: ['server/src/lib/ephemeral/'],

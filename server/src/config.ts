@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  chartOfAccounts,
+  chartOverridesSchema,
   complianceProfileIds,
   complianceProfiles,
   compliantLoanRules,
   defaultLoanRules,
   loanRulesSchema,
   rulesBreaches,
+  type ChartOverrides,
   type ComplianceProfile,
   type ComplianceProfileId,
   type LoanRules,
@@ -125,6 +128,10 @@ const envSchema = z
       .string()
       .optional()
       .transform((file, ctx) => readLoanRules(file, ctx)),
+    LEDGER_ACCOUNTS_FILE: z
+      .string()
+      .optional()
+      .transform((file, ctx) => readLedgerAccounts(file, ctx)),
     // The cost caps lent under (D16): the PH market's preset turns on the Philippine profile.
     COMPLIANCE: z.enum(['none', ...complianceProfileIds]).optional(),
     // The lender's calendar: "today" of due dates, the status job and penalties (decision 0050).
@@ -290,6 +297,8 @@ const envSchema = z
     // file, the spec's figures, or under a compliance profile the rules written from its caps.
     loanRules: env.LOAN_RULES_FILE ?? loanRulesOf(complianceProfileOf(env)),
     lenderTimeZone: env.LENDER_TIME_ZONE,
+    // The lender's codes and names for the ledger's accounts (the journal keeps our keys).
+    ledgerAccounts: env.LEDGER_ACCOUNTS_FILE ?? {},
     publicUrl: env.PUBLIC_URL ?? null,
     market: markets[env.MARKET],
     // Without a key development and sandbox generate one into the data directory; production
@@ -503,6 +512,34 @@ export function isLoopback(host: string): boolean {
  * compliance profile, with every cap it breaks.
  */
 function readLoanRules(file: string | undefined, ctx: z.RefinementCtx): LoanRules | undefined {
+  return readJsonFile(file, loanRulesSchema, ctx);
+}
+
+/**
+ * LEDGER_ACCOUNTS_FILE: the lender's own codes and names for our ledger accounts
+ * (chartOverridesSchema, decision 0099); unset, the default chart. Codes must stay unique.
+ */
+function readLedgerAccounts(file: string | undefined, ctx: z.RefinementCtx): ChartOverrides | undefined {
+  const overrides = readJsonFile(file, chartOverridesSchema, ctx);
+  if (overrides === undefined) return undefined;
+  try {
+    chartOfAccounts(overrides);
+  } catch (error) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${file}: ${error instanceof Error ? error.message : String(error)}`,
+    });
+    return z.NEVER;
+  }
+  return overrides;
+}
+
+/** A JSON file read at boot and checked against its schema, each issue named with its path. */
+function readJsonFile<T>(
+  file: string | undefined,
+  schema: z.ZodType<T>,
+  ctx: z.RefinementCtx,
+): T | undefined {
   if (file === undefined) return undefined;
   let json: unknown;
   try {
@@ -514,7 +551,7 @@ function readLoanRules(file: string | undefined, ctx: z.RefinementCtx): LoanRule
     });
     return z.NEVER;
   }
-  const parsed = loanRulesSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
     ctx.addIssue({

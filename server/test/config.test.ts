@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultLoanRules } from '@kwarta/domain';
+import { chartOfAccounts, defaultLoanRules } from '@kwarta/domain';
 import { ConfigError, loadConfig as loadEnv } from '../src/config.ts';
 import { productionEssentials } from './support/test-app.ts';
 
@@ -130,6 +130,47 @@ describe('lender-wide loan rules (LOAN_RULES_FILE)', () => {
     );
     expect(() => loadConfig({ LOAN_RULES_FILE: write('broken.json', '{"term":') })).toThrow(
       /LOAN_RULES_FILE: cannot read .* as JSON/,
+    );
+  });
+});
+
+describe("the ledger's chart (LEDGER_ACCOUNTS_FILE)", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-ledger-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, content: unknown) => {
+    const at = path.join(dir, name);
+    fs.writeFileSync(at, typeof content === 'string' ? content : JSON.stringify(content));
+    return at;
+  };
+
+  it("renames and renumbers our accounts, a provider's cash by template", () => {
+    const config = loadConfig({
+      LEDGER_ACCOUNTS_FILE: file('ok.json', {
+        'receivable:principal': { code: '1310', name: 'Loans to customers' },
+        'cash:*': { code: '1010-{provider}' },
+      }),
+    });
+    const chart = chartOfAccounts(config.ledgerAccounts);
+    expect(chart.describe('receivable:principal')).toMatchObject({
+      code: '1310',
+      name: 'Loans to customers',
+    });
+    expect(chart.describe('cash:dragonpay')).toMatchObject({
+      code: '1010-dragonpay',
+      name: 'Cash at dragonpay',
+    });
+    expect(loadConfig({}).ledgerAccounts).toEqual({});
+  });
+
+  it('stops the boot on an unknown account, a duplicate code or broken JSON', () => {
+    expect(() =>
+      loadConfig({ LEDGER_ACCOUNTS_FILE: file('unknown.json', { 'receivable:other': { code: '9' } }) }),
+    ).toThrow(/LEDGER_ACCOUNTS_FILE: .*unknown ledger account "receivable:other"/);
+    expect(() =>
+      loadConfig({ LEDGER_ACCOUNTS_FILE: file('twice.json', { 'income:fees': { code: '4100' } }) }),
+    ).toThrow(/LEDGER_ACCOUNTS_FILE: .*code 4100 is used twice/);
+    expect(() => loadConfig({ LEDGER_ACCOUNTS_FILE: file('broken.json', '{"cash:*":') })).toThrow(
+      /LEDGER_ACCOUNTS_FILE: cannot read .* as JSON/,
     );
   });
 });

@@ -80,6 +80,15 @@ export const consoleRoutes = nameRoutes({
     auth: 'operator',
     roles: R.disburseOrders,
   },
+  consoleWriteOffOrder: {
+    summary:
+      'Writes off what a disbursed order (170/174/180) still owes, with a reason: its receivables go to the write-off expense (decision 0099)',
+    tag: 'Console',
+    method: 'POST',
+    path: '/console/api/order/write-off',
+    auth: 'operator',
+    roles: R.administer,
+  },
   consolePayments: {
     summary: 'Payments, newest first, paged on the server; filter by status (e.g. held) and provider',
     tag: 'Console',

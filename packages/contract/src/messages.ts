@@ -383,6 +383,11 @@ export const messages = {
   collectionTemplateUnknownPlaceholder:
     'Unknown placeholder {placeholder}: use {name}, {amount}, {dueDate} or {brand}.',
   orderTransitionRefused: 'Order {orderId} is in status {status}; it cannot move to {to}.',
+  orderWriteOffNeedsReason: 'Writing off order {orderId} needs a reason (3 to 500 characters).',
+  orderNotWritableOff:
+    'Order {orderId} cannot be written off: only a disbursed order still repaying (170, 174, 180) that was not written off before can be (status {status}).',
+  orderWriteOffNeedsLedger:
+    'Order {orderId} has no journal entries yet: run `npm run ledger -- rebuild` first, so the write-off clears what the ledger holds.',
   orderAwaitsWithdrawalConfirmation: "Order {orderId} awaits the borrower's withdrawal confirmation.",
   orderNoPayoutAccount: 'Order {orderId}: the borrower has no payment account to pay out to.',
   orderPayoutInProgress: 'Order {orderId} is already being paid out or was paid out.',

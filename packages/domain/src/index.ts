@@ -14,3 +14,4 @@ export * from './contact-window.ts';
 export * from './collections.ts';
 export * from './brand-colours.ts';
 export * from './portfolio.ts';
+export * from './ledger.ts';

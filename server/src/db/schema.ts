@@ -107,6 +107,8 @@ export interface OrderTable {
   extension_fees: Generated<number>;
   /** The cap that held back its last penalty accrual ('latePenalty' | 'totalCost'), else null. */
   charges_capped_by: string | null;
+  /** When an admin wrote off what it still owed (migration 2026-11-26-10); it accrues nothing more. */
+  written_off_at: Generated<string | null>;
 }
 
 export interface BorrowerOpenOrderTable {
@@ -327,6 +329,9 @@ export interface Database {
   borrower_credits: BorrowerCreditTable;
 
   legacy_repayments: LegacyRepaymentTable;
+
+  journal_entries: JournalEntryTable;
+  journal_lines: JournalLineTable;
 }
 
 export type Borrower = Selectable<BorrowerTable>;
@@ -643,4 +648,31 @@ export interface CollectionTemplateTable {
   updated_by: string;
   updated_at: string;
   created_at: string;
+}
+
+// The ledger (migration 2026-11-26-10, decision 0099): append-only.
+export interface JournalEntryTable {
+  id: Generated<number>;
+  /** The lender's calendar date of the event. */
+  entry_date: string;
+  posted_at: string;
+  kind: string;
+  /** The event's idempotency key: one entry per event, ever. */
+  event_key: string;
+  order_id: number | null;
+  payment_id: number | null;
+  provider: string | null;
+  provider_ref: string | null;
+  reverses_entry_id: number | null;
+  memo: string;
+}
+
+export interface JournalLineTable {
+  id: Generated<number>;
+  entry_id: number;
+  entry_date: string;
+  order_id: number | null;
+  account: string;
+  debit: number;
+  credit: number;
 }

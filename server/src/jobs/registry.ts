@@ -78,7 +78,7 @@ export const jobRegistry: readonly Job[] = [
     runAtStart: true,
     async run({ db, clock, config, metrics }) {
       const provider = createPaymentProvider(config);
-      return { ...(await reconcilePayments({ db, clock, metrics, provider })) };
+      return { ...(await reconcilePayments({ db, clock, config, metrics, provider })) };
     },
   },
   {

@@ -176,7 +176,7 @@ describe.each(databaseTargets)('metrics series (%s)', (target) => {
     await expect(
       inTransaction(t.app.db, async (trx) => {
         const { outcome } = await postPayment(
-          { db: trx, clock: t.app.clock, metrics: t.app.metrics },
+          { db: trx, clock: t.app.clock, config: t.app.config, metrics: t.app.metrics },
           {
             provider: 'sandbox',
             txnid: thirdTxnid,

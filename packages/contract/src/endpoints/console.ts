@@ -233,6 +233,15 @@ export const consoleEndpoints = defineEndpoints(consoleRoutes, {
     request: orderAction,
     data: orderAfter,
   },
+  consoleWriteOffOrder: {
+    request: orderAction,
+    data: z.object({
+      orderId: z.number().int(),
+      status: z.number().int(),
+      /** What was written off: everything the order still owed. */
+      writtenOff: money,
+    }),
+  },
   consolePayments: {
     request: z.object({
       ...pageFields,

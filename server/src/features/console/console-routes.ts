@@ -36,6 +36,7 @@ import {
   saveProduct,
 } from '../orders/index.ts';
 import { recordComplaintReply, refusalMessages } from '../complaints/index.ts';
+import { writeOffAudited } from './write-off.ts';
 import { funnelReport } from '../promotion/index.ts';
 import { consoleDashboard as dashboard, consoleOrderPage, orderQueueFor } from './console-orders.ts';
 import { complaintInboxFor } from './console-complaints.ts';
@@ -188,6 +189,13 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
         })),
     });
     return { orderId: order.id, status: order.status };
+  });
+
+  // Admin only (the route's roles).
+  registerEndpoint(app, endpoints.consoleWriteOffOrder, async (input, { operator }) => {
+    if ((await findOrderStatus(app.db, input.orderId)) === undefined) throw ApiError.notFound();
+    const { order, writtenOff } = await writeOffAudited(app, operator, input);
+    return { orderId: order.id, status: order.status, writtenOff };
   });
 
   consolePaymentCalls(app);

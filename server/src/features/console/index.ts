@@ -2,3 +2,4 @@
 export { consoleRoutes } from './console-routes.ts';
 export { consolePage } from './console-page.ts';
 export { consoleAdminRoutes } from './console-admin-routes.ts';
+export { writeOffAudited } from './write-off.ts';

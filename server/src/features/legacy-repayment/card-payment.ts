@@ -31,7 +31,7 @@ export async function repaymentOwed(
 
 /** The card provider's word on the debit, through the one posting (idempotent per provider and txnid). */
 export async function postCardDebit(
-  deps: Pick<Deps, 'db' | 'clock' | 'metrics'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'metrics'>,
   input: { provider: string; txnid: string; state: CardDebitResult },
 ): Promise<PostingOutcome> {
   const { outcome } = await postPayment(deps, {

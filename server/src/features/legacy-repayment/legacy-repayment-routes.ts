@@ -36,7 +36,7 @@ export async function legacyRepaymentRoutes(
   registerEndpoint(app, endpoints.repaymentCommit, (input, context) =>
     cardDebit
       ? commitLegacyRepayment(
-          { ...pickDeps(app), config: app.config, smsGateway: app.smsGateway, cardDebit },
+          { ...pickDeps(app), smsGateway: app.smsGateway, cardDebit },
           callerOf(context.borrower, context),
           input,
         )
@@ -55,6 +55,7 @@ export async function legacyRepaymentRoutes(
 const pickDeps = (app: FastifyInstance) => ({
   db: app.db,
   clock: app.clock,
+  config: app.config,
   store: app.store,
   accountKeys: app.accountKeys,
   log: app.log,

@@ -33,7 +33,7 @@ import {
 import { postCardDebit, repaymentOwed, type RepaymentOwed } from './card-payment.ts';
 
 type WayDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'store' | 'accountKeys'>;
-type ConfirmDeps = Pick<Deps, 'db' | 'clock' | 'store' | 'accountKeys' | 'log' | 'metrics'> & {
+type ConfirmDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'store' | 'accountKeys' | 'log' | 'metrics'> & {
   cardDebit: CardDebitProvider;
 };
 // A commit from a verified account pays at once, so it needs what a confirmation needs.
@@ -344,7 +344,7 @@ export interface ClaimedRepayment {
  * the card-debit port is idempotent on txnid, so asking again never debits twice.
  */
 export async function debitClaimedRepayment(
-  deps: Pick<ConfirmDeps, 'db' | 'clock' | 'accountKeys' | 'log' | 'metrics' | 'cardDebit'>,
+  deps: Pick<ConfirmDeps, 'db' | 'clock' | 'config' | 'accountKeys' | 'log' | 'metrics' | 'cardDebit'>,
   claimed: ClaimedRepayment,
 ): Promise<CardDebitResult> {
   const { txnid, amount } = claimed;
@@ -363,7 +363,7 @@ export async function debitClaimedRepayment(
   };
   const outcome = await inTransaction(deps.db, async (trx) => {
     const posted = await postCardDebit(
-      { db: trx, clock: deps.clock, metrics: deps.metrics },
+      { db: trx, clock: deps.clock, config: deps.config, metrics: deps.metrics },
       { provider: deps.cardDebit.name, txnid, state },
     );
     await finishPaying(trx, {

@@ -27,7 +27,9 @@ export interface ResumeRun {
  * credited, never charged twice. Safe to run again: finishing is conditional on `paying`.
  */
 export async function resumeStalledCardRepayments(
-  deps: Pick<Deps, 'db' | 'clock' | 'accountKeys' | 'log' | 'metrics'> & { cardDebit: CardDebitProvider },
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'log' | 'metrics'> & {
+    cardDebit: CardDebitProvider;
+  },
   options: { batch?: number } = {},
 ): Promise<ResumeRun> {
   const stalled = await deps.db

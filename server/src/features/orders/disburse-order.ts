@@ -1,11 +1,20 @@
 import { fillMessage, messages } from '@kwarta/contract';
-import { calendarDateAt, instalmentDueDates, OrderStatus } from '@kwarta/domain';
+import {
+  calendarDateAt,
+  disbursementEntry,
+  instalmentDueDates,
+  OrderStatus,
+  payoutFailedEntry,
+  payoutSendingEntry,
+} from '@kwarta/domain';
 import type { Kysely } from 'kysely';
 import type { Database, Order } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { defaultPayoutAccount, type PayoutAccount } from '../bank-binding/index.ts';
+import { postJournalEntry, type JournalPosting } from '../ledger/index.ts';
+import { orderCharges } from './order-ledger.ts';
 import { transitionOrder, TransitionRefused } from './order-lifecycle.ts';
 
 export type DisburseDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'payouts'>;
@@ -80,20 +89,32 @@ export async function disburseOrder(
   const startedAt = deps.clock.now().toISOString();
   let attemptId: number;
   try {
-    const attempt = await deps.db
-      .insertInto('disbursements')
-      .values({
-        order_id: orderId,
-        account_id: account.id,
-        amount: order.principal,
-        provider: deps.payouts.name,
-        status: 'sending',
-        actor,
-        created_at: startedAt,
-        updated_at: startedAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // The principal leaves the provider's cash with the attempt: in transit until the outcome.
+    const attempt = await inTransaction(deps.db, async (trx) => {
+      const inserted = await trx
+        .insertInto('disbursements')
+        .values({
+          order_id: orderId,
+          account_id: account.id,
+          amount: order.principal,
+          provider: deps.payouts.name,
+          status: 'sending',
+          actor,
+          created_at: startedAt,
+          updated_at: startedAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await postJournalEntry(
+        trx,
+        payoutSendingEntry({ provider: deps.payouts.name, amount: order.principal }),
+        {
+          ...payoutPosting(deps, { id: inserted.id, orderId }, 'sending'),
+          at: new Date(startedAt),
+        },
+      );
+      return inserted;
+    });
     attemptId = attempt.id;
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -157,6 +178,11 @@ export async function sendDisbursement(
   if (!result.ok) {
     const recorded = await inTransaction(deps.db, async (trx) => {
       if (!(await settle(trx, { status: 'failed', failure: result.reason }))) return false;
+      await postJournalEntry(
+        trx,
+        payoutFailedEntry({ provider: deps.payouts.name, amount: attempt.amount }),
+        { ...payoutPosting(deps, attempt, 'failed'), memo: `payout refused: ${result.reason}` },
+      );
       await trx
         .updateTable('orders')
         .set({ payout_failed_account_id: account.id, updated_at: at })
@@ -205,9 +231,30 @@ export async function sendDisbursement(
         return { disbursed_on: today, due_date: dates[0]!, payout_failed_account_id: null };
       },
     });
+    await postJournalEntry(
+      trx,
+      disbursementEntry({ principal: attempt.amount, ...(await orderCharges(trx, orderId)) }),
+      { ...payoutPosting(deps, attempt, 'sent'), providerRef: result.providerReference },
+    );
     await options.recordOutcome?.(trx, { paid: true, order: disbursed });
     return disbursed;
   });
+}
+
+/** The ledger's posting of a disbursement attempt's step, keyed by attempt so each books once. */
+function payoutPosting(
+  deps: DisburseDeps,
+  attempt: { id: number; orderId: number },
+  step: 'sending' | 'sent' | 'failed',
+): JournalPosting {
+  return {
+    eventKey: `disbursement:${attempt.id}:${step}`,
+    at: deps.clock.now(),
+    timeZone: deps.config.lenderTimeZone,
+    orderId: attempt.orderId,
+    provider: deps.payouts.name,
+    memo: `disbursement ${attempt.id} ${step}`,
+  };
 }
 
 const currentOrder = (db: Kysely<Database>, orderId: number) =>

@@ -72,6 +72,7 @@ export {
 export {
   amountDueNow,
   applyExtension,
+  chargesOf,
   applyRepayment,
   findOrderAccount,
   parseAllocationOrder,
@@ -81,6 +82,15 @@ export {
 export { assertProductsComply, CapBreachRefusal, complianceProfileById } from './compliance.ts';
 export { queueDueReminders, reminderKey } from './due-reminders.ts';
 export { overdueCounts, overdueOrderPage, overdueStanding, type OverdueOrder } from './overdue-orders.ts';
+export {
+  orderCharges,
+  orderLedgerHistory,
+  ordersWithMoney,
+  payoutsByProvider,
+  receivablesOwedBy,
+  writeOffOrder,
+  type OrderLedgerHistory,
+} from './order-ledger.ts';
 export {
   FIRST_PAYMENT_DEFAULT_DAYS,
   portfolioReport,

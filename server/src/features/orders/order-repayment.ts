@@ -7,6 +7,7 @@ import {
   OrderStatus,
   outstandingAmount,
   type AllocatedPayment,
+  type OrderCharges,
   type OrderBalance,
   type PlanLineBalance,
   type RepaymentComponent,
@@ -102,6 +103,18 @@ export async function findOrderAccount(
   };
 }
 
+/**
+ * What an order's plan lines charge on top of principal (their `interest` column carries interest
+ * and fees together), and of it the fees its disclosure itemised (orders.fees).
+ */
+export function chargesOf(account: Pick<OrderAccount, 'order' | 'balance'>): OrderCharges {
+  const fees = (JSON.parse(account.order.fees) as { amount: number }[]).reduce(
+    (sum, fee) => sum + fee.amount,
+    0,
+  );
+  return { charges: account.balance.lines.reduce((sum, line) => sum + line.interest, 0), fees };
+}
+
 /** What a repayment pays now: the unpaid penalty and every open line due on or before the next due date. */
 export function amountDueNow(balance: OrderBalance): number {
   const next = nextDueDate(balance.lines);
@@ -139,6 +152,11 @@ async function writeBalance(
 
 export interface AppliedRepayment extends AllocatedPayment {
   order: Order;
+  /** What the order owed before this payment: the ledger splits the charges paid by it. */
+  before: OrderBalance;
+  charges: OrderCharges;
+  /** The order was written off: what this payment allocates is a recovery. */
+  writtenOff: boolean;
 }
 
 /**
@@ -160,8 +178,13 @@ export async function applyRepayment(
     const result = open
       ? allocatePayment(balance, input.amount, account.allocationOrder)
       : { allocations: [], credit: input.amount, balance, settled: outstandingAmount(balance) === 0 };
+    const booked = {
+      before: balance,
+      charges: chargesOf(account),
+      writtenOff: order.written_off_at !== null,
+    };
     const allocated = input.amount - result.credit;
-    if (allocated === 0) return { ...result, order };
+    if (allocated === 0) return { ...result, ...booked, order };
     await writeBalance(trx, order.id, balance, result.balance);
     const at = input.now.toISOString();
     await trx
@@ -184,7 +207,7 @@ export async function applyRepayment(
           changes: () => ({ settled_at: at }),
         })
       : await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
-    return { ...result, order: updated };
+    return { ...result, ...booked, order: updated };
   });
 }
 
@@ -205,7 +228,13 @@ export async function applyExtension(
     const extendable = ([OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue] as number[]).includes(
       order.status,
     );
-    if (!extendable || order.extension_count >= product.extension_max || outstandingAmount(balance) === 0) {
+    // A written-off order takes no extension: the books gave up on it.
+    if (
+      !extendable ||
+      order.written_off_at !== null ||
+      order.extension_count >= product.extension_max ||
+      outstandingAmount(balance) === 0
+    ) {
       return null;
     }
     const moved = extendPlan(balance.lines, input.days);

@@ -1,4 +1,5 @@
 import {
+  accrualEntry,
   addDays,
   calendarDateAt,
   capPenaltyAccrual,
@@ -13,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { postJournalEntry } from '../ledger/index.ts';
 import { transitionOrder, TransitionRefused } from './order-lifecycle.ts';
 import { complianceProfileById } from './compliance.ts';
 import { ordersWithProductAndBorrower } from './order-rows.ts';
@@ -47,6 +49,7 @@ export async function advanceOrdersByDate(
       'products.due_window_days',
       'products.loan_rules',
       'borrowers.is_repeat_client',
+      'orders.written_off_at',
     ])
     .where('orders.status', 'in', [OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue])
     .where('orders.due_date', 'is not', null)
@@ -75,7 +78,8 @@ export async function advanceOrdersByDate(
         continue;
       }
     }
-    if (status !== OrderStatus.Overdue) continue;
+    // A written-off order owes nothing more to the lender's books: no penalty accrues on it.
+    if (status !== OrderStatus.Overdue || order.written_off_at !== null) continue;
     const rules = loanRulesSchema.parse(JSON.parse(order.loan_rules));
     if (
       await accruePenalty(db, {
@@ -85,6 +89,7 @@ export async function advanceOrdersByDate(
         isRepeatClient: order.is_repeat_client === 1,
         rules,
         at,
+        timeZone: deps.config.lenderTimeZone,
       })
     ) {
       counts.penalties += 1;
@@ -102,6 +107,7 @@ async function accruePenalty(
     isRepeatClient: boolean;
     rules: ReturnType<typeof loanRulesSchema.parse>;
     at: Date;
+    timeZone: string;
   },
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
@@ -168,6 +174,14 @@ async function accruePenalty(
       })
       .where('id', '=', input.orderId)
       .execute();
+    // The accrual's own (order, date) key already made this once-a-day; the event key says the same.
+    await postJournalEntry(trx, accrualEntry({ penalty: accrual.amount }), {
+      eventKey: `penalty:${input.orderId}:${input.today}`,
+      at: input.at,
+      timeZone: input.timeZone,
+      orderId: input.orderId,
+      memo: `late penalty, ${daysOverdue} days overdue`,
+    });
     return true;
   });
 }

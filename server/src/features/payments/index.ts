@@ -40,3 +40,10 @@ export {
   type PaymentFilter,
 } from './payment-list.ts';
 export { openCardPayment } from './card-payments.ts';
+export {
+  orderPaymentHistory,
+  receivedByProvider,
+  returnedTotal,
+  type PaymentWithAllocations,
+} from './payment-ledger.ts';
+export { type PostingDeps } from './post-payment.ts';

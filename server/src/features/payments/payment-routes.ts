@@ -48,7 +48,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         };
       },
       async handle(event, trx) {
-        const { outcome } = await postPayment({ db: trx, clock: app.clock, metrics: app.metrics }, event);
+        const { outcome } = await postPayment(
+          { db: trx, clock: app.clock, config: app.config, metrics: app.metrics },
+          event,
+        );
         app.log.info({ provider: event.provider, txnid: event.txnid, outcome }, 'payment postback');
       },
       reply: {

@@ -1,4 +1,15 @@
+import {
+  allocatedPaymentEntry,
+  cashAccount,
+  extensionFeeEntry,
+  heldPaymentEntry,
+  LedgerAccount,
+  repaymentEntry,
+  type JournalEntryDraft,
+} from '@kwarta/domain';
 import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import { postJournalEntry } from '../ledger/index.ts';
 import { applyExtension, applyRepayment } from '../orders/index.ts';
 import type { Database, Payment } from '../../db/schema.ts';
 import { afterCommit, inTransaction } from '../../db/transaction.ts';
@@ -24,6 +35,9 @@ export interface PostingInput {
   state: ProviderPaymentState;
 }
 
+/** What posting needs: the lender's time zone dates its journal entries. */
+export type PostingDeps = Pick<Deps, 'db' | 'clock' | 'metrics'> & { config: Pick<Config, 'lenderTimeZone'> };
+
 /** Statuses a payment may leave for paid: money that arrives after we gave up on it still counts. */
 const PAYABLE = ['pending', 'failed', 'expired'] as const;
 
@@ -36,7 +50,7 @@ const PAYABLE = ['pending', 'failed', 'expired'] as const;
  * caller's transaction when given one (the provider callback's).
  */
 export async function postPayment(
-  deps: Pick<Deps, 'db' | 'clock' | 'metrics'>,
+  deps: PostingDeps,
   input: PostingInput,
 ): Promise<{ outcome: PostingOutcome; payment: Payment | null }> {
   return inTransaction(deps.db, async (trx) => {
@@ -80,8 +94,17 @@ export async function postPayment(
         },
         PAYABLE,
       );
-      if (held) counted('held');
-      return { outcome: held ? ('held' as const) : ('unchanged' as const), payment: held ?? payment };
+      if (!held) return { outcome: 'unchanged' as const, payment };
+      // The money is ours to hold until finance accepts or returns it; an amount nobody could
+      // read books nothing until finance settles it with the provider.
+      if (received !== null && received > 0) {
+        await postJournalEntry(trx, heldPaymentEntry({ provider: held.provider, amount: received }), {
+          ...paymentPosting(held, 'held', now, deps.config.lenderTimeZone),
+          memo: `held for review: ${held.status_reason}`,
+        });
+      }
+      counted('held');
+      return { outcome: 'held' as const, payment: held };
     }
     const paid = await move(
       { status: 'paid', received_amount: received, paid_at: at, ref_no: state.refNo || payment.ref_no },
@@ -92,6 +115,8 @@ export async function postPayment(
       as: paid.kind,
       actor: `payment:${paid.provider}:${paid.txnid}`,
       now,
+      timeZone: deps.config.lenderTimeZone,
+      from: 'provider',
     });
     counted('posted');
     return { outcome: 'posted' as const, payment: paid };
@@ -114,11 +139,20 @@ export interface AppliedPayment {
 export async function applyPaidPayment(
   trx: Kysely<Database>,
   payment: Payment,
-  how: { as: Payment['kind']; actor: string; now: Date },
+  how: {
+    as: Payment['kind'];
+    actor: string;
+    now: Date;
+    timeZone: string;
+    /** Where the money is: just received at the provider, or held in suspense and now accepted. */
+    from: 'provider' | 'suspense';
+  },
 ): Promise<AppliedPayment> {
   const { actor, now } = how;
   const amount = payment.received_amount ?? payment.expected_amount;
   let credit = 0;
+  const source = how.from === 'provider' ? cashAccount(payment.provider) : LedgerAccount.HeldPaymentsSuspense;
+  let entry: JournalEntryDraft | null;
   const rows: {
     component: Database['payment_allocations']['component'];
     plan_seq: number | null;
@@ -132,9 +166,14 @@ export async function applyPaidPayment(
       reason: 'extension paid',
       now,
     });
-    if (extended) rows.push({ component: 'extension_fee', plan_seq: null, amount });
-    // The order cannot take the extension any more (repaid, limit reached meanwhile): the fee is the borrower's.
-    else credit = amount;
+    if (extended) {
+      rows.push({ component: 'extension_fee', plan_seq: null, amount });
+      entry = extensionFeeEntry({ source, fee: amount });
+    } else {
+      // The order cannot take the extension any more (repaid, limit reached meanwhile): the fee is the borrower's.
+      credit = amount;
+      entry = repaymentEntry({ source, allocations: [], credit, feesPaid: 0 });
+    }
   } else {
     const applied = await applyRepayment(trx, {
       orderId: payment.order_id,
@@ -147,7 +186,18 @@ export async function applyPaidPayment(
       rows.push({ component: allocation.component, plan_seq: allocation.seq, amount: allocation.amount });
     }
     credit = applied.credit;
+    entry = allocatedPaymentEntry({
+      source,
+      order: applied.charges,
+      before: applied.before,
+      applied,
+      writtenOff: applied.writtenOff,
+    });
   }
+  await postJournalEntry(trx, entry, {
+    ...paymentPosting(payment, 'applied', now, how.timeZone),
+    memo: `${how.as} ${how.from === 'suspense' ? 'accepted from review' : 'received'} by ${actor}`,
+  });
   if (credit > 0) {
     rows.push({ component: 'credit', plan_seq: null, amount: credit });
     await trx
@@ -167,4 +217,17 @@ export async function applyPaidPayment(
       .execute();
   }
   return { allocated: amount - credit, credit };
+}
+
+/** The ledger's posting of a payment's step, keyed by payment so a replayed postback books once. */
+export function paymentPosting(payment: Payment, step: string, at: Date, timeZone: string) {
+  return {
+    eventKey: `payment:${payment.id}:${step}`,
+    at,
+    timeZone,
+    orderId: payment.order_id,
+    paymentId: payment.id,
+    provider: payment.provider,
+    providerRef: payment.ref_no || payment.txnid,
+  };
 }

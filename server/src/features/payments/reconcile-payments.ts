@@ -15,7 +15,7 @@ export interface ReconcileRun {
  * what is still pending past its time. Safe to run again: every move is conditional.
  */
 export async function reconcilePayments(
-  deps: Pick<Deps, 'db' | 'clock' | 'metrics'> & { provider: PaymentProvider },
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'metrics'> & { provider: PaymentProvider },
   options: { batch?: number } = {},
 ): Promise<ReconcileRun> {
   const run: ReconcileRun = { checked: 0, posted: 0, closed: 0, expired: 0 };

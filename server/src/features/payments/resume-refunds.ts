@@ -26,7 +26,7 @@ export interface ResumeRefundsRun {
  * conditional on `returning`.
  */
 export async function resumeStalledRefunds(
-  deps: Pick<Deps, 'db' | 'clock' | 'accountKeys' | 'payouts' | 'log' | 'metrics'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'payouts' | 'log' | 'metrics'>,
   options: { batch?: number } = {},
 ): Promise<ResumeRefundsRun> {
   const stalled = await deps.db

@@ -6,7 +6,9 @@ import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { defaultPayoutAccount, type PayoutAccount } from '../bank-binding/index.ts';
 import { findOrderStatus } from '../orders/index.ts';
-import { applyPaidPayment, type AppliedPayment } from './post-payment.ts';
+import { heldPaymentReturnedEntry } from '@kwarta/domain';
+import { postJournalEntry } from '../ledger/index.ts';
+import { applyPaidPayment, paymentPosting, type AppliedPayment, type PostingDeps } from './post-payment.ts';
 
 /** The payment is not (or no longer) held: someone accepted or returned it first. */
 export class PaymentReviewRefused extends Refusal {
@@ -65,7 +67,7 @@ export interface AcceptedPayment {
  * accept, or one racing a return, finds nothing to move and is refused; nothing is applied twice.
  */
 export async function acceptHeldPayment(
-  deps: Pick<Deps, 'db' | 'clock' | 'metrics'>,
+  deps: PostingDeps,
   paymentId: number,
   actor: string,
 ): Promise<AcceptedPayment> {
@@ -82,7 +84,13 @@ export async function acceptHeldPayment(
       .returningAll()
       .executeTakeFirst();
     if (!payment) throw await notHeld(trx, paymentId);
-    const applied = await applyPaidPayment(trx, payment, { as: 'repayment', actor, now });
+    const applied = await applyPaidPayment(trx, payment, {
+      as: 'repayment',
+      actor,
+      now,
+      timeZone: deps.config.lenderTimeZone,
+      from: 'suspense',
+    });
     const orderStatus = await findOrderStatus(trx, payment.order_id);
     if (orderStatus === undefined) throw new Error(`payment ${paymentId} has no order ${payment.order_id}`);
     afterCommit(trx, () => deps.metrics.payment(payment.provider, 'accepted'));
@@ -110,7 +118,7 @@ export interface ReturnOptions {
  * (the outcome is unknown), which blocks another return or an accept until it is looked into.
  */
 export async function returnHeldPayment(
-  deps: Pick<Deps, 'db' | 'clock' | 'accountKeys' | 'payouts' | 'metrics'>,
+  deps: Pick<Deps, 'accountKeys' | 'payouts'> & PostingDeps,
   paymentId: number,
   options: ReturnOptions = {},
 ): Promise<{ payment: Payment; account: string }> {
@@ -174,7 +182,7 @@ export type RefundOutcome = { returned: true; payment: Payment } | { returned: f
  * conditional on `returning`, so of two runs one records (the other answers what it recorded).
  */
 export async function sendRefund(
-  deps: Pick<Deps, 'db' | 'clock' | 'payouts' | 'metrics'>,
+  deps: Pick<Deps, 'payouts'> & PostingDeps,
   claimed: Payment,
   account: PayoutAccount,
   recordOutcome?: (trx: Kysely<Database>, outcome: RefundOutcome) => Promise<unknown>,
@@ -212,6 +220,19 @@ export async function sendRefund(
       .returningAll()
       .executeTakeFirst();
     if (!settled) return outcomeOf(await findPayment(trx, claimed.id));
+    if (result.ok) {
+      // The held money leaves the suspense account through the payout provider's cash.
+      await postJournalEntry(
+        trx,
+        heldPaymentReturnedEntry({ provider: deps.payouts.name, amount: receivedOf(settled) }),
+        {
+          ...paymentPosting(settled, 'returned', deps.clock.now(), deps.config.lenderTimeZone),
+          provider: deps.payouts.name,
+          providerRef: result.providerReference,
+          memo: 'held payment returned to the borrower',
+        },
+      );
+    }
     const outcome = outcomeOf(settled);
     await recordOutcome?.(trx, outcome);
     if (outcome.returned) afterCommit(trx, () => deps.metrics.payment(settled.provider, 'returned'));

@@ -374,7 +374,13 @@ describe.each(databaseTargets)('console payments (%s)', (target) => {
         name: 'sandbox',
         send: () => Promise.reject(new Error('payout provider timed out')),
       };
-      const deps = { db: t.app.db, clock, accountKeys: t.app.accountKeys, metrics: t.app.metrics };
+      const deps = {
+        db: t.app.db,
+        clock,
+        config: t.app.config,
+        accountKeys: t.app.accountKeys,
+        metrics: t.app.metrics,
+      };
       await expect(returnHeldPayment({ ...deps, payouts: lost }, paymentId)).rejects.toThrow('timed out');
       expect(await payment(paymentId)).toMatchObject({ status: 'returning', refund_attempts: 1 });
       // Neither accept nor another return may touch it while its outcome is unknown.

@@ -302,6 +302,45 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
   });
 
   describe('orders', () => {
+    it('admin alone writes off a disbursed order, with a reason, audited with what it owed (decision 0099)', async () => {
+      const [orderId] = (await createReviewOrders(1)) as [number];
+      const id = { orderId: String(orderId) };
+      await call(endpoints.consoleApproveOrder, 'credit', id);
+      const { product_id: productId } = await t.app.db
+        .selectFrom('orders')
+        .select('product_id')
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      await bindCard(t.app, await demoSession(t.app), productId);
+      await call(endpoints.consoleDisburseOrder, 'finance', id);
+
+      expect((await call(endpoints.consoleWriteOffOrder, 'finance', { ...id, reason: 'gone' })).status).toBe(
+        403,
+      );
+      const noReason = await call(endpoints.consoleWriteOffOrder, 'admin', id);
+      expect(noReason.envelope?.message).toContain('needs a reason');
+      const done = await call(endpoints.consoleWriteOffOrder, 'admin', {
+        ...id,
+        reason: 'borrower deceased',
+      });
+      expect(done.envelope, JSON.stringify(done.envelope)).toMatchObject({
+        data: { orderId, status: OrderStatus.Repaying },
+      });
+      expect((done.envelope?.data as { writtenOff: number }).writtenOff).toBeGreaterThan(0);
+      const again = await call(endpoints.consoleWriteOffOrder, 'admin', {
+        ...id,
+        reason: 'borrower deceased',
+      });
+      expect(again.envelope?.message).toContain('cannot be written off');
+
+      const rows = (await auditRows()).filter(
+        (row) => row.subject === `order:${orderId}` && row.action === 'order.write-off',
+      );
+      expect(rows).toHaveLength(1);
+      expect(JSON.parse(rows[0]!.after_json!)).toMatchObject({ reason: 'borrower deceased' });
+      expect(JSON.parse(rows[0]!.before_json!).owed.principal).toBeGreaterThan(0);
+    });
+
     it('credit approves, finance disburses; each write leaves an audit row with before and after', async () => {
       const [orderId] = (await createReviewOrders(1)) as [number];
       expect(

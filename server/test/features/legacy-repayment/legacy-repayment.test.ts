@@ -496,6 +496,7 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
       resumeStalledCardRepayments({
         db: t.app.db,
         clock,
+        config: t.app.config,
         accountKeys: t.app.accountKeys,
         log: t.app.log,
         metrics: t.app.metrics,

@@ -238,6 +238,7 @@ describe.each(databaseTargets)('Dragonpay adapter against a fake Dragonpay (%s)'
     const run = await reconcilePayments({
       db: t.app.db,
       clock: t.app.clock,
+      config: t.app.config,
       metrics: t.app.metrics,
       provider: t.app.paymentProvider,
     });

@@ -29,6 +29,18 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
   const { order, borrower } = data;
   const canDecide = mayAct(role, ConsoleRoles.decideOrders) && order.status === OrderStatus.UnderReview;
   const canDisburse = mayAct(role, ConsoleRoles.disburseOrders) && order.status === OrderStatus.Approved;
+  // The server refuses an order written off before; the reason is required (decision 0099).
+  const canWriteOff =
+    mayAct(role, ConsoleRoles.administer) &&
+    ([OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue] as number[]).includes(order.status);
+  async function writeOff() {
+    const result = await consoleCall(consoleCalls.consoleWriteOffOrder, { orderId, reason });
+    setOutcome(result.success ? `Written off: ${money(result.data?.writtenOff ?? 0)}.` : result.message);
+    if (result.success) {
+      setReason('');
+      reload();
+    }
+  }
   return (
     <section aria-labelledby="order-title">
       <h1 id="order-title">Order {order.orderNo}</h1>
@@ -71,10 +83,11 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
         <dt>Due</dt>
         <dd>{order.dueDate ?? '—'}</dd>
       </dl>
-      {canDecide || canDisburse ? (
+      {canDecide || canDisburse || canWriteOff ? (
         <div className="actions">
           <label>
-            Reason {canDecide ? '(required to reject)' : '(optional)'}
+            Reason{' '}
+            {canDecide ? '(required to reject)' : canWriteOff ? '(required to write off)' : '(optional)'}
             <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={2} />
           </label>
           {canDecide ? (
@@ -94,6 +107,11 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
           {canDisburse ? (
             <button type="button" onClick={() => act(consoleCalls.consoleDisburseOrder)}>
               Disburse
+            </button>
+          ) : null}
+          {canWriteOff ? (
+            <button type="button" disabled={reason.trim().length < 3} onClick={() => void writeOff()}>
+              Write off
             </button>
           ) : null}
         </div>

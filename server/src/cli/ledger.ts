@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util';
+import { formatAmount } from '@kwarta/domain';
+import { ConfigError, loadCliConfig } from '../config.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { checkLedger, rebuildLedger, type RebuildReport } from '../features/ledger-rebuild/index.ts';
+
+const USAGE = `The ledger's migration of what exists (issue 24, decision 0099).
+
+  npm run ledger -- rebuild [--check]
+      books every order's history that the journal lacks (payout attempts, daily penalty
+      accruals, payments held, applied and returned; what was paid or paid out with no record of
+      how goes through the cash:pre-ledger account), under the live posting's event keys, so a
+      second run books nothing. Then proves the journal equals today's balances: each order's
+      receivables against its plan lines and penalty, each provider's cash against its payments,
+      payouts and returns.
+  --check  books nothing: only the proof.
+
+Prints a summary; exit status 1 on any difference (each is listed), 2 for a bad call.
+Uses the same DATA_DIR / DATABASE_URL as the server.`;
+
+function summary(report: RebuildReport, booked: boolean): string {
+  const lines = [
+    booked
+      ? `Booked ${report.entries} entries for ${report.rebuilt} orders from their history.`
+      : 'Check only: nothing booked.',
+    `Through cash:pre-ledger (no record of how): paid out ${formatAmount(report.preLedgerOut)}, received ${formatAmount(report.preLedgerIn)}.`,
+    `Checked ${report.checkedOrders} orders and every provider's cash.`,
+  ];
+  if (report.differences.length === 0) lines.push('The journal equals today’s balances.');
+  else {
+    lines.push(`${report.differences.length} differences:`);
+    for (const difference of report.differences) {
+      lines.push(
+        `  ${difference.what}: ledger ${formatAmount(difference.ledger)}, records ${formatAmount(difference.records)}`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    options: { check: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (positionals[0] !== 'rebuild' || positionals.length > 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadCliConfig();
+  const { db } = createDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const deps = { db, config, payoutProvider: config.payouts.provider };
+    const report: RebuildReport = values.check
+      ? { rebuilt: 0, entries: 0, preLedgerOut: 0, preLedgerIn: 0, checkedOrders: 0, differences: [] }
+      : await rebuildLedger(deps);
+    await checkLedger(deps, report);
+    console.log(summary(report, !values.check));
+    return report.differences.length === 0 ? 0 : 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,80 @@
+import { parseArgs } from 'node:util';
+import { isCalendarDate } from '@kwarta/domain';
+import { ConfigError, loadCliConfig } from '../config.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import {
+  formatStatement,
+  formatTrialBalance,
+  orderStatement,
+  trialBalance,
+} from '../features/ledger/index.ts';
+
+const USAGE = `Ledger reports (issue 24, decision 0099), from the database the server uses (DATA_DIR or DATABASE_URL).
+
+  npm run report -- trial-balance [--date YYYY-MM-DD] [--json]
+      each account's balance from the entries dated up to the date (the lender's calendar; default
+      every entry), in the lender's codes (LEDGER_ACCOUNTS_FILE), with total debits and total credits
+  npm run report -- statement --order <id> [--json]
+      every journal line of the order's entries, with what the loan owes after each
+
+Exit status: 0, or 1 when a trial balance does not balance; 2 for a bad call.`;
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    options: {
+      date: { type: 'string' },
+      order: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const report = positionals[0];
+  const orderId = Number(values.order);
+  if (report === 'trial-balance') {
+    if (values.date !== undefined && !isCalendarDate(values.date)) {
+      console.error(`--date must be a calendar date YYYY-MM-DD, got "${values.date}".\n\n${USAGE}`);
+      return 2;
+    }
+  } else if (report === 'statement') {
+    if (!Number.isSafeInteger(orderId) || orderId <= 0) {
+      console.error(`statement needs --order <id>.\n\n${USAGE}`);
+      return 2;
+    }
+  } else {
+    console.error(`Which report? trial-balance or statement.\n\n${USAGE}`);
+    return 2;
+  }
+
+  const config = loadCliConfig();
+  const { db } = createDatabase(config);
+  try {
+    await migrateToLatest(db);
+    if (report === 'statement') {
+      const lines = await orderStatement(db, orderId);
+      console.log(values.json ? JSON.stringify(lines, null, 2) : formatStatement(orderId, lines));
+      return 0;
+    }
+    const balance = await trialBalance(db, { date: values.date ?? null, chart: config.ledgerAccounts });
+    console.log(values.json ? JSON.stringify(balance, null, 2) : formatTrialBalance(balance));
+    return balance.totalDebits === balance.totalCredits ? 0 : 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(
+      error instanceof ConfigError || error instanceof TypeError ? `${error.message}\n\n${USAGE}` : error,
+    );
+    process.exit(2);
+  },
+);

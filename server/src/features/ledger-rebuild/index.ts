@@ -1,0 +1,11 @@
+// Migration of what exists into the ledger (issue 24): books orders from before the ledger from
+// their history and proves the journal equals today's balances. Reads orders and payments
+// through their read models and writes only through the ledger's posting.
+export {
+  checkLedger,
+  PRE_LEDGER_PROVIDER,
+  rebuildLedger,
+  type LedgerDifference,
+  type RebuildDeps,
+  type RebuildReport,
+} from './rebuild-ledger.ts';

@@ -1,0 +1,164 @@
+import {
+  chartOfAccounts,
+  receivablesOf,
+  type ChartOverrides,
+  type JournalLine,
+  type NormalSide,
+  type Receivables,
+} from '@kwarta/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface TrialBalanceRow {
+  account: string;
+  code: string;
+  name: string;
+  normal: NormalSide;
+  /** One of the two is the account's balance, the other 0. */
+  debit: number;
+  credit: number;
+}
+
+export interface TrialBalance {
+  /** Entries dated up to and including this date; null for everything. */
+  date: string | null;
+  rows: TrialBalanceRow[];
+  totalDebits: number;
+  totalCredits: number;
+}
+
+const sum = (value: number | string | bigint | null) => Number(value ?? 0);
+
+/**
+ * Each account's balance from every line dated on or before `date` (one grouped scan of the
+ * (account, entry_date) index), named with the lender's codes. Debits and credits are equal
+ * whenever every entry balanced; the report shows both totals rather than assume it.
+ */
+export async function trialBalance(
+  db: Kysely<Database>,
+  options: { date?: string | null; chart?: ChartOverrides } = {},
+): Promise<TrialBalance> {
+  let query = db
+    .selectFrom('journal_lines')
+    .select((eb) => [
+      'account',
+      eb.fn.sum<number | string>('debit').as('debit'),
+      eb.fn.sum<number | string>('credit').as('credit'),
+    ])
+    .groupBy('account');
+  if (options.date) query = query.where('entry_date', '<=', options.date);
+  const chart = chartOfAccounts(options.chart);
+  const rows = (await query.execute())
+    .map((row): TrialBalanceRow => {
+      const net = sum(row.debit) - sum(row.credit);
+      const account = chart.describe(row.account);
+      return {
+        account: row.account,
+        code: account?.code ?? row.account,
+        name: account?.name ?? row.account,
+        normal: account?.normal ?? 'debit',
+        debit: net > 0 ? net : 0,
+        credit: net < 0 ? -net : 0,
+      };
+    })
+    .sort((a, b) => a.code.localeCompare(b.code));
+  return {
+    date: options.date ?? null,
+    rows,
+    totalDebits: rows.reduce((total, row) => total + row.debit, 0),
+    totalCredits: rows.reduce((total, row) => total + row.credit, 0),
+  };
+}
+
+export interface StatementLine {
+  entryId: number;
+  entryDate: string;
+  postedAt: string;
+  kind: string;
+  memo: string;
+  paymentId: number | null;
+  providerRef: string | null;
+  account: string;
+  debit: number;
+  credit: number;
+  /** What the loan owes after this line: the running sum of its receivable accounts. */
+  owed: number;
+}
+
+/** A loan's statement: every line of its entries by date, with what it owes after each. */
+export async function orderStatement(db: Kysely<Database>, orderId: number): Promise<StatementLine[]> {
+  const rows = await db
+    .selectFrom('journal_lines')
+    .innerJoin('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
+    .select([
+      'journal_lines.entry_id',
+      'journal_lines.entry_date',
+      'journal_entries.posted_at',
+      'journal_entries.kind',
+      'journal_entries.memo',
+      'journal_entries.payment_id',
+      'journal_entries.provider_ref',
+      'journal_lines.account',
+      'journal_lines.debit',
+      'journal_lines.credit',
+    ])
+    .where('journal_lines.order_id', '=', orderId)
+    // By the day the event happened: a loan rebuilt from its history gets entries later than
+    // those its live events booked, dated earlier.
+    .orderBy('journal_lines.entry_date')
+    .orderBy('journal_lines.entry_id')
+    .orderBy('journal_lines.id')
+    .execute();
+  let owed = 0;
+  return rows.map((row) => {
+    if (row.account.startsWith('receivable:')) owed += row.debit - row.credit;
+    return {
+      entryId: row.entry_id,
+      entryDate: row.entry_date,
+      postedAt: row.posted_at,
+      kind: row.kind,
+      memo: row.memo,
+      paymentId: row.payment_id,
+      providerRef: row.provider_ref,
+      account: row.account,
+      debit: row.debit,
+      credit: row.credit,
+      owed,
+    };
+  });
+}
+
+/** What the journal says each order owes, by receivable (for the rebuild's check and write-off). */
+export async function receivablesByOrder(
+  db: Kysely<Database>,
+  orderIds?: readonly number[],
+): Promise<Map<number, Receivables>> {
+  let query = db
+    .selectFrom('journal_lines')
+    .select((eb) => [
+      'order_id',
+      'account',
+      eb.fn.sum<number | string>('debit').as('debit'),
+      eb.fn.sum<number | string>('credit').as('credit'),
+    ])
+    .where('order_id', 'is not', null)
+    .where('account', 'like', 'receivable:%')
+    .groupBy(['order_id', 'account']);
+  if (orderIds) {
+    if (orderIds.length === 0) return new Map();
+    query = query.where('order_id', 'in', orderIds);
+  }
+  const lines = new Map<number, JournalLine[]>();
+  for (const row of await query.execute()) {
+    const list = lines.get(row.order_id!) ?? [];
+    list.push({ account: row.account, debit: sum(row.debit), credit: sum(row.credit) });
+    lines.set(row.order_id!, list);
+  }
+  return new Map([...lines].map(([orderId, list]) => [orderId, receivablesOf(list)]));
+}
+
+/** Each account's balance (debits − credits), for comparisons such as cash per provider. */
+export async function accountBalancesNow(db: Kysely<Database>): Promise<Map<string, number>> {
+  const balance = await trialBalance(db);
+  return new Map(balance.rows.map((row) => [row.account, row.debit - row.credit]));
+}

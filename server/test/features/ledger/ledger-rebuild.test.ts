@@ -1,0 +1,152 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, createTestApp, databaseTargets, type TestApp } from '../../support/test-app.ts';
+import {
+  checkLedger,
+  rebuildLedger,
+  type RebuildReport,
+} from '../../../src/features/ledger-rebuild/index.ts';
+import { trialBalance } from '../../../src/features/ledger/index.ts';
+import { createOperator } from '../../../src/features/operators/operator-repository.ts';
+
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+const emptyReport = (): RebuildReport => ({
+  rebuilt: 0,
+  entries: 0,
+  preLedgerOut: 0,
+  preLedgerIn: 0,
+  checkedOrders: 0,
+  differences: [],
+});
+
+/**
+ * Issue 24, must-show 2: the demo's orders were made before any journal (seeded rows, paid
+ * instalments with no payment) except what the demo money posted live (a refused payout, a held
+ * payment). The rebuild books their history and the check proves the journal equals the balances.
+ */
+describe.each(databaseTargets)('ledger rebuild of the demo on %s', (target) => {
+  let t: TestApp;
+  const deps = () => ({ db: t.app.db, config: t.config, payoutProvider: t.config.payouts.provider });
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+  });
+  afterAll(() => t.close());
+
+  it('finds the demo out of balance before, books it, and the check then finds no difference', async () => {
+    const before = emptyReport();
+    await checkLedger(deps(), before);
+    expect(before.differences.length).toBeGreaterThan(0);
+
+    const report = await rebuildLedger(deps());
+    expect(report.rebuilt).toBeGreaterThan(0);
+    expect(report.preLedgerOut).toBeGreaterThan(0);
+    await checkLedger(deps(), report);
+    expect(report.differences).toEqual([]);
+    expect(report.checkedOrders).toBeGreaterThanOrEqual(report.rebuilt);
+
+    const balance = await trialBalance(t.app.db);
+    expect(balance.totalDebits).toBe(balance.totalCredits);
+  });
+
+  it('run again, it books nothing twice', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom('journal_entries')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const entries = await count();
+    const again = await rebuildLedger(deps());
+    expect(again).toMatchObject({ rebuilt: 0, entries: 0 });
+    expect(await count()).toBe(entries);
+  });
+
+  it.runIf(target === 'sqlite')(
+    'the CLI: rebuild --check passes, the trial balance and a statement print',
+    async () => {
+      const cli = (file: string, ...args: string[]) =>
+        run(process.execPath, ['--import', 'tsx', `server/src/cli/${file}`, ...args], {
+          cwd: repoRoot,
+          env: cliEnv(t),
+        });
+      const checked = await cli('ledger.ts', 'rebuild', '--check');
+      expect(checked.stdout).toContain('The journal equals today’s balances.');
+      const rebuilt = await cli('ledger.ts', 'rebuild');
+      expect(rebuilt.stdout).toContain('Booked 0 entries for 0 orders');
+
+      const balance = await cli('report.ts', 'trial-balance');
+      expect(balance.stdout).toMatch(/1100\s+Loans receivable — principal\s+[\d.]+/);
+      expect(balance.stdout).toContain('Debits equal credits.');
+      const order = await t.app.db
+        .selectFrom('journal_entries')
+        .select('order_id')
+        .where('kind', '=', 'disbursement')
+        .executeTakeFirstOrThrow();
+      const statement = await cli('report.ts', 'statement', '--order', String(order.order_id));
+      expect(statement.stdout).toContain(`Statement of order ${order.order_id}`);
+      expect(statement.stdout).toContain('receivable:principal');
+
+      await expect(cli('report.ts', 'trial-balance', '--date', '2026-13-01')).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('--date must be a calendar date'),
+      });
+      await expect(cli('report.ts', 'statement')).rejects.toMatchObject({ code: 2 });
+    },
+    120_000,
+  );
+
+  it.runIf(target === 'sqlite')(
+    'the CLI writes an order off for an admin only, with a reason, audited',
+    async () => {
+      const now = t.app.clock.now();
+      await createOperator(t.app.db, { name: 'fin', role: 'finance', now });
+      await createOperator(t.app.db, { name: 'boss', role: 'admin', now });
+      const open = await t.app.db
+        .selectFrom('orders')
+        .select('id')
+        .where('status', 'in', [170, 174, 180])
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const writeOff = (...args: string[]) =>
+        run(
+          process.execPath,
+          ['--import', 'tsx', 'server/src/cli/order.ts', 'write-off', '--order', String(open.id), ...args],
+          { cwd: repoRoot, env: cliEnv(t) },
+        );
+      await expect(writeOff('--reason', 'gone abroad', '--operator', 'fin')).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('enabled admin'),
+      });
+      await expect(writeOff('--operator', 'boss')).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('needs a reason'),
+      });
+      const done = await writeOff('--reason', 'gone abroad', '--operator', 'boss');
+      expect(done.stdout).toMatch(new RegExp(`Order ${open.id} written off: [\\d.]+ \\(principal`));
+      const audit = await t.app.db
+        .selectFrom('operator_audit')
+        .select(['operator_name', 'action', 'after_json'])
+        .where('subject', '=', `order:${open.id}`)
+        .execute();
+      expect(audit).toEqual([
+        expect.objectContaining({
+          operator_name: 'boss',
+          action: 'order.write-off',
+          after_json: expect.stringContaining('gone abroad'),
+        }),
+      ]);
+      const report = emptyReport();
+      await checkLedger(deps(), report);
+      expect(report.differences).toEqual([]);
+    },
+    120_000,
+  );
+});
