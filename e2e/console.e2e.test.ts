@@ -105,7 +105,7 @@ describe('operator console', () => {
       viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
       agent: ['dashboard', 'orders', 'payments', 'complaints'],
       credit: ['dashboard', 'orders', 'payments'],
-      finance: ['dashboard', 'orders', 'payments'],
+      finance: ['dashboard', 'orders', 'payments', 'portfolio'],
       collector: ['dashboard', 'orders', 'payments', 'collections'],
       admin: [
         'dashboard',
@@ -114,6 +114,7 @@ describe('operator console', () => {
         'complaints',
         'funnel',
         'collections',
+        'portfolio',
         'products',
         'templates',
         'collection-templates',
@@ -420,4 +421,59 @@ describe('operator console', () => {
     ]);
     expect(pageErrors(admin)).toEqual([]);
   });
+
+  test(
+    'finance reads the portfolio — charts drawn, tables beside — and downloads payments as CSV; a viewer cannot',
+    { timeout: 90_000 },
+    async () => {
+      const page = await signIn('finance');
+      await page
+        .getByRole('navigation', { name: 'Console' })
+        .getByRole('link', { name: 'Portfolio' })
+        .click();
+      await page.getByRole('heading', { name: 'Portfolio', level: 1 }).waitFor();
+      await page.getByText('Outstanding principal').waitFor();
+      // Each chart is drawn (uPlot's canvas, loaded on this screen only) beside its table.
+      await expect.poll(() => page.locator('.chart__plot canvas').count(), { timeout: 15_000 }).toBe(3);
+      for (const caption of [
+        /^Disbursed and collected per month/,
+        /^Portfolio at risk/,
+        /^Share of what each disbursement month owes/,
+      ])
+        await page.getByRole('table', { name: caption }).waitFor();
+      expect(
+        await page
+          .getByRole('table', { name: /^Portfolio at risk/ })
+          .getByRole('row')
+          .count(),
+      ).toBe(6);
+      await screenshot(page, 'console-portfolio', { fullPage: true });
+      await expectNoAxeViolations(page, 'console portfolio with charts');
+
+      // Weekly, and back: the series follow the filter.
+      await page.getByLabel('Per').selectOption('week');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('table', { name: /^Disbursed and collected per week/ }).waitFor();
+
+      // The payments CSV, streamed as a download.
+      const exportForm = page.getByRole('form', { name: 'Export payments (CSV)' });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        exportForm.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('payments-all.csv');
+      const text = await (await download.createReadStream()).toArray();
+      const csv = Buffer.concat(text as Buffer[]).toString('utf8');
+      expect(csv.split('\r\n')[0]).toMatch(/^payment_id,txnid,order_id,order_no,/);
+      expect(pageErrors(page)).toEqual([]);
+      await page.close();
+
+      const viewer = await signIn('viewer');
+      await viewer.goto(`${baseUrl}/console#/portfolio`);
+      await viewer.getByText('This section is not part of your role.').waitFor();
+      const refused = await viewer.evaluate(async () => (await fetch('/console/api/portfolio')).status);
+      expect(refused).toBe(403);
+      await viewer.close();
+    },
+  );
 });

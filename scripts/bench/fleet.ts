@@ -7,6 +7,7 @@
 // row was duplicated or lost. Exits 1 when a request other than one in flight at the kill failed,
 // or a check fails.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { routes } from '@kwarta/contract';
@@ -396,7 +397,7 @@ async function scrapeFleet(fleet: Fleet, when: string): Promise<string> {
   return lines.join('\n');
 }
 
-/** By query: no order, payment or allocation duplicated or lost. */
+/** By query: no order, payment, allocation or journal entry duplicated or lost. */
 async function checkData(
   db: ReturnType<typeof createDatabase>['db'],
   input: { okPushes: string[]; unansweredPushes: string[]; postbacksOk: Set<string>; borrowerIds: number[] },
@@ -459,5 +460,25 @@ async function checkData(
   );
   check(notPaid === 0, `of them not paid: ${notPaid}`);
   check(allocatedWrong === 0, `of them allocated other than once, in full: ${allocatedWrong}`);
+  // The ledger: each of those payments booked once (its event key is unique), every entry balanced.
+  const booked = txnids.length
+    ? await db
+        .selectFrom('journal_entries')
+        .innerJoin('payments', 'payments.id', 'journal_entries.payment_id')
+        .select(['payments.txnid', (eb) => eb.fn.countAll<number>().as('entries')])
+        .where('payments.txnid', 'in', txnids)
+        .where('journal_entries.event_key', 'like', 'payment:%:applied')
+        .groupBy('payments.txnid')
+        .execute()
+    : [];
+  const bookedOnce = booked.filter((row) => Number(row.entries) === 1).length;
+  check(bookedOnce === txnids.length, `of them with exactly one journal entry: ${bookedOnce}`);
+  const unbalanced = await db
+    .selectFrom('journal_lines')
+    .select('entry_id')
+    .groupBy('entry_id')
+    .having(sql`sum(debit)`, '<>', sql`sum(credit)`)
+    .execute();
+  check(unbalanced.length === 0, `journal entries that do not balance: ${unbalanced.length}`);
   return { ok, lines };
 }

@@ -26,4 +26,14 @@ export const consoleExportRoutes = nameRoutes({
     roles: R.exportData,
     produces: 'text/csv',
   },
+  consoleExportJournal: {
+    summary:
+      'Every journal line dated in the range (lender calendar), in posting order, with its entry, order, payment and provider reference, as CSV',
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/exports/journal.csv',
+    auth: 'operator',
+    roles: R.exportData,
+    produces: 'text/csv',
+  },
 });

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isCalendarDate } from '@kwarta/domain';
+import { addDays, calendarDateAt, formatAmount, isCalendarDate, periods, type Period } from '@kwarta/domain';
 import { ConfigError, loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -9,14 +9,18 @@ import {
   orderStatement,
   trialBalance,
 } from '../features/ledger/index.ts';
+import { formatPortfolio, portfolioReport } from '../features/orders/index.ts';
 
-const USAGE = `Ledger reports (issue 24, decision 0099), from the database the server uses (DATA_DIR or DATABASE_URL).
+const USAGE = `Ledger and portfolio reports (issue 24, decision 0099), from the database the server uses (DATA_DIR or DATABASE_URL).
 
   npm run report -- trial-balance [--date YYYY-MM-DD] [--json]
       each account's balance from the entries dated up to the date (the lender's calendar; default
       every entry), in the lender's codes (LEDGER_ACCOUNTS_FILE), with total debits and total credits
   npm run report -- statement --order <id> [--json]
       every journal line of the order's entries, with what the loan owes after each
+  npm run report -- portfolio [--period day|week|month] [--from YYYY-MM-DD] [--product <id>] [--utm <tag>] [--json]
+      outstanding principal, PAR1/7/30/90, collection rate, first-payment default, disbursed and
+      collected per period from --from (default a year ago), repayment curves by disbursement month
 
 Exit status: 0, or 1 when a trial balance does not balance; 2 for a bad call.`;
 
@@ -25,6 +29,10 @@ async function main(): Promise<number> {
     options: {
       date: { type: 'string' },
       order: { type: 'string' },
+      period: { type: 'string', default: 'month' },
+      from: { type: 'string' },
+      product: { type: 'string' },
+      utm: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -47,8 +55,18 @@ async function main(): Promise<number> {
       console.error(`statement needs --order <id>.\n\n${USAGE}`);
       return 2;
     }
+  } else if (report === 'portfolio') {
+    const product = values.product === undefined ? undefined : Number(values.product);
+    if (
+      !(periods as readonly string[]).includes(values.period) ||
+      (values.from !== undefined && !isCalendarDate(values.from)) ||
+      (product !== undefined && !(Number.isSafeInteger(product) && product > 0))
+    ) {
+      console.error(`portfolio: --period day|week|month, --from YYYY-MM-DD, --product <id>.\n\n${USAGE}`);
+      return 2;
+    }
   } else {
-    console.error(`Which report? trial-balance or statement.\n\n${USAGE}`);
+    console.error(`Which report? trial-balance, statement or portfolio.\n\n${USAGE}`);
     return 2;
   }
 
@@ -56,6 +74,23 @@ async function main(): Promise<number> {
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);
+    if (report === 'portfolio') {
+      const today = calendarDateAt(new Date(), config.lenderTimeZone);
+      const portfolio = await portfolioReport(db, {
+        today,
+        timeZone: config.lenderTimeZone,
+        period: values.period as Period,
+        from: values.from ?? addDays(today, -365),
+        filter: {
+          productId: values.product === undefined ? undefined : Number(values.product),
+          utmTag: values.utm,
+        },
+      });
+      console.log(
+        values.json ? JSON.stringify(portfolio, null, 2) : formatPortfolio(portfolio, formatAmount),
+      );
+      return 0;
+    }
     if (report === 'statement') {
       const lines = await orderStatement(db, orderId);
       console.log(values.json ? JSON.stringify(lines, null, 2) : formatStatement(orderId, lines));

@@ -25,4 +25,5 @@ const csvStream = z.custom<NodeJS.ReadableStream>(() => true);
 export const consoleExportEndpoints = defineEndpoints(consoleExportRoutes, {
   consoleExportOrders: { request: dateRange, data: csvStream },
   consoleExportPayments: { request: dateRange, data: csvStream },
+  consoleExportJournal: { request: dateRange, data: csvStream },
 });

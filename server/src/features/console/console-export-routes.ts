@@ -3,6 +3,7 @@ import { endpoints } from '@kwarta/contract';
 import { csvDownload } from '../../lib/csv.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { createdBounds, orderExportColumns, orderExportRows } from '../orders/index.ts';
+import { journalExportColumns, journalExportRows } from '../ledger/index.ts';
 import { paymentExportColumns, paymentExportRows } from '../payments/index.ts';
 
 /** `orders-2026-11-01-to-2026-11-30.csv`, or `orders-all.csv` with no range. */
@@ -26,5 +27,8 @@ export function consoleExportCalls(app: FastifyInstance): void {
       paymentExportColumns,
       paymentExportRows(app.db, createdBounds(range)),
     ),
+  );
+  registerEndpoint(app, endpoints.consoleExportJournal, async (range, { reply }) =>
+    csvDownload(reply, fileName('journal', range), journalExportColumns, journalExportRows(app.db, range)),
   );
 }

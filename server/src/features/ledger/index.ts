@@ -11,3 +11,4 @@ export {
   type TrialBalanceRow,
 } from './ledger-reports.ts';
 export { formatStatement, formatTrialBalance } from './ledger-text.ts';
+export { journalExportColumns, journalExportRows } from './journal-export.ts';

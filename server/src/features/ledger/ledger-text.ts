@@ -1,20 +1,6 @@
 import { formatAmount } from '@kwarta/domain';
+import { textTable as table } from '../../lib/text-table.ts';
 import type { StatementLine, TrialBalance } from './ledger-reports.ts';
-
-/** A plain-text table: the first `textColumns` left-aligned, the amounts after them right-aligned. */
-function table(header: string[], rows: string[][], textColumns: number): string {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column < textColumns ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
-      )
-      .join('  ')
-      .trimEnd();
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
-}
 
 const amount = (minor: number) => (minor === 0 ? '' : formatAmount(minor));
 

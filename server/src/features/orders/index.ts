@@ -93,6 +93,7 @@ export {
 } from './order-ledger.ts';
 export {
   FIRST_PAYMENT_DEFAULT_DAYS,
+  formatPortfolio,
   portfolioReport,
   type PortfolioFilter,
   type PortfolioQuery,

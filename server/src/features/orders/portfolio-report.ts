@@ -14,6 +14,7 @@ import {
   type PortfolioAtRisk,
 } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
+import { textTable } from '../../lib/text-table.ts';
 import { campaignBorrowerIds } from '../promotion/index.ts';
 
 /**
@@ -236,4 +237,50 @@ export async function portfolioReport(db: Kysely<Database>, query: PortfolioQuer
     firstPaymentDefault,
     cohorts,
   };
+}
+
+/** The portfolio as `npm run report -- portfolio` prints it: figures, flows, PAR, cohorts. */
+export function formatPortfolio(report: PortfolioReport, amount: (minor: number) => string): string {
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+  const { atRisk, collection, firstPaymentDefault: fpd } = report;
+  const par = textTable(
+    ['Bucket', 'Principal at risk', 'Share'],
+    parThresholds.map((days) => [
+      `PAR${days}`,
+      amount(atRisk.par[days].amount),
+      percent(atRisk.par[days].ratio),
+    ]),
+    1,
+  );
+  const flows = textTable(
+    [`${report.period} from`, 'Disbursed', 'Collected'],
+    report.flows.map((row) => [row.start, amount(row.disbursed), amount(row.collected)]),
+    1,
+  );
+  const months = Math.max(0, ...report.cohorts.map((cohort) => cohort.collected.length));
+  const cohorts = textTable(
+    ['Cohort', 'Owes', ...Array.from({ length: months }, (_, month) => `M${month}`)],
+    report.cohorts.map((cohort) => [
+      cohort.cohort,
+      amount(cohort.due),
+      ...Array.from({ length: months }, (_, month) =>
+        cohort.collected[month] === undefined ? '' : percent(cohort.collected[month]),
+      ),
+    ]),
+    1,
+  );
+  return [
+    `Portfolio as of ${report.today} (flows from ${report.from})`,
+    '',
+    `Outstanding principal   ${amount(atRisk.outstandingPrincipal)}`,
+    `Collection rate         ${percent(collection.rate)} (${amount(collection.paid)} paid of ${amount(collection.due)} due)`,
+    `First-payment default   ${percent(fpd.rate)} (${fpd.defaulted} of ${fpd.loans} loans, ${fpd.days} days)`,
+    '',
+    par,
+    '',
+    flows,
+    '',
+    'Collected by month since disbursement (share of what each cohort owes)',
+    cohorts,
+  ].join('\n');
 }

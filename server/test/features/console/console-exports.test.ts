@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_SESSION_COOKIE, endpoints, operatorRoles, type OperatorRole } from '@kwarta/contract';
 import { createOperator, createOperatorSession } from '../../../src/features/operators/index.ts';
+import { rebuildLedger } from '../../../src/features/ledger-rebuild/index.ts';
 import { repayableOrder } from '../../support/repayment.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 
@@ -174,5 +175,26 @@ describe.each(databaseTargets)('console CSV exports (%s)', (target) => {
     for (const role of ['viewer', 'agent', 'credit', 'collector'] as const)
       expect((await download(endpoints.consolePortfolio.path, role)).statusCode, role).toBe(403);
     expect((await download(endpoints.consolePortfolio.path, 'finance', 'period=year')).statusCode).toBe(400);
+  });
+
+  it('exports the journal line by line with its references; the debits equal the credits', async () => {
+    await rebuildLedger({ db: t.app.db, config: t.config, payoutProvider: t.config.payouts.provider });
+    const response = await download(endpoints.consoleExportJournal.path, 'finance');
+    expect(response.statusCode).toBe(200);
+    const lines = rowsOf(response.body);
+    expect(lines[0]).toBe(
+      'entry_id,entry_date,kind,event_key,order_id,payment_id,provider,provider_ref,reverses_entry_id,account,debit_minor,credit_minor,memo',
+    );
+    const { n } = await t.app.db
+      .selectFrom('journal_lines')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(lines.length - 1).toBe(Number(n));
+    expect(Number(n)).toBeGreaterThan(0);
+    // Debit and credit are the 11th and 12th cells; no earlier cell of ours holds a comma.
+    const cells = lines.slice(1).map((line) => line.split(','));
+    const total = (column: number) => cells.reduce((sum, row) => sum + Number(row[column]), 0);
+    expect(total(10)).toBe(total(11));
+    expect((await download(endpoints.consoleExportJournal.path, 'viewer')).statusCode).toBe(403);
   });
 });

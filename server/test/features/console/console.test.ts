@@ -118,7 +118,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
         agent: ['dashboard', 'orders', 'payments', 'complaints'],
         credit: ['dashboard', 'orders', 'payments'],
-        finance: ['dashboard', 'orders', 'payments'],
+        finance: ['dashboard', 'orders', 'payments', 'portfolio'],
         collector: ['dashboard', 'orders', 'payments', 'collections'],
         admin: [
           'dashboard',
@@ -127,6 +127,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
           'complaints',
           'funnel',
           'collections',
+          'portfolio',
           'products',
           'templates',
           'collection-templates',

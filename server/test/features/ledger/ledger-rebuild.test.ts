@@ -99,6 +99,18 @@ describe.each(databaseTargets)('ledger rebuild of the demo on %s', (target) => {
         stderr: expect.stringContaining('--date must be a calendar date'),
       });
       await expect(cli('report.ts', 'statement')).rejects.toMatchObject({ code: 2 });
+
+      // The portfolio of the demo book, as text and as JSON.
+      const portfolio = await cli('report.ts', 'portfolio', '--period', 'week');
+      expect(portfolio.stdout).toContain('Outstanding principal');
+      expect(portfolio.stdout).toMatch(/PAR30\s+[\d,.]+\s+[\d.]+%/);
+      const json = JSON.parse((await cli('report.ts', 'portfolio', '--json')).stdout) as {
+        atRisk: { outstandingPrincipal: number };
+        period: string;
+      };
+      expect(json.period).toBe('month');
+      expect(json.atRisk.outstandingPrincipal).toBeGreaterThan(0);
+      await expect(cli('report.ts', 'portfolio', '--period', 'year')).rejects.toMatchObject({ code: 2 });
     },
     120_000,
   );

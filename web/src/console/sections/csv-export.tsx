@@ -5,7 +5,18 @@ import { ConsoleRoles, mayAct, type OperatorRole } from '@kwarta/contract';
  * form, so the browser downloads the streamed file itself, however large, with the console's
  * cookie. Empty dates mean no bound.
  */
-export function CsvExport({ role, path, what }: { role: OperatorRole; path: string; what: string }) {
+export function CsvExport({
+  role,
+  path,
+  what,
+  dated = 'Created',
+}: {
+  role: OperatorRole;
+  path: string;
+  what: string;
+  /** What the dates bound: when the records were created, or (the journal) the date they carry. */
+  dated?: string;
+}) {
   if (!mayAct(role, ConsoleRoles.exportData)) return null;
   const id = `export-${what.replaceAll(' ', '-')}`;
   return (
@@ -14,7 +25,7 @@ export function CsvExport({ role, path, what }: { role: OperatorRole; path: stri
         Export {what} (CSV)
       </h2>
       <label>
-        Created from
+        {dated} from
         <input type="date" name="from" />
       </label>
       <label>

@@ -247,6 +247,7 @@ export function PortfolioSection({ role }: { role: OperatorRole }) {
         </>
       ) : null}
       <CsvExport role={role} path={consoleCalls.consoleExportPayments.path} what="payments" />
+      <CsvExport role={role} path={consoleCalls.consoleExportJournal.path} what="journal" dated="Dated" />
     </section>
   );
 }
