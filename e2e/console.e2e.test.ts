@@ -451,7 +451,7 @@ describe('operator console', () => {
       await expectNoAxeViolations(page, 'console portfolio with charts');
 
       // Weekly, and back: the series follow the filter.
-      await page.getByLabel('Per').selectOption('week');
+      await page.getByRole('combobox', { name: /^Per/ }).selectOption('week');
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByRole('table', { name: /^Disbursed and collected per week/ }).waitFor();
 

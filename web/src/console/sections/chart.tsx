@@ -39,6 +39,7 @@ export function Chart({
     void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
       ([{ default: UPlot }]) => {
         if (cancelled) return;
+        const labelEvery = Math.max(1, Math.ceil(labels.length / 8));
         const bars = kind === 'bars' ? UPlot.paths.bars?.({ size: [0.6, 48] }) : undefined;
         chart = new UPlot(
           {
@@ -46,13 +47,16 @@ export function Chart({
             height: 220,
             legend: { show: false },
             cursor: { show: false },
-            scales: { x: { time: false } },
+            // Half a step of room each side, so the first and last bars are whole.
+            scales: { x: { time: false, range: [-0.5, Math.max(0.5, labels.length - 0.5)] } },
             axes: [
               {
-                values: (_chart, ticks) => ticks.map((tick) => labels[Math.round(tick)] ?? ''),
-                space: 60,
+                // A tick at each position, labelled at most about eight times across.
+                splits: () => labels.map((_, index) => index),
+                values: (_chart, ticks) =>
+                  ticks.map((tick) => (tick % labelEvery === 0 ? (labels[tick] ?? '') : '')),
               },
-              { values: (_chart, ticks) => ticks.map(yValue), size: 70 },
+              { values: (_chart, ticks) => ticks.map(yValue), size: 96 },
             ],
             series: [
               {},
