@@ -72,7 +72,7 @@ export function OrdersSection({ role }: { role: OperatorRole }) {
         hasMore={data?.hasMore ?? false}
         onPage={(page) => setFilter({ ...filter, page: String(page) })}
       />
-      <CsvExport role={role} path={consoleCalls.consoleExportOrders.path} what="orders" />
+      {data ? <CsvExport role={role} path={consoleCalls.consoleExportOrders.path} what="orders" /> : null}
     </section>
   );
 }

@@ -78,7 +78,7 @@ export function PaymentsSection({ role, status }: { role: OperatorRole; status: 
         hasMore={data?.hasMore ?? false}
         onPage={(page) => setFilter({ ...filter, page: String(page) })}
       />
-      <CsvExport role={role} path={consoleCalls.consoleExportPayments.path} what="payments" />
+      {data ? <CsvExport role={role} path={consoleCalls.consoleExportPayments.path} what="payments" /> : null}
     </section>
   );
 }
