@@ -13,8 +13,8 @@ import { routes } from '@kwarta/contract';
 import { E2E_SERVER_MODE, startTestServer } from '../../e2e/support/test-server.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { createDatabase } from '../../server/src/db/database.ts';
-import { createSession } from '../../server/src/features/sessions/session-repository.ts';
 import { terminateBackends } from '../../server/test/support/faults.ts';
+import { benchBorrowers, benchProduct, borrowerPost } from './bench-borrowers.ts';
 import { loadConnections, runLoad, type LoadRequest } from './load.ts';
 import { LOCAL_REDIS_URL, adminQuery, dropRedisKeys, redisAnswers } from '../support/backing-services.ts';
 
@@ -59,37 +59,10 @@ const { db } = createDatabase(
 let failed = false;
 try {
   const config = loadConfig({ ...E2E_SERVER_MODE, LOG_LEVEL: 'silent' });
-  const product = await db
-    .selectFrom('products')
-    .select(['id', 'min_amount', 'periods'])
-    .where('clickable', '=', 1)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const now = new Date();
-  const borrowers: { id: number; query: string }[] = [];
-  for (let index = 0; index < connections; index += 1) {
-    const { id } = await db
-      .insertInto('borrowers')
-      .values({
-        phone: `135${String(index).padStart(8, '0')}`,
-        full_name: 'Bench Borrower',
-        is_repeat_client: 0,
-        created_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const sessionId = await createSession(db, { borrowerId: id, now, policy: config.session });
-    borrowers.push({ id, query: new URLSearchParams({ sessionId, deviceId: `bench-${id}` }).toString() });
-  }
+  const product = await benchProduct(db);
+  const borrowers = await benchBorrowers(db, config, connections, '135');
 
-  const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  const post = (label: string, path: string, query: string, body: Record<string, string>): LoadRequest => ({
-    label,
-    url: `${path}?${query}`,
-    method: 'POST',
-    body: new URLSearchParams(body).toString(),
-    headers: form,
-  });
+  const post = borrowerPost;
   const productId = String(product.id);
   let turn = 0;
   /** Reads most of the time; binds (20 borrowers shared by every connection) and pushes beside them. */

@@ -15,9 +15,9 @@ import { E2E_SERVER_MODE } from '../../e2e/support/test-server.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { createDatabase } from '../../server/src/db/database.ts';
 import { sandboxPostback } from '../../server/src/features/payments/sandbox.ts';
-import { createSession } from '../../server/src/features/sessions/session-repository.ts';
 import { repayableOrder } from '../../server/test/support/repayment.ts';
 import { startFleet, type Fleet } from '../fleet/fleet.ts';
+import { benchBorrowers, benchProduct, borrowerPost, FORM_HEADERS } from './bench-borrowers.ts';
 import { loadConnections, runLoad, type LoadRequest, type LoadResult } from './load.ts';
 
 const { values } = parseArgs({
@@ -50,45 +50,19 @@ const { db } = createDatabase(config);
 let failed = false;
 try {
   // Borrowers, one per connection, with sessions; and orders to pay, each with its own borrower.
-  const product = await db
-    .selectFrom('products')
-    .select(['id', 'min_amount', 'periods'])
-    .where('clickable', '=', 1)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const now = new Date();
+  const product = await benchProduct(db);
   // Two sets: each borrower's first push makes an order and the later ones are refused (one open
   // order each), so the main run gets borrowers the throughput runs have not used.
-  const allBorrowers: { id: number; query: string }[] = [];
-  for (let index = 0; index < 2 * connections; index += 1) {
-    const { id } = await db
-      .insertInto('borrowers')
-      .values({
-        phone: `136${String(index).padStart(8, '0')}`,
-        full_name: 'Fleet Borrower',
-        is_repeat_client: 0,
-        created_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const sessionId = await createSession(db, { borrowerId: id, now, policy: config.session });
-    allBorrowers.push({ id, query: new URLSearchParams({ sessionId, deviceId: `fleet-${id}` }).toString() });
-  }
+  const allBorrowers = await benchBorrowers(db, config, 2 * connections, '136');
   let borrowers = allBorrowers.slice(0, connections);
   const app = { db, config, clock: { now: () => new Date() } };
-  const payable = [];
+  const payable: Awaited<ReturnType<typeof repayableOrder>>[] = [];
   for (let index = 0; index < PAYABLE_ORDERS; index += 1) {
     payable.push(await repayableOrder(app, { status: 170, lines: INSTALMENTS }));
   }
 
-  const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  const post = (label: string, path: string, query: string, body: Record<string, string>): LoadRequest => ({
-    label,
-    url: `${path}?${query}`,
-    method: 'POST',
-    body: new URLSearchParams(body).toString(),
-    headers: form,
-  });
+  const form = FORM_HEADERS;
+  const post = borrowerPost;
   const productId = String(product.id);
   let turn = 0;
   /** Reads most of the time, order pushes (idempotent per requestId) beside them. */

@@ -34,12 +34,20 @@ export function portfolioAtRisk(loans: Iterable<LoanStanding>): PortfolioAtRisk 
     outstanding += loan.outstandingPrincipal;
     for (const days of parThresholds) if (loan.daysPastDue >= days) atRisk[days] += loan.outstandingPrincipal;
   }
+  return portfolioAtRiskFrom(outstanding, atRisk);
+}
+
+/** The shares of PAR from sums already made (the database's): each amount over the outstanding. */
+export function portfolioAtRiskFrom(
+  outstandingPrincipal: MinorUnits,
+  atRisk: Record<ParThreshold, MinorUnits>,
+): PortfolioAtRisk {
   return {
-    outstandingPrincipal: outstanding,
+    outstandingPrincipal,
     par: Object.fromEntries(
       parThresholds.map((days) => [
         days,
-        { amount: atRisk[days], ratio: outstanding === 0 ? 0 : atRisk[days] / outstanding },
+        { amount: atRisk[days], ratio: outstandingPrincipal === 0 ? 0 : atRisk[days] / outstandingPrincipal },
       ]),
     ) as PortfolioAtRisk['par'],
   };

@@ -6,6 +6,7 @@ import {
   OrderStatus,
   parDueOnOrBefore,
   parThresholds,
+  portfolioAtRiskFrom,
   sumByPeriod,
   type CalendarDate,
   type CohortCurve,
@@ -96,22 +97,12 @@ async function portfolioAtRiskOf(db: Kysely<Database>, query: PortfolioQuery): P
       atRiskSum(90).as('par90'),
     ])
     .executeTakeFirstOrThrow();
-  const outstanding = Number(row.outstanding);
-  const amounts: Record<ParThreshold, number> = {
+  return portfolioAtRiskFrom(Number(row.outstanding), {
     1: Number(row.par1),
     7: Number(row.par7),
     30: Number(row.par30),
     90: Number(row.par90),
-  };
-  return {
-    outstandingPrincipal: outstanding,
-    par: Object.fromEntries(
-      parThresholds.map((days) => [
-        days,
-        { amount: amounts[days], ratio: outstanding === 0 ? 0 : amounts[days] / outstanding },
-      ]),
-    ) as PortfolioAtRisk['par'],
-  };
+  });
 }
 
 /**
