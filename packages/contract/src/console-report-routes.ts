@@ -14,4 +14,13 @@ export const consoleReportRoutes = nameRoutes({
     auth: 'operator',
     roles: R.readReports,
   },
+  consoleReconciliation: {
+    summary:
+      "A lender's day reconciled: each provider's paid payments against the journal's cash, with every mismatch",
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/reconciliation',
+    auth: 'operator',
+    roles: R.readReports,
+  },
 });

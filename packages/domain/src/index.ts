@@ -15,3 +15,4 @@ export * from './collections.ts';
 export * from './brand-colours.ts';
 export * from './portfolio.ts';
 export * from './ledger.ts';
+export * from './reconciliation.ts';

@@ -10,6 +10,7 @@ import {
   trialBalance,
 } from '../features/ledger/index.ts';
 import { formatPortfolio, portfolioReport } from '../features/orders/index.ts';
+import { dailyReconciliation, formatReconciliation } from '../features/reconciliation/index.ts';
 
 const USAGE = `Ledger and portfolio reports (issue 24, decision 0099), from the database the server uses (DATA_DIR or DATABASE_URL).
 
@@ -18,11 +19,15 @@ const USAGE = `Ledger and portfolio reports (issue 24, decision 0099), from the 
       every entry), in the lender's codes (LEDGER_ACCOUNTS_FILE), with total debits and total credits
   npm run report -- statement --order <id> [--json]
       every journal line of the order's entries, with what the loan owes after each
+  npm run report -- reconcile [--date YYYY-MM-DD] [--json]
+      each payment provider's paid payments of the lender's day (default yesterday) against the cash
+      the journal booked for them: totals per provider, and every payment with no entry, another
+      amount, another day, or cash booked with no paid payment
   npm run report -- portfolio [--period day|week|month] [--from YYYY-MM-DD] [--product <id>] [--utm <tag>] [--json]
       outstanding principal, PAR1/7/30/90, collection rate, first-payment default, disbursed and
       collected per period from --from (default a year ago), repayment curves by disbursement month
 
-Exit status: 0, or 1 when a trial balance does not balance; 2 for a bad call.`;
+Exit status: 0, or 1 when a trial balance does not balance or a day does not reconcile; 2 for a bad call.`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -45,7 +50,7 @@ async function main(): Promise<number> {
   }
   const report = positionals[0];
   const orderId = Number(values.order);
-  if (report === 'trial-balance') {
+  if (report === 'trial-balance' || report === 'reconcile') {
     if (values.date !== undefined && !isCalendarDate(values.date)) {
       console.error(`--date must be a calendar date YYYY-MM-DD, got "${values.date}".\n\n${USAGE}`);
       return 2;
@@ -66,7 +71,7 @@ async function main(): Promise<number> {
       return 2;
     }
   } else {
-    console.error(`Which report? trial-balance, statement or portfolio.\n\n${USAGE}`);
+    console.error(`Which report? trial-balance, statement, reconcile or portfolio.\n\n${USAGE}`);
     return 2;
   }
 
@@ -90,6 +95,17 @@ async function main(): Promise<number> {
         values.json ? JSON.stringify(portfolio, null, 2) : formatPortfolio(portfolio, formatAmount),
       );
       return 0;
+    }
+    if (report === 'reconcile') {
+      const yesterday = addDays(calendarDateAt(new Date(), config.lenderTimeZone), -1);
+      const reconciliation = await dailyReconciliation(db, {
+        date: values.date ?? yesterday,
+        timeZone: config.lenderTimeZone,
+      });
+      console.log(
+        values.json ? JSON.stringify(reconciliation, null, 2) : formatReconciliation(reconciliation),
+      );
+      return reconciliation.mismatches.length === 0 ? 0 : 1;
     }
     if (report === 'statement') {
       const lines = await orderStatement(db, orderId);

@@ -558,6 +558,11 @@ export interface PaymentTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /**
+   * When the provider's money arrived (the postback or status answer carrying the amount), for a
+   * paid and a held payment alike; paid_at of an accepted held payment is the acceptance.
+   */
+  received_at: Generated<string | null>;
   /** Returns of a held payment tried so far; the payout reference is `refund-<id>-<attempt>`. */
   refund_attempts: Generated<number>;
   /** The account the (last) return was sent to. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from '@kwarta/domain/calendar-date';
 import { periods } from '@kwarta/domain/portfolio';
+import { reconciliationProblems } from '@kwarta/domain/reconciliation';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleReportRoutes } from '../console-report-routes.ts';
 import { textField } from '../form-fields.ts';
@@ -46,6 +47,39 @@ export const consoleReportEndpoints = defineEndpoints(consoleReportRoutes, {
       cohorts: z.array(z.object({ cohort: z.string(), due: money, collected: z.array(ratio) })),
       /** The products to filter by. */
       products: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    }),
+  },
+  consoleReconciliation: {
+    request: z.object({
+      /** The lender's day; default yesterday (a day whose postbacks are in). */
+      date: blankAsAbsent(
+        textField(10).refine(isCalendarDate, { message: 'date must be a date (YYYY-MM-DD)' }),
+      ),
+    }),
+    data: z.object({
+      date: z.string(),
+      providers: z.array(
+        z.object({
+          provider: z.string(),
+          payments: z.number().int(),
+          providerTotal: money,
+          bookedTotal: money,
+          difference: money,
+        }),
+      ),
+      mismatches: z.array(
+        z.object({
+          problem: z.enum(reconciliationProblems),
+          paymentId: z.number().int(),
+          provider: z.string(),
+          orderId: z.number().int().nullable(),
+          txnid: z.string().nullable(),
+          refNo: z.string().nullable(),
+          providerAmount: money,
+          bookedAmount: money,
+          otherDate: z.string().nullable(),
+        }),
+      ),
     }),
   },
 });

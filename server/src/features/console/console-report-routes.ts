@@ -3,8 +3,9 @@ import { addDays, calendarDateAt } from '@kwarta/domain';
 import { endpoints } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { portfolioReport, productNames } from '../orders/index.ts';
+import { dailyReconciliation } from '../reconciliation/index.ts';
 
-/** The reports screens' calls (issue 24): the portfolio, seen from the lender's today. */
+/** The reports screens' calls (issue 24): the portfolio and reconciliation, seen from the lender's today. */
 export function consoleReportCalls(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.consolePortfolio, async (input) => {
     const timeZone = app.config.lenderTimeZone;
@@ -20,5 +21,11 @@ export function consoleReportCalls(app: FastifyInstance): void {
       productNames(app.db),
     ]);
     return { ...report, products };
+  });
+
+  registerEndpoint(app, endpoints.consoleReconciliation, async (input) => {
+    const timeZone = app.config.lenderTimeZone;
+    const yesterday = addDays(calendarDateAt(app.clock.now(), timeZone), -1);
+    return dailyReconciliation(app.db, { date: input.date ?? yesterday, timeZone });
   });
 }

@@ -205,7 +205,7 @@ async function rebuildOrder(deps: RebuildDeps, orderId: number, report: RebuildR
       await post(heldPaymentEntry({ provider: payment.provider, amount: received }), {
         ...base,
         eventKey: `payment:${payment.id}:held`,
-        at: at(payment.created_at),
+        at: at(payment.received_at ?? payment.created_at),
       });
     }
     if (payment.status === 'returned') {

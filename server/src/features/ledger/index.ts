@@ -4,7 +4,9 @@ export { postJournalEntry, type JournalPosting } from './post-journal-entry.ts';
 export {
   accountBalancesNow,
   orderStatement,
+  paymentCashBookings,
   receivablesByOrder,
+  type PaymentCashBooking,
   trialBalance,
   type StatementLine,
   type TrialBalance,

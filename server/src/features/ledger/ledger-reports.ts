@@ -162,3 +162,64 @@ export async function accountBalancesNow(db: Kysely<Database>): Promise<Map<stri
   const balance = await trialBalance(db);
   return new Map(balance.rows.map((row) => [row.account, row.debit - row.credit]));
 }
+
+/** Cash the journal booked for one payment to one provider on one day (reconciliation's side). */
+export interface PaymentCashBooking {
+  paymentId: number;
+  /** The provider of the cash account (`cash:<provider>`). */
+  provider: string;
+  entryDate: string;
+  amount: number;
+}
+
+const CASH_PREFIX = 'cash:';
+
+/**
+ * What arrived for payments, as booked: the net of each payment's cash lines, by provider and day,
+ * for the payments booked on `date` and for `paymentIds` on any day. A return of a held payment
+ * (kind refund) is money going out through the payout provider, not a receipt, so it is left out.
+ */
+export async function paymentCashBookings(
+  db: Kysely<Database>,
+  input: { date: string; paymentIds: readonly number[] },
+): Promise<PaymentCashBooking[]> {
+  const receipts = () =>
+    db
+      .selectFrom('journal_lines')
+      .innerJoin('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
+      .where('journal_lines.account', 'like', `${CASH_PREFIX}%`)
+      .where('journal_entries.payment_id', 'is not', null)
+      .where('journal_entries.kind', '!=', 'refund');
+  const bookedOnDate = await receipts()
+    .select('journal_entries.payment_id')
+    .distinct()
+    .where('journal_lines.entry_date', '=', input.date)
+    .execute();
+  const ids = [...new Set([...input.paymentIds, ...bookedOnDate.map((row) => row.payment_id!)])];
+  const rows: PaymentCashBooking[] = [];
+  // In slices, so a busy day stays within SQLite's bound-parameter limit.
+  for (let start = 0; start < ids.length; start += 5000) {
+    const slice = ids.slice(start, start + 5000);
+    const found = await receipts()
+      .select((eb) => [
+        'journal_entries.payment_id',
+        'journal_lines.account',
+        'journal_lines.entry_date',
+        eb.fn.sum<number | string>(eb('journal_lines.debit', '-', eb.ref('journal_lines.credit'))).as('net'),
+      ])
+      .where('journal_entries.payment_id', 'in', slice)
+      .groupBy(['journal_entries.payment_id', 'journal_lines.account', 'journal_lines.entry_date'])
+      .execute();
+    for (const row of found) {
+      const amount = sum(row.net);
+      if (amount === 0) continue;
+      rows.push({
+        paymentId: row.payment_id!,
+        provider: row.account.slice(CASH_PREFIX.length),
+        entryDate: row.entry_date,
+        amount,
+      });
+    }
+  }
+  return rows;
+}

@@ -42,8 +42,11 @@ export {
 export { openCardPayment } from './card-payments.ts';
 export {
   orderPaymentHistory,
+  paidPaymentsById,
+  paymentsPaidBetween,
   receivedByProvider,
   returnedTotal,
+  type PaidPayment,
   type PaymentWithAllocations,
 } from './payment-ledger.ts';
 export { type PostingDeps } from './post-payment.ts';

@@ -64,3 +64,47 @@ export async function returnedTotal(db: Kysely<Database>): Promise<number> {
     .executeTakeFirst();
   return Number(row?.amount ?? 0);
 }
+
+/** A payment the provider reported paid, as the daily reconciliation pairs it with the journal. */
+export interface PaidPayment {
+  id: number;
+  provider: string;
+  order_id: number;
+  txnid: string;
+  ref_no: string;
+  received_amount: number;
+  received_at: string;
+}
+
+const MONEY_ARRIVED = ['paid', 'held', 'returning', 'returned'] as const;
+
+function paidPayments(db: Kysely<Database>) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'provider', 'order_id', 'txnid', 'ref_no', 'received_amount', 'received_at'])
+    .where('status', 'in', MONEY_ARRIVED)
+    .where('received_amount', '>', 0)
+    .where('received_at', 'is not', null)
+    .$narrowType<{ received_amount: number; received_at: string }>();
+}
+
+/**
+ * Payments whose money arrived (received_at, held ones included) between two instants (ISO, UTC): the caller widens a lender's day
+ * to whole UTC days and keeps those of its day, as the portfolio's collected amounts do.
+ */
+export async function paymentsPaidBetween(
+  db: Kysely<Database>,
+  range: { from: string; to: string },
+): Promise<PaidPayment[]> {
+  return paidPayments(db)
+    .where('received_at', '>=', range.from)
+    .where('received_at', '<', range.to)
+    .orderBy('id')
+    .execute();
+}
+
+/** The payments among `ids` whose money arrived (a journal entry names a payment: was it paid, when?). */
+export async function paidPaymentsById(db: Kysely<Database>, ids: readonly number[]): Promise<PaidPayment[]> {
+  if (ids.length === 0) return [];
+  return paidPayments(db).where('id', 'in', ids).orderBy('id').execute();
+}

@@ -90,6 +90,7 @@ export async function postPayment(
           status: 'held',
           status_reason: received === null ? 'amount_unreadable' : 'amount_mismatch',
           received_amount: received,
+          received_at: at,
           ref_no: state.refNo || payment.ref_no,
         },
         PAYABLE,
@@ -107,7 +108,13 @@ export async function postPayment(
       return { outcome: 'held' as const, payment: held };
     }
     const paid = await move(
-      { status: 'paid', received_amount: received, paid_at: at, ref_no: state.refNo || payment.ref_no },
+      {
+        status: 'paid',
+        received_amount: received,
+        received_at: at,
+        paid_at: at,
+        ref_no: state.refNo || payment.ref_no,
+      },
       PAYABLE,
     );
     if (!paid) return { outcome: 'unchanged' as const, payment };

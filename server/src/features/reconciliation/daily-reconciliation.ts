@@ -1,0 +1,91 @@
+import {
+  addDays,
+  calendarDateAt,
+  formatAmount,
+  reconcileDay,
+  type CalendarDate,
+  type DailyReconciliation,
+  type ProviderReceipt,
+  type ReconciliationProblem,
+} from '@kwarta/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { textTable } from '../../lib/text-table.ts';
+import { paymentCashBookings } from '../ledger/index.ts';
+import { paidPaymentsById, paymentsPaidBetween, type PaidPayment } from '../payments/index.ts';
+
+/**
+ * A lender's day reconciled (issue 24): each provider's paid payments of the day against the cash
+ * the journal booked for them. The payments are what the provider told us (its signed postbacks and
+ * status answers); the journal is what we booked; every payment where the two differ is listed.
+ */
+export async function dailyReconciliation(
+  db: Kysely<Database>,
+  input: { date: CalendarDate; timeZone: string },
+): Promise<DailyReconciliation> {
+  const receipt = (payment: PaidPayment): ProviderReceipt => ({
+    paymentId: payment.id,
+    provider: payment.provider,
+    orderId: payment.order_id,
+    txnid: payment.txnid,
+    refNo: payment.ref_no,
+    amount: payment.received_amount,
+    paidOn: calendarDateAt(new Date(payment.received_at), input.timeZone),
+  });
+  // received_at is an instant: the UTC days either side hold every instant of the lender's day.
+  const around = await paymentsPaidBetween(db, {
+    from: addDays(input.date, -1),
+    to: addDays(input.date, 2),
+  });
+  const paidOnDate = around.map(receipt).filter((candidate) => candidate.paidOn === input.date);
+  const bookings = await paymentCashBookings(db, {
+    date: input.date,
+    paymentIds: paidOnDate.map((candidate) => candidate.paymentId),
+  });
+  const known = new Set(paidOnDate.map((candidate) => candidate.paymentId));
+  const others = await paidPaymentsById(
+    db,
+    [...new Set(bookings.map((booking) => booking.paymentId))].filter((id) => !known.has(id)),
+  );
+  return reconcileDay(input.date, [...paidOnDate, ...others.map(receipt)], bookings);
+}
+
+const PROBLEM_TEXT: Record<ReconciliationProblem, string> = {
+  no_journal_entry: 'paid, no journal entry',
+  amount_difference: 'amounts differ',
+  booked_on_another_day: 'booked on another day',
+  no_provider_payment: 'booked, not paid by the provider',
+};
+
+/** The reconciliation as the CLI prints it: totals per provider, then each mismatch. */
+export function formatReconciliation(report: DailyReconciliation): string {
+  const title = `Reconciliation of ${report.date} (provider payments against cash in the journal)`;
+  if (report.providers.length === 0) return `${title}\n\nNo payments and no cash booked for payments.`;
+  const totals = textTable(
+    ['Provider', 'Payments', 'Provider total', 'Booked', 'Difference'],
+    report.providers.map((line) => [
+      line.provider,
+      String(line.payments),
+      formatAmount(line.providerTotal),
+      formatAmount(line.bookedTotal),
+      formatAmount(line.difference),
+    ]),
+    1,
+  );
+  if (report.mismatches.length === 0) return `${title}\n\n${totals}\n\nEvery payment reconciles.`;
+  const mismatches = textTable(
+    ['Payment', 'Provider', 'Order', 'Reference', 'Problem', 'Provider amount', 'Booked', 'Other day'],
+    report.mismatches.map((mismatch) => [
+      String(mismatch.paymentId),
+      mismatch.provider,
+      mismatch.orderId === null ? '' : String(mismatch.orderId),
+      mismatch.refNo ?? '',
+      PROBLEM_TEXT[mismatch.problem],
+      formatAmount(mismatch.providerAmount),
+      formatAmount(mismatch.bookedAmount),
+      mismatch.otherDate ?? '',
+    ]),
+    5,
+  );
+  return `${title}\n\n${totals}\n\n${report.mismatches.length} mismatch${report.mismatches.length === 1 ? '' : 'es'}:\n${mismatches}`;
+}
