@@ -1,6 +1,8 @@
 // What the mixed-load benches (faults, fleet) share: borrowers with live sessions, the product they
 // borrow, and a borrower call as a load request.
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { routes } from '@kwarta/contract';
 import type { Config } from '../../server/src/config.ts';
 import type { Database } from '../../server/src/db/schema.ts';
 import { createSession } from '../../server/src/features/sessions/session-repository.ts';
@@ -65,3 +67,24 @@ export function borrowerPost(
     headers: FORM_HEADERS,
   };
 }
+
+type BenchProduct = Awaited<ReturnType<typeof benchProduct>>;
+
+/** The borrower calls the mixed loads are made of, each labelled as the results count it. */
+export const borrowerCalls = {
+  contactInfo: (borrower: BenchBorrower) =>
+    borrowerPost('read: contact-kf-info', routes.contactKfInfo.path, borrower.query, { overall: '30' }),
+  loanConfirm: (borrower: BenchBorrower, product: BenchProduct) =>
+    borrowerPost('read: loan-detail-confirm', routes.loanDetailConfirm.path, borrower.query, {
+      productId: String(product.id),
+    }),
+  /** An order push, idempotent per requestId: a borrower's first makes an order, later ones are refused. */
+  loanPush: (borrower: BenchBorrower, product: BenchProduct) =>
+    borrowerPost('write: loan-detail-push', routes.loanDetailPush.path, borrower.query, {
+      productId: String(product.id),
+      amount: String(product.min_amount),
+      periods: String(product.periods),
+      termUnit: '1',
+      requestId: randomUUID(),
+    }),
+};

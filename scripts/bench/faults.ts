@@ -8,13 +8,13 @@
 // one borrower run in parallel all the time. Exits 1 on any 5xx other than 503 (the clean answer
 // while the database is away), a connection error, or data that breaks a rule afterwards (two
 // default accounts, two open orders).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { routes } from '@kwarta/contract';
 import { E2E_SERVER_MODE, startTestServer } from '../../e2e/support/test-server.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { createDatabase } from '../../server/src/db/database.ts';
 import { terminateBackends } from '../../server/test/support/faults.ts';
-import { benchBorrowers, benchProduct, borrowerPost } from './bench-borrowers.ts';
+import { benchBorrowers, benchProduct, borrowerCalls, borrowerPost } from './bench-borrowers.ts';
 import { loadConnections, runLoad, type LoadRequest } from './load.ts';
 import { LOCAL_REDIS_URL, adminQuery, dropRedisKeys, redisAnswers } from '../support/backing-services.ts';
 
@@ -62,7 +62,6 @@ try {
   const product = await benchProduct(db);
   const borrowers = await benchBorrowers(db, config, connections, '135');
 
-  const post = borrowerPost;
   const productId = String(product.id);
   let turn = 0;
   /** Reads most of the time; binds (20 borrowers shared by every connection) and pushes beside them. */
@@ -70,13 +69,11 @@ try {
     turn += 1;
     const borrower = borrowers[connection]!;
     const kind = turn % 10;
-    if (kind < 5)
-      return post('read: contact-kf-info', routes.contactKfInfo.path, borrower.query, { overall: '30' });
-    if (kind < 7)
-      return post('read: loan-detail-confirm', routes.loanDetailConfirm.path, borrower.query, { productId });
+    if (kind < 5) return borrowerCalls.contactInfo(borrower);
+    if (kind < 7) return borrowerCalls.loanConfirm(borrower, product);
     if (kind < 9) {
       const shared = borrowers[connection % 20]!;
-      return post('write: bind-card-new', routes.bindCardNew.path, shared.query, {
+      return borrowerPost('write: bind-card-new', routes.bindCardNew.path, shared.query, {
         product_id: productId,
         cardType: '1',
         channel: '90006',
@@ -85,13 +82,7 @@ try {
         cardNo: `62220212${String(turn).padStart(11, '0')}`,
       });
     }
-    return post('write: loan-detail-push', routes.loanDetailPush.path, borrower.query, {
-      productId,
-      amount: String(product.min_amount),
-      periods: String(product.periods),
-      termUnit: '1',
-      requestId: randomUUID(),
-    });
+    return borrowerCalls.loanPush(borrower, product);
   };
 
   const agent = loadConnections(connections);

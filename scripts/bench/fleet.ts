@@ -6,7 +6,6 @@
 // and all others (the goal: 0). Afterwards it checks by query that no order, payment or journal
 // row was duplicated or lost. Exits 1 when a request other than one in flight at the kill failed,
 // or a check fails.
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -17,7 +16,7 @@ import { createDatabase } from '../../server/src/db/database.ts';
 import { sandboxPostback } from '../../server/src/features/payments/sandbox.ts';
 import { repayableOrder } from '../../server/test/support/repayment.ts';
 import { startFleet, type Fleet } from '../fleet/fleet.ts';
-import { benchBorrowers, benchProduct, borrowerPost, FORM_HEADERS } from './bench-borrowers.ts';
+import { benchBorrowers, benchProduct, borrowerCalls, FORM_HEADERS } from './bench-borrowers.ts';
 import { loadConnections, runLoad, type LoadRequest, type LoadResult } from './load.ts';
 
 const { values } = parseArgs({
@@ -61,26 +60,15 @@ try {
     payable.push(await repayableOrder(app, { status: 170, lines: INSTALMENTS }));
   }
 
-  const form = FORM_HEADERS;
-  const post = borrowerPost;
-  const productId = String(product.id);
   let turn = 0;
   /** Reads most of the time, order pushes (idempotent per requestId) beside them. */
   const next = (connection: number): LoadRequest => {
     turn += 1;
     const borrower = borrowers[connection]!;
     const kind = turn % 10;
-    if (kind < 5)
-      return post('read: contact-kf-info', routes.contactKfInfo.path, borrower.query, { overall: '30' });
-    if (kind < 8)
-      return post('read: loan-detail-confirm', routes.loanDetailConfirm.path, borrower.query, { productId });
-    return post('write: loan-detail-push', routes.loanDetailPush.path, borrower.query, {
-      productId,
-      amount: String(product.min_amount),
-      periods: String(product.periods),
-      termUnit: '1',
-      requestId: randomUUID(),
-    });
+    if (kind < 5) return borrowerCalls.contactInfo(borrower);
+    if (kind < 8) return borrowerCalls.loanConfirm(borrower, product);
+    return borrowerCalls.loanPush(borrower, product);
   };
 
   // Throughput of 1 and of 2 instances, the same load through the same nginx.
@@ -146,7 +134,7 @@ try {
         `${fleet.url}${routes.generateVcode.path}?sessionId=${order.session.sessionId}`,
         {
           method: 'POST',
-          headers: form,
+          headers: FORM_HEADERS,
           body: new URLSearchParams({
             productId: String(order.productId),
             orderId: String(order.orderId),
@@ -184,7 +172,7 @@ try {
         for (let attempt = 1; attempt <= 5; attempt += 1) {
           const answer = await fetch(`${target}/payments/sandbox/postback`, {
             method: 'POST',
-            headers: form,
+            headers: FORM_HEADERS,
             body,
           }).then(
             (response) => response.text(),
@@ -297,7 +285,7 @@ try {
     const request = pushRequests.get(requestId)!;
     const answer = await fetch(new URL(request.url, fleet.url), {
       method: 'POST',
-      headers: form,
+      headers: FORM_HEADERS,
       body: request.body,
     }).then(async (response) => ({ status: response.status, body: await response.text() }));
     pushes.set(requestId, answer.status === 200 && answer.body.includes('"orderId"') ? 'ok' : 'refused');
