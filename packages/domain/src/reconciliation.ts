@@ -45,6 +45,14 @@ export const reconciliationProblems = [
 ] as const;
 export type ReconciliationProblem = (typeof reconciliationProblems)[number];
 
+/** How the report and the console name each problem. */
+export const reconciliationProblemLabels: Record<ReconciliationProblem, string> = {
+  no_journal_entry: 'paid, no journal entry',
+  amount_difference: 'amounts differ',
+  booked_on_another_day: 'booked on another day',
+  no_provider_payment: 'booked, not paid by the provider',
+};
+
 export interface ReconciliationMismatch {
   problem: ReconciliationProblem;
   paymentId: number;

@@ -3,10 +3,10 @@ import {
   calendarDateAt,
   formatAmount,
   reconcileDay,
+  reconciliationProblemLabels,
   type CalendarDate,
   type DailyReconciliation,
   type ProviderReceipt,
-  type ReconciliationProblem,
 } from '@kwarta/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -50,13 +50,6 @@ export async function dailyReconciliation(
   return reconcileDay(input.date, [...paidOnDate, ...others.map(receipt)], bookings);
 }
 
-const PROBLEM_TEXT: Record<ReconciliationProblem, string> = {
-  no_journal_entry: 'paid, no journal entry',
-  amount_difference: 'amounts differ',
-  booked_on_another_day: 'booked on another day',
-  no_provider_payment: 'booked, not paid by the provider',
-};
-
 /** The reconciliation as the CLI prints it: totals per provider, then each mismatch. */
 export function formatReconciliation(report: DailyReconciliation): string {
   const title = `Reconciliation of ${report.date} (provider payments against cash in the journal)`;
@@ -80,7 +73,7 @@ export function formatReconciliation(report: DailyReconciliation): string {
       mismatch.provider,
       mismatch.orderId === null ? '' : String(mismatch.orderId),
       mismatch.refNo ?? '',
-      PROBLEM_TEXT[mismatch.problem],
+      reconciliationProblemLabels[mismatch.problem],
       formatAmount(mismatch.providerAmount),
       formatAmount(mismatch.bookedAmount),
       mismatch.otherDate ?? '',
