@@ -162,3 +162,12 @@ export async function accountBalancesNow(db: Kysely<Database>): Promise<Map<stri
   const balance = await trialBalance(db);
   return new Map(balance.rows.map((row) => [row.account, row.debit - row.credit]));
 }
+
+/** How many journal entries there are (a seeding's or a migration's summary). */
+export async function journalEntryCount(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('journal_entries')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
