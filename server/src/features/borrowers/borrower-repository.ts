@@ -8,6 +8,11 @@ export function findBorrowerByPhone(db: Kysely<Database>, phone: string) {
   return db.selectFrom('borrowers').select('id').where('phone', '=', phone).executeTakeFirst();
 }
 
+/** The borrower's row, as a session's borrower is (use cases that act for them take it). */
+export function findBorrower(db: Kysely<Database>, borrowerId: number) {
+  return db.selectFrom('borrowers').selectAll().where('id', '=', borrowerId).executeTakeFirst();
+}
+
 export async function isRegistered(db: Kysely<Database>, phone: string): Promise<boolean> {
   return (await findBorrowerByPhone(db, phone)) !== undefined;
 }

@@ -1,6 +1,7 @@
 // Borrowers: registration and lookup, and the market's phone rule. The public module.
 export {
   createBorrower,
+  findBorrower,
   findBorrowerByPhone,
   findOrCreateBorrower,
   isRegistered,

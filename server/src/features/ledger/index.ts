@@ -3,6 +3,7 @@
 export { postJournalEntry, type JournalPosting } from './post-journal-entry.ts';
 export {
   accountBalancesNow,
+  journalEntryCount,
   orderStatement,
   paymentCashBookings,
   receivablesByOrder,

@@ -223,3 +223,12 @@ export async function paymentCashBookings(
   }
   return rows;
 }
+
+/** How many journal entries there are (a seeding's or a migration's summary). */
+export async function journalEntryCount(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('journal_entries')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

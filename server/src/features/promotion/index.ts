@@ -1,6 +1,6 @@
 // Promotion sign-up funnel (spec §2 "Promotion register landing page"): the public module.
 export { promotionRoutes } from './promotion-routes.ts';
-export { findChannelTemplate } from './promotion-repository.ts';
+export { findChannelTemplate, recordPromotionEvent, registerBorrower } from './promotion-repository.ts';
 export { prefillLandingHtml } from './landing-html.ts';
 export {
   campaignBorrowerIds,

@@ -1,0 +1,11 @@
+// A year of plausible lending for development and sandbox (issue 24, `npm run seed:history`): made
+// through every owner feature's own use cases under a simulated clock. The public module.
+export {
+  historyPhone,
+  HistoryRefused,
+  seedHistory,
+  zonedInstant,
+  type HistoryDeps,
+  type HistoryOptions,
+  type HistorySummary,
+} from './seed-history.ts';
