@@ -103,6 +103,11 @@ async function advancePage(
 ): Promise<OrderStatusRun & { orders: number; lastOrderId: number }> {
   const { today } = context;
   const orders = await ordersWithProductAndBorrower(trx)
+    // Today's accrual already booked (an hourly rerun, a rerun after a kill): not tried again, so a
+    // rerun neither locks nor sums what is done. The accrual's unique key still guards a race.
+    .leftJoin('order_penalty_accruals as accrued_today', (join) =>
+      join.onRef('accrued_today.order_id', '=', 'orders.id').on('accrued_today.accrued_on', '=', today),
+    )
     .select([
       'orders.id',
       'orders.status',
@@ -110,6 +115,7 @@ async function advancePage(
       'products.due_window_days',
       'products.loan_rules',
       'borrowers.is_repeat_client',
+      'accrued_today.id as accrued_today',
     ])
     .where('orders.id', '>', afterId)
     .where('orders.status', 'in', [OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue])
@@ -141,7 +147,7 @@ async function advancePage(
       dueWindowDays: order.due_window_days,
     });
     if (next === status) {
-      if (status === OrderStatus.Overdue) accruing.push(order);
+      if (status === OrderStatus.Overdue && order.accrued_today === null) accruing.push(order);
       continue;
     }
     const key = `${status}>${next}`;
