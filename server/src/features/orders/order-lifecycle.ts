@@ -79,21 +79,93 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
   });
 }
 
+/**
+ * transitionOrder for many orders in one move from one status to another (the daily job's page):
+ * the same table check, the same "still in the status it was read in" condition, the same history
+ * rows, in a few statements whatever their number. Returns the ids it moved; an order moved,
+ * repaid or extended meanwhile is left out, as transitionOrder would refuse it. Runs in the
+ * caller's transaction when it is handed one.
+ */
+export async function transitionOrdersInBulk(
+  db: Kysely<Database>,
+  request: Omit<TransitionRequest, 'orderId' | 'reason' | 'changes'> & {
+    from: OrderStatus;
+    orders: readonly { orderId: number; reason: string | null }[];
+  },
+): Promise<number[]> {
+  if (request.orders.length === 0) return [];
+  if (!canTransition(request.from, request.to, request.by)) {
+    throw new TransitionRefused(
+      fillMessage(messages.orderTransitionRefused, {
+        orderId: request.orders[0]!.orderId,
+        status: request.from,
+        to: request.to,
+      }),
+    );
+  }
+  return inTransaction(db, async (trx) => {
+    const at = request.now.toISOString();
+    const moved = await trx
+      .updateTable('orders')
+      .set({ status: request.to, updated_at: at })
+      .where(
+        'id',
+        'in',
+        request.orders.map((order) => order.orderId),
+      )
+      .where('status', '=', request.from)
+      .returning('id')
+      .execute();
+    const movedIds = new Set(moved.map((row) => row.id));
+    const changes = request.orders
+      .filter((order) => movedIds.has(order.orderId))
+      .map((order) => ({
+        orderId: order.orderId,
+        from: request.from,
+        to: request.to,
+        actor: request.actor,
+        reason: order.reason,
+        at,
+      }));
+    await recordStatusChanges(trx, changes);
+    if (!isOpenStatus(request.to) && movedIds.size > 0) {
+      await trx
+        .deleteFrom('borrower_open_orders')
+        .where('order_id', 'in', [...movedIds])
+        .execute();
+    }
+    return changes.map((change) => change.orderId);
+  });
+}
+
+interface StatusChange {
+  orderId: number;
+  from: number;
+  to: number;
+  actor: string;
+  reason: string | null;
+  at: string;
+}
+
 /** One history row: who moved the order from what to what, when and why. */
-export async function recordStatusChange(
-  trx: Kysely<Database>,
-  change: { orderId: number; from: number; to: number; actor: string; reason: string | null; at: string },
-): Promise<void> {
+export async function recordStatusChange(trx: Kysely<Database>, change: StatusChange): Promise<void> {
+  await recordStatusChanges(trx, [change]);
+}
+
+async function recordStatusChanges(trx: Kysely<Database>, changes: readonly StatusChange[]): Promise<void> {
+  if (changes.length === 0) return;
   await trx
     .insertInto('order_status_history')
-    .values({
-      order_id: change.orderId,
-      from_status: change.from,
-      to_status: change.to,
-      actor: change.actor,
-      reason: change.reason?.trim() || null,
-      created_at: change.at,
-    })
+    .values(
+      changes.map((change) => ({
+        order_id: change.orderId,
+        from_status: change.from,
+        to_status: change.to,
+        actor: change.actor,
+        reason: change.reason?.trim() || null,
+        created_at: change.at,
+      })),
+    )
     .execute();
 }
 
