@@ -6,6 +6,8 @@ export {
   orderStatement,
   receivablesByOrder,
   trialBalance,
+  trialBalanceCsvColumns,
+  trialBalanceCsvRows,
   type StatementLine,
   type TrialBalance,
   type TrialBalanceRow,
