@@ -105,7 +105,7 @@ describe('operator console', () => {
       viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
       agent: ['dashboard', 'orders', 'payments', 'complaints'],
       credit: ['dashboard', 'orders', 'payments'],
-      finance: ['dashboard', 'orders', 'payments', 'portfolio'],
+      finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger'],
       collector: ['dashboard', 'orders', 'payments', 'collections'],
       admin: [
         'dashboard',
@@ -115,6 +115,7 @@ describe('operator console', () => {
         'funnel',
         'collections',
         'portfolio',
+        'ledger',
         'products',
         'templates',
         'collection-templates',
