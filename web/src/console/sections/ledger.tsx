@@ -194,7 +194,7 @@ function StatementLines({ orderRef }: { orderRef: string }) {
               <tbody>
                 {data.lines.map((line, index) => (
                   <tr key={index}>
-                    <td>{line.entryDate}</td>
+                    <td className="nowrap">{line.entryDate}</td>
                     <td>
                       #{line.entryId} {line.kind}
                     </td>
