@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -105,7 +106,7 @@ describe('operator console', () => {
       viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
       agent: ['dashboard', 'orders', 'payments', 'complaints'],
       credit: ['dashboard', 'orders', 'payments'],
-      finance: ['dashboard', 'orders', 'payments', 'portfolio'],
+      finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger'],
       collector: ['dashboard', 'orders', 'payments', 'collections'],
       admin: [
         'dashboard',
@@ -115,6 +116,7 @@ describe('operator console', () => {
         'funnel',
         'collections',
         'portfolio',
+        'ledger',
         'products',
         'templates',
         'collection-templates',
@@ -473,6 +475,130 @@ describe('operator console', () => {
       await viewer.getByText('This section is not part of your role.').waitFor();
       const refused = await viewer.evaluate(async () => (await fetch('/console/api/portfolio')).status);
       expect(refused).toBe(403);
+      await viewer.close();
+    },
+  );
+
+  test(
+    'a finance operator opens the trial balance — debits equal credits — and a loan statement from the order page',
+    { timeout: 90_000 },
+    async () => {
+      // A disbursed loan in the journal (its principal receivable debited): one the ledger already
+      // holds, else one booked by the rebuild.
+      let withLines = await db
+        .selectFrom('journal_lines')
+        .select('order_id')
+        .where('account', '=', 'receivable:principal')
+        .where('debit', '>', 0)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (!withLines) {
+        const made = await repayableOrder({ db, config, clock: { now: () => new Date() } }, { status: 170 });
+        // The rebuild books it, through the CLI (npm run ledger -- rebuild) as an operator would.
+        const env: NodeJS.ProcessEnv = { ...process.env, ...serverStore, LOG_LEVEL: 'silent' };
+        if (!serverStore.DATABASE_URL) delete env.DATABASE_URL;
+        await promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', 'server/src/cli/ledger.ts', 'rebuild'],
+          { cwd: repoRoot, env },
+        );
+        withLines = { order_id: made.orderId };
+      }
+      const orderId = withLines.order_id!;
+
+      const page = await signIn('finance');
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Ledger' }).click();
+      await page.getByRole('heading', { name: 'Ledger', level: 1 }).waitFor();
+      const table = page.getByRole('table', { name: /^Trial balance as of \d{4}-\d{2}-\d{2}$/ });
+      await table.waitFor();
+      const debits = await table.locator('[data-total="debits"]').textContent();
+      const credits = await table.locator('[data-total="credits"]').textContent();
+      expect(debits).toMatch(/\d/);
+      expect(debits).toBe(credits);
+      expect(await table.getByRole('row').count()).toBeGreaterThan(2);
+      await page.getByText('Debits equal credits.').waitFor();
+      // The date field holds the day shown (the lender's today), and the export takes it.
+      const asOf = await page.getByLabel('As of (end of day)').inputValue();
+      expect(
+        await page.getByRole('form', { name: 'Export trial balance (CSV)' }).getByLabel('As of').inputValue(),
+      ).toBe(asOf);
+      await screenshot(page, 'console-ledger-trial-balance', { fullPage: true });
+      await expectNoAxeViolations(page, 'console ledger, trial balance');
+
+      // An earlier day: nothing before the first entry balances to zero on both sides.
+      await page.getByLabel('As of (end of day)').fill('2000-01-01');
+      await page.getByRole('button', { name: 'Show' }).click();
+      await page.getByRole('table', { name: 'Trial balance as of 2000-01-01' }).waitFor();
+      await page.getByText('No journal entries on or before 2000-01-01.').waitFor();
+
+      // The order page's Statement link opens the loan's statement.
+      await page.goto(`${baseUrl}/console#/order/${orderId}`);
+      await page.getByRole('link', { name: 'Statement' }).click();
+      await page.getByRole('heading', { name: /^Statement of order KW/ }).waitFor();
+      const statement = page.getByRole('table', { name: /^Every journal line of order/ });
+      expect(await statement.getByRole('row').count()).toBeGreaterThan(1);
+      expect(await page.getByLabel('Order number or id').inputValue()).toBe(String(orderId));
+      await page.getByText(/^Owes now: [^-]/).waitFor();
+      await screenshot(page, 'console-ledger-statement', { fullPage: true });
+      await expectNoAxeViolations(page, 'console ledger, loan statement');
+
+      // An order number that is none: the screen says so.
+      await page.getByLabel('Order number or id').fill('KW000000000000');
+      await page.getByRole('button', { name: 'Show statement' }).click();
+      await page.getByRole('alert').filter({ hasText: /./ }).first().waitFor();
+      expect(pageErrors(page)).toEqual([]);
+      await page.close();
+
+      // On a phone-sized screen the tables scroll inside the page, which itself does not.
+      const phone = await browser.newPage({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      await phone.goto(`${baseUrl}/console`);
+      await phone.getByLabel('Name').fill(nameOf('finance'));
+      await phone.getByLabel('Password').fill(PASSWORD);
+      await phone.getByRole('button', { name: 'Sign in' }).click();
+      await phone.getByRole('navigation', { name: 'Console' }).waitFor();
+      await phone.goto(`${baseUrl}/console#/ledger`);
+      await phone.getByRole('table', { name: /^Trial balance as of/ }).waitFor();
+      await screenshot(phone, 'console-ledger-phone', { fullPage: true });
+      await phone.goto(`${baseUrl}/console#/ledger/statement/${orderId}`);
+      await phone.getByRole('heading', { name: /^Statement of order KW/ }).waitFor();
+      await screenshot(phone, 'console-ledger-statement-phone', { fullPage: true });
+      await phone.close();
+    },
+  );
+
+  test(
+    'a viewer cannot open the ledger; the funnel draws its steps beside their table',
+    { timeout: 60_000 },
+    async () => {
+      const viewer = await signIn('viewer');
+      const menu = viewer.getByRole('navigation', { name: 'Console' });
+      expect(await menu.getByRole('link', { name: 'Ledger' }).count()).toBe(0);
+      await viewer.goto(`${baseUrl}/console#/ledger`);
+      await viewer.getByText('This section is not part of your role.').waitFor();
+      const refused = await viewer.evaluate(async () =>
+        Promise.all(
+          [
+            '/console/api/ledger/trial-balance',
+            '/console/api/ledger/statement?order=1',
+            '/console/api/exports/trial-balance.csv',
+          ].map(async (path) => (await fetch(path)).status),
+        ),
+      );
+      expect(refused).toEqual([403, 403, 403]);
+
+      await menu.getByRole('link', { name: 'Funnel' }).click();
+      await viewer.getByRole('table', { name: 'Every campaign, step by step' }).waitFor();
+      await expect.poll(() => viewer.locator('.chart__plot canvas').count(), { timeout: 15_000 }).toBe(1);
+      expect(
+        await viewer.getByRole('table', { name: 'Every campaign, step by step' }).getByRole('row').count(),
+      ).toBe(5);
+      await screenshot(viewer, 'console-funnel', { fullPage: true });
+      await expectNoAxeViolations(viewer, 'console funnel with chart');
+      expect(pageErrors(viewer)).toEqual([]);
       await viewer.close();
     },
   );

@@ -36,4 +36,14 @@ export const consoleExportRoutes = nameRoutes({
     roles: R.exportData,
     produces: 'text/csv',
   },
+  consoleExportTrialBalance: {
+    summary:
+      "The trial balance as of a date (default the lender's today) as CSV: each account's debit or credit, then the totals",
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/exports/trial-balance.csv',
+    auth: 'operator',
+    roles: R.exportData,
+    produces: 'text/csv',
+  },
 });

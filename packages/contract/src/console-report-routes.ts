@@ -1,7 +1,7 @@
 import { ConsoleRoles } from './operators.ts';
 import { nameRoutes } from './routes.ts';
 
-/** The console's reports (issue 24): the portfolio a lender reads; finance and admin. */
+/** The console's reports (issue 24): the portfolio and the ledger a lender reads; finance and admin. */
 const R = ConsoleRoles;
 
 export const consoleReportRoutes = nameRoutes({
@@ -11,6 +11,24 @@ export const consoleReportRoutes = nameRoutes({
     tag: 'Console',
     method: 'GET',
     path: '/console/api/portfolio',
+    auth: 'operator',
+    roles: R.readReports,
+  },
+  consoleTrialBalance: {
+    summary:
+      "Each account's balance from every journal line dated on or before the date (default the lender's today), with total debits and credits",
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/ledger/trial-balance',
+    auth: 'operator',
+    roles: R.readReports,
+  },
+  consoleOrderStatement: {
+    summary:
+      "A loan's statement: every journal line of the order (by its id or order number), dated, with what the loan owes after each",
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/ledger/statement',
     auth: 'operator',
     roles: R.readReports,
   },

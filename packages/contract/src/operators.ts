@@ -80,6 +80,7 @@ export const consoleSections = [
   { key: 'funnel', label: 'Funnel', roles: ConsoleRoles.readFunnel },
   { key: 'collections', label: 'Collections', roles: ConsoleRoles.readCollections },
   { key: 'portfolio', label: 'Portfolio', roles: ConsoleRoles.readReports },
+  { key: 'ledger', label: 'Ledger', roles: ConsoleRoles.readReports },
   { key: 'products', label: 'Products', roles: ConsoleRoles.administer },
   { key: 'templates', label: 'Channel templates', roles: ConsoleRoles.administer },
   { key: 'collection-templates', label: 'Collection SMS', roles: ConsoleRoles.administer },

@@ -35,7 +35,7 @@ export interface CsvColumn<Row> {
 /** The header, then one line per row, as rows come: never more in memory than the batch being read. */
 export async function* csvLines<Row>(
   columns: readonly CsvColumn<Row>[],
-  rows: AsyncIterable<Row>,
+  rows: AsyncIterable<Row> | Iterable<Row>,
 ): AsyncGenerator<string> {
   yield csvLine(columns.map((column) => column.header));
   for await (const row of rows) yield csvLine(columns.map((column) => column.cell(row)));
@@ -50,7 +50,8 @@ export function csvDownload<Row>(
   reply: FastifyReply,
   fileName: string,
   columns: readonly CsvColumn<Row>[],
-  rows: AsyncIterable<Row>,
+  /** A report already read whole (the trial balance) may come as a plain array. */
+  rows: AsyncIterable<Row> | Iterable<Row>,
 ): Readable {
   reply
     .header('Content-Disposition', `attachment; filename="${fileName}"`)

@@ -7,6 +7,7 @@ import { OrdersSection } from './sections/orders.tsx';
 import { OrderSection } from './sections/order.tsx';
 import { PaymentsSection } from './sections/payments.tsx';
 import { PortfolioSection } from './sections/portfolio.tsx';
+import { LedgerSection } from './sections/ledger.tsx';
 import { ComplaintsSection } from './sections/complaints.tsx';
 import { FunnelSection } from './sections/funnel.tsx';
 import { ProductsSection } from './sections/products.tsx';
@@ -28,12 +29,21 @@ export interface SignedIn {
   failedSignIns: FailureSummary | null;
 }
 
+/** A part of the address as typed into it: escapes undone, a malformed one left as it is. */
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 /**
- * Where the console is: `#/orders`, `#/order/12`, `#/payments/held`; the hash keeps one server
+ * Where the console is: `#/orders`, `#/order/12`, `#/payments/held`, `#/ledger/statement/12`; the hash keeps one server
  * route (/console).
  */
 function useHashRoute(): string[] {
-  const read = () => location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  const read = () => location.hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodePart);
   const [parts, setParts] = useState(read);
   useEffect(() => {
     const update = () => setParts(read());
@@ -104,7 +114,7 @@ const labels = Object.fromEntries(consoleSections.map((section) => [section.key,
 >;
 
 function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => void }) {
-  const [section = 'dashboard', id] = useHashRoute();
+  const [section = 'dashboard', id, detail] = useHashRoute();
   async function signOut() {
     await consoleCall(consoleCalls.consoleSignOut, {});
     onSignOut();
@@ -121,6 +131,8 @@ function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => v
   else if (section === 'funnel') content = <FunnelSection />;
   else if (section === 'collections') content = <CollectionsSection />;
   else if (section === 'portfolio') content = <PortfolioSection role={operator.role} />;
+  else if (section === 'ledger')
+    content = <LedgerSection role={operator.role} tab={id ?? ''} orderRef={detail ?? ''} />;
   else if (section === 'collection-templates') content = <CollectionTemplatesSection />;
   else if (section === 'products') content = <ProductsSection />;
   else if (section === 'templates') content = <TemplatesSection />;

@@ -7,7 +7,7 @@ import { textField } from '../form-fields.ts';
 const calendarDate = textField(10).refine(isCalendarDate, { message: 'must be a date (YYYY-MM-DD)' });
 
 /** A date, or nothing: an empty field of the console's export form is no bound. */
-const optionalDate = z
+export const optionalDate = z
   .union([z.literal(''), calendarDate])
   .optional()
   .transform((value) => value || undefined);
@@ -26,4 +26,6 @@ export const consoleExportEndpoints = defineEndpoints(consoleExportRoutes, {
   consoleExportOrders: { request: dateRange, data: csvStream },
   consoleExportPayments: { request: dateRange, data: csvStream },
   consoleExportJournal: { request: dateRange, data: csvStream },
+  /** As of `date` (the lender's calendar, included); none is the lender's today. */
+  consoleExportTrialBalance: { request: z.object({ date: optionalDate }), data: csvStream },
 });

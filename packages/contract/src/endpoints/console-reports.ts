@@ -5,6 +5,7 @@ import { reconciliationProblems } from '@kwarta/domain/reconciliation';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleReportRoutes } from '../console-report-routes.ts';
 import { textField } from '../form-fields.ts';
+import { optionalDate } from './console-exports.ts';
 
 const money = z.number().int();
 const ratio = z.number().min(0);
@@ -49,12 +50,57 @@ export const consoleReportEndpoints = defineEndpoints(consoleReportRoutes, {
       products: z.array(z.object({ id: z.number().int(), name: z.string() })),
     }),
   },
+  consoleTrialBalance: {
+    /** As of `date` (the lender's calendar, included); none is the lender's today. */
+    request: z.object({ date: optionalDate }),
+    data: z.object({
+      date: z.string(),
+      rows: z.array(
+        z.object({
+          /** The ledger's own account key (e.g. receivable:principal), named with the lender's code. */
+          account: z.string(),
+          code: z.string(),
+          name: z.string(),
+          /** One of the two is the account's balance, the other 0. */
+          debit: money,
+          credit: money,
+        }),
+      ),
+      totalDebits: money,
+      totalCredits: money,
+    }),
+  },
+  consoleOrderStatement: {
+    request: z.object({
+      /** The order's id or its order number (KW…), as an operator has either at hand. */
+      order: textField(40)
+        .transform((value) => value.trim())
+        .refine((value) => value !== '', { message: 'order must be an order number or id' }),
+    }),
+    data: z.object({
+      orderId: z.number().int(),
+      orderNo: z.string(),
+      lines: z.array(
+        z.object({
+          entryId: z.number().int(),
+          entryDate: z.string(),
+          kind: z.string(),
+          memo: z.string(),
+          account: z.string(),
+          /** The account's name in the lender's chart. */
+          accountName: z.string(),
+          debit: money,
+          credit: money,
+          /** What the loan owes after this line: the running sum of its receivables. */
+          owed: money,
+        }),
+      ),
+    }),
+  },
   consoleReconciliation: {
     request: z.object({
       /** The lender's day; default yesterday (a day whose postbacks are in). */
-      date: blankAsAbsent(
-        textField(10).refine(isCalendarDate, { message: 'date must be a date (YYYY-MM-DD)' }),
-      ),
+      date: optionalDate,
     }),
     data: z.object({
       date: z.string(),

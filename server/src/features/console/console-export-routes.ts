@@ -3,7 +3,13 @@ import { endpoints } from '@kwarta/contract';
 import { csvDownload } from '../../lib/csv.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { createdBounds, orderExportColumns, orderExportRows } from '../orders/index.ts';
-import { journalExportColumns, journalExportRows } from '../ledger/index.ts';
+import {
+  journalExportColumns,
+  journalExportRows,
+  trialBalanceCsvColumns,
+  trialBalanceCsvRows,
+} from '../ledger/index.ts';
+import { consoleTrialBalance } from './console-report-routes.ts';
 import { paymentExportColumns, paymentExportRows } from '../payments/index.ts';
 
 /** `orders-2026-11-01-to-2026-11-30.csv`, or `orders-all.csv` with no range. */
@@ -31,4 +37,13 @@ export function consoleExportCalls(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.consoleExportJournal, async (range, { reply }) =>
     csvDownload(reply, fileName('journal', range), journalExportColumns, journalExportRows(app.db, range)),
   );
+  registerEndpoint(app, endpoints.consoleExportTrialBalance, async (input, { reply }) => {
+    const balance = await consoleTrialBalance(app, input.date);
+    return csvDownload(
+      reply,
+      `trial-balance-${balance.date}.csv`,
+      trialBalanceCsvColumns,
+      trialBalanceCsvRows(balance),
+    );
+  });
 }

@@ -1,11 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, calendarDateAt } from '@kwarta/domain';
 import { endpoints } from '@kwarta/contract';
+import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
-import { portfolioReport, productNames } from '../orders/index.ts';
+import { findOrderByIdOrNo, portfolioReport, productNames } from '../orders/index.ts';
+import { orderStatement, trialBalance } from '../ledger/index.ts';
 import { dailyReconciliation } from '../reconciliation/index.ts';
 
-/** The reports screens' calls (issue 24): the portfolio and reconciliation, seen from the lender's today. */
+/**
+ * The trial balance as of `date`, or of the lender's today: the screen and its CSV export read
+ * the same one, named with the lender's chart of accounts.
+ */
+export async function consoleTrialBalance(app: FastifyInstance, date: string | undefined) {
+  const asOf = date ?? calendarDateAt(app.clock.now(), app.config.lenderTimeZone);
+  const balance = await trialBalance(app.db, { date: asOf, chart: app.config.ledgerAccounts });
+  return { ...balance, date: asOf };
+}
+
+/**
+ * The reports screens' calls (issue 24): the portfolio, the ledger and the day's reconciliation,
+ * seen from the lender's today.
+ */
 export function consoleReportCalls(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.consolePortfolio, async (input) => {
     const timeZone = app.config.lenderTimeZone;
@@ -21,6 +36,15 @@ export function consoleReportCalls(app: FastifyInstance): void {
       productNames(app.db),
     ]);
     return { ...report, products };
+  });
+
+  registerEndpoint(app, endpoints.consoleTrialBalance, (input) => consoleTrialBalance(app, input.date));
+
+  registerEndpoint(app, endpoints.consoleOrderStatement, async (input) => {
+    const order = await findOrderByIdOrNo(app.db, input.order);
+    if (!order) throw ApiError.notFound();
+    const lines = await orderStatement(app.db, order.id, { chart: app.config.ledgerAccounts });
+    return { orderId: order.id, orderNo: order.order_no, lines };
   });
 
   registerEndpoint(app, endpoints.consoleReconciliation, async (input) => {

@@ -9,6 +9,8 @@ export {
   receivablesByOrder,
   type PaymentCashBooking,
   trialBalance,
+  trialBalanceCsvColumns,
+  trialBalanceCsvRows,
   type StatementLine,
   type TrialBalance,
   type TrialBalanceRow,

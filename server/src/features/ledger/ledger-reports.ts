@@ -8,6 +8,7 @@ import {
 } from '@kwarta/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { CsvColumn } from '../../lib/csv.ts';
 
 export interface TrialBalanceRow {
   account: string;
@@ -79,6 +80,8 @@ export interface StatementLine {
   paymentId: number | null;
   providerRef: string | null;
   account: string;
+  /** The account's name in the lender's chart. */
+  accountName: string;
   debit: number;
   credit: number;
   /** What the loan owes after this line: the running sum of its receivable accounts. */
@@ -86,7 +89,12 @@ export interface StatementLine {
 }
 
 /** A loan's statement: every line of its entries by date, with what it owes after each. */
-export async function orderStatement(db: Kysely<Database>, orderId: number): Promise<StatementLine[]> {
+export async function orderStatement(
+  db: Kysely<Database>,
+  orderId: number,
+  options: { chart?: ChartOverrides } = {},
+): Promise<StatementLine[]> {
+  const chart = chartOfAccounts(options.chart);
   const rows = await db
     .selectFrom('journal_lines')
     .innerJoin('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
@@ -121,11 +129,30 @@ export async function orderStatement(db: Kysely<Database>, orderId: number): Pro
       paymentId: row.payment_id,
       providerRef: row.provider_ref,
       account: row.account,
+      accountName: chart.describe(row.account)?.name ?? row.account,
       debit: row.debit,
       credit: row.credit,
       owed,
     };
   });
+}
+
+/** The trial balance as a CSV export's rows: each account, then a row of the totals. */
+export const trialBalanceCsvColumns: CsvColumn<
+  Pick<TrialBalanceRow, 'code' | 'name' | 'account' | 'debit' | 'credit'>
+>[] = [
+  { header: 'code', cell: (row) => row.code },
+  { header: 'name', cell: (row) => row.name },
+  { header: 'account', cell: (row) => row.account },
+  { header: 'debit_minor', cell: (row) => row.debit },
+  { header: 'credit_minor', cell: (row) => row.credit },
+];
+
+export function trialBalanceCsvRows(balance: TrialBalance) {
+  return [
+    ...balance.rows,
+    { code: '', name: 'Total', account: '', debit: balance.totalDebits, credit: balance.totalCredits },
+  ];
 }
 
 /** What the journal says each order owes, by receivable (for the rebuild's check and write-off). */

@@ -43,6 +43,7 @@ export {
 export { advanceOrdersByDate, ORDER_STATUS_JOB_ACTOR, type OrderStatusRun } from './order-status-job.ts';
 export { findOrderTerms, orderAgreements } from './order-terms.ts';
 export {
+  findOrderByIdOrNo,
   findOrderWithBorrowerAndProduct,
   listPlanLines,
   orderCounts,

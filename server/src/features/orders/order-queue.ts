@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { MAX_INT } from '@kwarta/contract';
 import { OrderStatus, type CalendarDate } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
 import { readPage, type PageRequest } from '../../lib/paging.ts';
@@ -59,6 +60,20 @@ export async function orderQueue(db: Kysely<Database>, filter: QueueFilter) {
     );
   }
   return readPage(query.orderBy('orders.id', 'desc'), filter, (row) => row);
+}
+
+/**
+ * An order by what an operator has at hand: its id (digits) or its order number (KW…), each a
+ * unique index; undefined when neither names one.
+ */
+export function findOrderByIdOrNo(db: Kysely<Database>, ref: string) {
+  const query = db.selectFrom('orders').select(['id', 'order_no']);
+  if (/^\d{1,10}$/.test(ref)) {
+    const id = Number(ref);
+    // Beyond an integer column's range no order has it (and PostgreSQL would refuse the query).
+    return id <= MAX_INT ? query.where('id', '=', id).executeTakeFirst() : Promise.resolve(undefined);
+  }
+  return query.where('order_no', '=', ref).executeTakeFirst();
 }
 
 /** One order with its borrower and product as the order page shows them, or undefined. */

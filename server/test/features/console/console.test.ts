@@ -118,7 +118,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
         agent: ['dashboard', 'orders', 'payments', 'complaints'],
         credit: ['dashboard', 'orders', 'payments'],
-        finance: ['dashboard', 'orders', 'payments', 'portfolio'],
+        finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger'],
         collector: ['dashboard', 'orders', 'payments', 'collections'],
         admin: [
           'dashboard',
@@ -128,6 +128,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
           'funnel',
           'collections',
           'portfolio',
+          'ledger',
           'products',
           'templates',
           'collection-templates',

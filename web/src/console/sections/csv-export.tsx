@@ -11,12 +11,15 @@ export function CsvExport({
   path,
   what,
   dated = 'Created',
+  asOf,
 }: {
   role: OperatorRole;
   path: string;
   what: string;
   /** What the dates bound: when the records were created, or (the journal) the date they carry. */
   dated?: string;
+  /** A report as of one day (the trial balance) rather than records in a range: that day first. */
+  asOf?: string;
 }) {
   if (!mayAct(role, ConsoleRoles.exportData)) return null;
   const id = `export-${what.replaceAll(' ', '-')}`;
@@ -25,14 +28,23 @@ export function CsvExport({
       <h2 id={`${id}-title`} className="export__title">
         Export {what} (CSV)
       </h2>
-      <label>
-        {dated} from
-        <input type="date" name="from" />
-      </label>
-      <label>
-        to
-        <input type="date" name="to" />
-      </label>
+      {asOf === undefined ? (
+        <>
+          <label>
+            {dated} from
+            <input type="date" name="from" />
+          </label>
+          <label>
+            to
+            <input type="date" name="to" />
+          </label>
+        </>
+      ) : (
+        <label>
+          As of
+          <input type="date" name="date" key={asOf} defaultValue={asOf} />
+        </label>
+      )}
       <button type="submit">Download CSV</button>
     </form>
   );

@@ -83,6 +83,11 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
         <dt>Due</dt>
         <dd>{order.dueDate ?? '—'}</dd>
       </dl>
+      {mayAct(role, ConsoleRoles.readReports) ? (
+        <p>
+          <a href={`#/ledger/statement/${order.orderId}`}>Statement</a> (every journal line of the loan)
+        </p>
+      ) : null}
       {canDecide || canDisburse || canWriteOff ? (
         <div className="actions">
           <label>
