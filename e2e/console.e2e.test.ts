@@ -531,6 +531,26 @@ describe('operator console', () => {
       await page.getByRole('table', { name: 'Trial balance as of 2000-01-01' }).waitFor();
       await page.getByText('No journal entries on or before 2000-01-01.').waitFor();
 
+      // The day's reconciliation: today's payments (the demo's and the other tests') against the
+      // journal's cash, provider by provider; every one of them was booked.
+      await page
+        .getByRole('navigation', { name: 'Ledger' })
+        .getByRole('link', { name: 'Reconciliation' })
+        .click();
+      // Yesterday first (the default, once its answer has come), then the day the test asks for.
+      const day = page.getByLabel('Day', { exact: true });
+      await expect.poll(() => day.inputValue()).not.toBe('');
+      await day.fill(asOf);
+      await page.getByRole('button', { name: 'Reconcile' }).click();
+      const providers = page.getByRole('table', {
+        name: `Each provider on ${asOf}: its paid payments against the journal's cash`,
+      });
+      await providers.waitFor();
+      expect(await providers.getByRole('row').count()).toBeGreaterThan(1);
+      await page.getByText('Every payment reconciles.').waitFor();
+      await screenshot(page, 'console-ledger-reconciliation', { fullPage: true });
+      await expectNoAxeViolations(page, 'console ledger, reconciliation');
+
       // The order page's Statement link opens the loan's statement.
       await page.goto(`${baseUrl}/console#/order/${orderId}`);
       await page.getByRole('link', { name: 'Statement' }).click();
@@ -585,10 +605,11 @@ describe('operator console', () => {
             '/console/api/ledger/trial-balance',
             '/console/api/ledger/statement?order=1',
             '/console/api/exports/trial-balance.csv',
+            '/console/api/reconciliation',
           ].map(async (path) => (await fetch(path)).status),
         ),
       );
-      expect(refused).toEqual([403, 403, 403]);
+      expect(refused).toEqual([403, 403, 403, 403]);
 
       await menu.getByRole('link', { name: 'Funnel' }).click();
       await viewer.getByRole('table', { name: 'Every campaign, step by step' }).waitFor();
