@@ -29,6 +29,11 @@ export class LenderWideCache {
     return value;
   }
 
+  /** Entries held, expired or not. */
+  get size(): number {
+    return this.entries.size;
+  }
+
   /** Drops a key, so this instance's next read sees an edit made here at once. */
   forget(key: string): void {
     this.entries.delete(key);
