@@ -99,6 +99,7 @@ const envSchema = z
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(1000),
     MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
     LENDER_DATA_CACHE_MS: z.coerce.number().int().min(0).default(5000),
+    PORTFOLIO_CACHE_MS: z.coerce.number().int().min(0).default(300_000),
     SUPPORT_EMAIL: z.string().email().default('support@kwarta.example'),
     SUPPORT_WHATSAPP: z.string().default('+63 917 555 0100'),
     SUPPORT_PHONE: z.string().default('+63 2 8555 0100'),
@@ -288,6 +289,7 @@ const envSchema = z
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS },
     load: { maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS, maxInFlight: env.MAX_IN_FLIGHT },
     lenderDataCacheMs: env.LENDER_DATA_CACHE_MS,
+    portfolioCacheMs: env.PORTFOLIO_CACHE_MS,
     defaultSupport: { email: env.SUPPORT_EMAIL, whatsapp: env.SUPPORT_WHATSAPP, phone: env.SUPPORT_PHONE },
     brand: companyTexts(env, configuredBrand),
     // Name, colours, images and URL scheme until an admin saves a brand (features/brand).

@@ -67,6 +67,22 @@ export function compareDates(a: CalendarDate, b: CalendarDate): -1 | 0 | 1 {
   return Math.sign(toEpochDay(a) - toEpochDay(b)) as -1 | 0 | 1;
 }
 
+/** Formatters by time zone: making one costs far more than formatting (the portfolio dates thousands of hours). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /**
  * The calendar date an instant falls on in an IANA time zone (e.g. 'Asia/Manila'). This is the
  * one place a Date enters the domain: the server reads the clock once and converts it here, so
@@ -76,12 +92,7 @@ export function calendarDateAt(instant: Date, timeZone: string): CalendarDate {
   if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) {
     throw new DomainError('invalid_date', 'instant must be a valid Date');
   }
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = dateFormat(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes): string =>
     parts.find((p) => p.type === type)?.value ?? '';
   const text = `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;

@@ -42,9 +42,26 @@ export async function* csvLines<Row>(
 }
 
 /**
+ * Texts joined into chunks of about `size` characters: one socket write per chunk, not per line
+ * (a write per line made a million-row export a million writes, bench:export).
+ */
+export async function* inChunks(texts: AsyncIterable<string>, size = 64 * 1024): AsyncGenerator<string> {
+  let chunk = '';
+  for await (const text of texts) {
+    chunk += text;
+    if (chunk.length >= size) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/**
  * An export as a download: sets the reply's headers and returns the stream for the route to send
  * (a contract route that `produces: 'text/csv'` sends what its handler returns). The stream's
- * backpressure paces the reading, so a slow client holds one batch, not the table.
+ * backpressure paces the reading (Readable.from pulls the next chunk only when the socket drained),
+ * so a slow client holds one batch and one chunk, not the table.
  */
 export function csvDownload<Row>(
   reply: FastifyReply,
@@ -56,5 +73,5 @@ export function csvDownload<Row>(
   reply
     .header('Content-Disposition', `attachment; filename="${fileName}"`)
     .header('Cache-Control', 'no-store');
-  return Readable.from(csvLines(columns, rows));
+  return Readable.from(inChunks(csvLines(columns, rows)));
 }

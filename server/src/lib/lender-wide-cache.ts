@@ -17,6 +17,9 @@ export class LenderWideCache {
     const now = performance.now();
     const entry = this.entries.get(key);
     if (entry && now - entry.at < this.maxAgeMs) return entry.value as Promise<T>;
+    // Expired entries go when a new one is made: keys that are never read again (a report's
+    // filters, a day gone by) do not pile up.
+    for (const [old, { at }] of this.entries) if (now - at >= this.maxAgeMs) this.entries.delete(old);
     const value = load();
     this.entries.set(key, { at: now, value });
     // A failed read is not kept: the next request tries the database again.
@@ -24,6 +27,11 @@ export class LenderWideCache {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
     return value;
+  }
+
+  /** Entries held, expired or not. */
+  get size(): number {
+    return this.entries.size;
   }
 
   /** Drops a key, so this instance's next read sees an edit made here at once. */

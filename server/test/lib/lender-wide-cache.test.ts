@@ -26,6 +26,16 @@ describe('LenderWideCache', () => {
     expect(await cache.read('b', source.load)).toBe(2);
   });
 
+  it('drops expired entries when it makes one: keys never read again do not pile up', async () => {
+    const cache = new LenderWideCache(40);
+    const source = counter();
+    for (const key of ['2026-11-24', '2026-11-25', '2026-11-26']) await cache.read(key, source.load);
+    expect(cache.size).toBe(3);
+    await delay(60);
+    await cache.read('2026-11-27', source.load);
+    expect(cache.size).toBe(1);
+  });
+
   it('reads every time when maxAge is 0', async () => {
     const cache = new LenderWideCache(0);
     const source = counter();
