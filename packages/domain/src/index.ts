@@ -16,3 +16,4 @@ export * from './brand-colours.ts';
 export * from './portfolio.ts';
 export * from './ledger.ts';
 export * from './reconciliation.ts';
+export * from './random.ts';

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadCliConfig } from '../config.ts';
+import { loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AccountKeyMissing, loadAccountKeyRing, rotateAccountKey } from '../features/bank-binding/index.ts';
 import { rotateTotpSecrets } from '../features/operators/index.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `Payment account maintenance (decision 0060).
 
@@ -49,10 +50,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadCliConfig, type Config } from '../config.ts';
+import { loadCliConfig, type Config } from '../config.ts';
 import {
   ACCOUNT_KEY_FILE,
   DATABASE_FILE,
@@ -15,6 +15,7 @@ import {
   writeArchive,
   type BackupManifest,
 } from './backup-archive.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `npm run backup -- --to FILE     a consistent copy of the SQLite database, taken while the server
                                  serves, with the uploads, into one .tar.gz (restore: npm run restore)
@@ -112,10 +113,4 @@ and to restore into a new, empty database (then start the server on it):
 (pg_dump takes a consistent snapshot while the server serves. See README "Backups".)`;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? `${error.message}\n\n${USAGE}` : error);
-    process.exit(1);
-  },
-);
+runCli(main, { usage: USAGE });

@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadCliConfig } from '../config.ts';
+import { loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createBlobStorage } from '../lib/create-blob-storage.ts';
 import { ImageRefused } from '../lib/image-intake.ts';
 import { ReplyRefused, recordComplaintReply, refusalMessages } from '../features/complaints/index.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `Records a service agent's reply to a complaint (the console's inbox does the same).
 
@@ -61,10 +62,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

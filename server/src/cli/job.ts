@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { ConfigError, loadCliConfig } from '../config.ts';
+import { loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createBlobStorage } from '../lib/create-blob-storage.ts';
@@ -14,6 +14,7 @@ import { createJobLease } from '../jobs/job-lease.ts';
 import { listRuns } from '../jobs/job-runs.ts';
 import { jobRegistry } from '../jobs/registry.ts';
 import { describeOutcome, formatRuns, runJobNow } from '../jobs/run-now.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `npm run job -- NAME                 run a scheduled job now (waits for no one: if another
                                      instance is running it, says so and exits 1)
@@ -115,12 +116,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(
-      error instanceof ConfigError || error instanceof TypeError ? `${error.message}\n\n${USAGE}` : error,
-    );
-    process.exit(1);
-  },
-);
+runCli(main, { usage: USAGE });

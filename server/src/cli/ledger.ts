@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { formatAmount } from '@kwarta/domain';
-import { ConfigError, loadCliConfig } from '../config.ts';
+import { loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { checkLedger, rebuildLedger, type RebuildReport } from '../features/ledger-rebuild/index.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `The ledger's migration of what exists (issue 24, decision 0099).
 
@@ -69,10 +70,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(2);
-  },
-);
+runCli(main, { failure: 2 });

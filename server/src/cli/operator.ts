@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isOperatorRole, operatorRoles } from '@kwarta/contract';
-import { ConfigError, loadCliConfig } from '../config.ts';
+import { loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import {
@@ -16,6 +16,7 @@ import {
   totpUri,
 } from '../features/operators/index.ts';
 import { loadAccountKeyRing } from '../features/bank-binding/index.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `Console operators (the first admin, password resets, the second factor).
 
@@ -127,11 +128,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const plain = error instanceof ConfigError || error instanceof OperatorChangeRefused;
-    console.error(plain ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main, { refusals: [OperatorChangeRefused] });

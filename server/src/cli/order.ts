@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadCliConfig } from '../config.ts';
+import { loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { systemClock } from '../lib/clock.ts';
@@ -14,6 +14,7 @@ import {
 import { writeOffAudited } from '../features/console/index.ts';
 import { findOperatorByName } from '../features/operators/index.ts';
 import { formatAmount } from '@kwarta/domain';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `Moves an order through the lender's decisions (as the console's order page does).
 
@@ -110,10 +111,4 @@ async function writeOff(
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

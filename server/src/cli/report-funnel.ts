@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadCliConfig } from '../config.ts';
+import { loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { formatFunnel, funnelReport } from '../features/promotion/index.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `npm run report:funnel -- [--utm_tag TAG] [--app_from APP] [--user_from USER] [--from ISO] [--to ISO] [--json]
 
@@ -41,10 +42,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  // Bad configuration or an unknown option: say what, then how to call it.
-  console.error(
-    error instanceof ConfigError || error instanceof TypeError ? `${error.message}\n\n${USAGE}` : error,
-  );
-  process.exit(1);
-});
+runCli(main, { usage: USAGE });

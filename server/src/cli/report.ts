@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { addDays, calendarDateAt, formatAmount, isCalendarDate, periods, type Period } from '@kwarta/domain';
-import { ConfigError, loadCliConfig } from '../config.ts';
+import { loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../features/ledger/index.ts';
 import { formatPortfolio, portfolioReport } from '../features/orders/index.ts';
 import { dailyReconciliation, formatReconciliation } from '../features/reconciliation/index.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `Ledger and portfolio reports (issue 24, decision 0099), from the database the server uses (DATA_DIR or DATABASE_URL).
 
@@ -120,12 +121,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(
-      error instanceof ConfigError || error instanceof TypeError ? `${error.message}\n\n${USAGE}` : error,
-    );
-    process.exit(2);
-  },
-);
+runCli(main, { usage: USAGE, failure: 2 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MANIFEST_FILE, extractArchive, verifyRestored } from './backup-archive.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `npm run restore -- --from FILE [--data-dir DIR]
     restores a backup of npm run backup into DIR (default: DATA_DIR, else ./data), which must be
@@ -75,10 +76,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(main);

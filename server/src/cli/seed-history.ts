@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { formatAmount } from '@kwarta/domain';
-import { ConfigError, loadCliConfig } from '../config.ts';
+import { loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed.ts';
@@ -9,6 +9,7 @@ import { Metrics } from '../lib/metrics.ts';
 import { loadAccountKeyRing } from '../features/bank-binding/index.ts';
 import { HistoryRefused, seedHistory, type HistorySummary } from '../features/history-seed/index.ts';
 import { seedDemoMoney } from '../features/test-preview/index.ts';
+import { runCli } from './run-cli.ts';
 
 const USAGE = `A year of plausible lending to look at (issue 24): development and sandbox only.
 
@@ -122,12 +123,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(
-      error instanceof ConfigError || error instanceof TypeError ? `${error.message}\n\n${USAGE}` : error,
-    );
-    process.exit(2);
-  },
-);
+runCli(main, { usage: USAGE, failure: 2 });

@@ -1,4 +1,12 @@
-import { addDays, calendarDateAt, daysBetween, OrderStatus, type CalendarDate } from '@kwarta/domain';
+import {
+  addDays,
+  calendarDateAt,
+  daysBetween,
+  mulberry32,
+  OrderStatus,
+  type CalendarDate,
+  type Random,
+} from '@kwarta/domain';
 import { isValidPhone, phoneLength, type Market } from '@kwarta/contract';
 import type { Deps } from '../../lib/deps.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -32,7 +40,6 @@ import {
   startPayment,
 } from '../payments/index.ts';
 import { recordPromotionEvent, registerBorrower } from '../promotion/index.ts';
-import { mulberry32, type Random } from './random.ts';
 
 /**
  * `npm run seed:history` (issue 24): a year of plausible lending made through the features' own

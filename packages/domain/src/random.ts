@@ -1,7 +1,10 @@
 /** A number in [0, 1), like Math.random, but repeatable. */
 export type Random = () => number;
 
-/** mulberry32: a small seeded generator, so `--seed N` makes the same history every time. */
+/**
+ * mulberry32: a small seeded generator, so a seeded history (`seed:history --seed N`) or a test's
+ * "random" cases come out the same on every run, and a failure is reproduced from its seed.
+ */
 export function mulberry32(seed: number): Random {
   let state = seed >>> 0;
   return () => {
