@@ -6,6 +6,9 @@
 // one, and the slowest warm-up request, printed beside, is what computing it costs:
 //   npm run bench:console [-- --orders 100000 --requests 300 --postgres postgres://…/postgres]
 //   npm run bench:console -- --orders 1000000 --postgres-only
+//   npm run bench:console -- --history 2000x12 [--postgres-only]
+// --history seeds the book through seed:history (borrowers × months of lending through the use
+// cases, on the demo's products) instead of the bench seeder's bulk rows.
 // Runs the app in-process (app.inject: routing, the caller check, the handler, the envelope);
 // PostgreSQL is measured when reachable (a throwaway database is created and dropped).
 import fs from 'node:fs';
@@ -18,6 +21,7 @@ import { OPERATOR_SESSION_COOKIE, endpoints } from '@kwarta/contract';
 import { loadConfig } from '../../server/src/config.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { createOperator, createOperatorSession } from '../../server/src/features/operators/index.ts';
+import { HISTORY_CAMPAIGNS, seedHistory } from '../../server/src/features/history-seed/index.ts';
 import { adminQuery } from '../support/backing-services.ts';
 import { BENCH_CAMPAIGNS, seedBenchOrders } from './seed-orders.ts';
 
@@ -34,6 +38,9 @@ const adminUrl = option(
 );
 const warmup = Number(option('--warmup', '30'));
 const postgresOnly = args.includes('--postgres-only');
+const historyShape = /^(\d+)x(\d+)$/.exec(option('--history', ''));
+const history = historyShape ? { borrowers: Number(historyShape[1]), months: Number(historyShape[2]) } : null;
+if (args.includes('--history') && !history) throw new Error('--history takes BORROWERSxMONTHS, e.g. 2000x12');
 const QUEUE_BUDGET_MS = 100;
 const PORTFOLIO_BUDGET_MS = 200;
 
@@ -64,14 +71,16 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
   await app.ready();
   try {
     const seedStart = performance.now();
-    const { phones, orderNos } = await seedBenchOrders(app.db, orderCount);
+    const { phones, orderNos, campaigns } = history
+      ? await seedFromHistory(app, history)
+      : { ...(await seedBenchOrders(app.db, orderCount)), campaigns: BENCH_CAMPAIGNS };
     if (target === 'postgres') await sql`ANALYZE`.execute(app.db);
     const total = await app.db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     console.log(
-      `${target}: ${Number(total.n)} orders (${orderNos.length} seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
+      `${target}: ${Number(total.n)} orders (${history ? `seed:history ${history.borrowers} borrowers × ${history.months} months` : orderNos.length} seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
     );
 
     const cookieOf = async (role: 'credit' | 'finance') => {
@@ -129,7 +138,7 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
       {
         name: 'portfolio of one campaign',
         on: portfolio,
-        query: (i) => `period=week&utmTag=${BENCH_CAMPAIGNS[i % BENCH_CAMPAIGNS.length]}`,
+        query: (i) => `period=week&utmTag=${campaigns[i % campaigns.length]}`,
         budget: PORTFOLIO_BUDGET_MS,
         gated: true,
       },
@@ -169,6 +178,27 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
   }
 }
 
+/** A book made by seed:history; the queue's searches take its phones and order numbers. */
+async function seedFromHistory(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  shape: { borrowers: number; months: number },
+): Promise<{ phones: string[]; orderNos: string[]; campaigns: readonly string[] }> {
+  await seedHistory(
+    { db: app.db, config: app.config, accountKeys: app.accountKeys, metrics: app.metrics },
+    { ...shape, seed: 1 },
+  );
+  const orders = await app.db
+    .selectFrom('orders')
+    .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
+    .select(['orders.order_no', 'borrowers.phone'])
+    .execute();
+  return {
+    phones: [...new Set(orders.map((order) => order.phone))],
+    orderNos: orders.map((order) => order.order_no),
+    campaigns: HISTORY_CAMPAIGNS,
+  };
+}
+
 async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
   try {
@@ -181,7 +211,7 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 console.log(
-  `Console order queue and portfolio, ${orderCount} orders, ${requests} requests per case, one at a time; budget p95 ≤ ${QUEUE_BUDGET_MS} ms (queue), ≤ ${PORTFOLIO_BUDGET_MS} ms (portfolio). load average ${os
+  `Console order queue and portfolio, ${history ? `seed:history ${history.borrowers}x${history.months}` : `${orderCount} orders`}, ${requests} requests per case, one at a time; budget p95 ≤ ${QUEUE_BUDGET_MS} ms (queue), ≤ ${PORTFOLIO_BUDGET_MS} ms (portfolio). load average ${os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`,

@@ -120,6 +120,9 @@ const CAMPAIGNS = [
   { utm: null, appFrom: null, userFrom: null, weight: 20 },
 ] as const;
 
+/** The campaigns (utm_tag) the history's borrowers signed up through. */
+export const HISTORY_CAMPAIGNS = CAMPAIGNS.flatMap((campaign) => (campaign.utm ? [campaign.utm] : []));
+
 const BEHAVIOURS: readonly (readonly [Behaviour, number])[] = [
   ['on-time', 60],
   ['late', 17],
