@@ -31,6 +31,8 @@ export const consoleReportEndpoints = defineEndpoints(consoleReportRoutes, {
     }),
     data: z.object({
       today: z.string(),
+      /** When these figures were computed (ISO instant): an instance keeps them for PORTFOLIO_CACHE_MS. */
+      computedAt: z.string(),
       period: z.enum(periods as ['day', 'week', 'month']),
       from: z.string(),
       atRisk: z.object({

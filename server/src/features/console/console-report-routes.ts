@@ -39,7 +39,10 @@ export function consoleReportCalls(app: FastifyInstance): void {
       filter: { productId: input.productId, utmTag: input.utmTag },
     };
     const [report, products] = await Promise.all([
-      computed.read(JSON.stringify(query), () => portfolioReport(app.db, query)),
+      computed.read(JSON.stringify(query), async () => ({
+        ...(await portfolioReport(app.db, query)),
+        computedAt: app.clock.now().toISOString(),
+      })),
       productNames(app.db),
     ]);
     return { ...report, products };

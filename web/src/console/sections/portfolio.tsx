@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { consoleCalls, type OperatorRole } from '@kwarta/contract';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { consoleCall } from '../console-client.ts';
-import { money } from '../format.ts';
+import { money, when } from '../format.ts';
 import { Chart, chartColours } from './chart.tsx';
 import { CsvExport } from './csv-export.tsx';
 
@@ -111,7 +111,8 @@ export function PortfolioSection({ role }: { role: OperatorRole }) {
       {data ? (
         <>
           <p>
-            As of {data.today}, from {data.from}.
+            As of {data.today}, from {data.from}; figures computed {when(data.computedAt)} UTC (kept a few
+            minutes, so a payment may take that long to show).
           </p>
           <dl className="tiles">
             <div className="tile">
