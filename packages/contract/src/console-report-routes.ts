@@ -41,4 +41,34 @@ export const consoleReportRoutes = nameRoutes({
     auth: 'operator',
     roles: R.readReports,
   },
+  // Each report as CSV, for finance to keep (the exports' roles).
+  consoleExportReconciliation: {
+    summary:
+      "A lender's day reconciled as CSV (default yesterday): each provider's totals, then every payment whose provider report and journal differ",
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/exports/reconciliation.csv',
+    auth: 'operator',
+    roles: R.exportData,
+    produces: 'text/csv',
+  },
+  consoleExportStatement: {
+    summary: "A loan's statement as CSV: every journal line of the order, with what the loan owes after it",
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/exports/statement.csv',
+    auth: 'operator',
+    roles: R.exportData,
+    produces: 'text/csv',
+  },
+  consoleExportPortfolio: {
+    summary:
+      'The portfolio as CSV, one figure a line (section, key, measure, value): PAR, collection, first-payment default, flows per period, cohort curves; by product and campaign',
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/exports/portfolio.csv',
+    auth: 'operator',
+    roles: R.exportData,
+    produces: 'text/csv',
+  },
 });

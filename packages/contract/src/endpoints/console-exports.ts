@@ -20,7 +20,7 @@ const dateRange = z
   });
 
 /** The stream the server sends (route.produces), not an envelope. */
-const csvStream = z.custom<NodeJS.ReadableStream>(() => true);
+export const csvStream = z.custom<NodeJS.ReadableStream>(() => true);
 
 export const consoleExportEndpoints = defineEndpoints(consoleExportRoutes, {
   consoleExportOrders: { request: dateRange, data: csvStream },

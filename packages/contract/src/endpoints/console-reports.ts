@@ -5,7 +5,7 @@ import { reconciliationProblems } from '@kwarta/domain/reconciliation';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleReportRoutes } from '../console-report-routes.ts';
 import { textField } from '../form-fields.ts';
-import { optionalDate } from './console-exports.ts';
+import { csvStream, optionalDate } from './console-exports.ts';
 
 const money = z.number().int();
 const ratio = z.number().min(0);
@@ -18,17 +18,26 @@ const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
 
 const parBucket = z.object({ amount: money, ratio });
 
+/** The portfolio's filter: the screen's and its CSV's. */
+const portfolioRequest = z.object({
+  period: z.enum(periods as ['day', 'week', 'month']).default('month'),
+  /** The first day of the series; default a year before the lender's today. */
+  from: blankAsAbsent(textField(10).refine(isCalendarDate, { message: 'from must be a date (YYYY-MM-DD)' })),
+  productId: blankAsAbsent(z.coerce.number().int().positive()),
+  utmTag: blankAsAbsent(textField(64)),
+});
+
+/** Which loan's statement: the screen's and its CSV's. */
+const statementRequest = z.object({
+  /** The order's id or its order number (KW…), as an operator has either at hand. */
+  order: textField(40)
+    .transform((value) => value.trim())
+    .refine((value) => value !== '', { message: 'order must be an order number or id' }),
+});
+
 export const consoleReportEndpoints = defineEndpoints(consoleReportRoutes, {
   consolePortfolio: {
-    request: z.object({
-      period: z.enum(periods as ['day', 'week', 'month']).default('month'),
-      /** The first day of the series; default a year before the lender's today. */
-      from: blankAsAbsent(
-        textField(10).refine(isCalendarDate, { message: 'from must be a date (YYYY-MM-DD)' }),
-      ),
-      productId: blankAsAbsent(z.coerce.number().int().positive()),
-      utmTag: blankAsAbsent(textField(64)),
-    }),
+    request: portfolioRequest,
     data: z.object({
       today: z.string(),
       /** When these figures were computed (ISO instant): an instance keeps them for PORTFOLIO_CACHE_MS. */
@@ -73,12 +82,7 @@ export const consoleReportEndpoints = defineEndpoints(consoleReportRoutes, {
     }),
   },
   consoleOrderStatement: {
-    request: z.object({
-      /** The order's id or its order number (KW…), as an operator has either at hand. */
-      order: textField(40)
-        .transform((value) => value.trim())
-        .refine((value) => value !== '', { message: 'order must be an order number or id' }),
-    }),
+    request: statementRequest,
     data: z.object({
       orderId: z.number().int(),
       orderNo: z.string(),
@@ -130,4 +134,7 @@ export const consoleReportEndpoints = defineEndpoints(consoleReportRoutes, {
       ),
     }),
   },
+  consoleExportReconciliation: { request: z.object({ date: optionalDate }), data: csvStream },
+  consoleExportStatement: { request: statementRequest, data: csvStream },
+  consoleExportPortfolio: { request: portfolioRequest, data: csvStream },
 });

@@ -1,12 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, calendarDateAt } from '@kwarta/domain';
-import { endpoints } from '@kwarta/contract';
+import { endpoints, type EndpointParsedRequest } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { LenderWideCache } from '../../lib/lender-wide-cache.ts';
-import { findOrderByIdOrNo, portfolioReport, productNames } from '../orders/index.ts';
-import { orderStatement, trialBalance } from '../ledger/index.ts';
-import { dailyReconciliation } from '../reconciliation/index.ts';
+import { csvDownload } from '../../lib/csv.ts';
+import {
+  findOrderByIdOrNo,
+  portfolioCsvColumns,
+  portfolioCsvRows,
+  portfolioReport,
+  productNames,
+} from '../orders/index.ts';
+import { orderStatement, statementCsvColumns, trialBalance } from '../ledger/index.ts';
+import {
+  dailyReconciliation,
+  reconciliationCsvColumns,
+  reconciliationCsvRows,
+} from '../reconciliation/index.ts';
 
 /**
  * The trial balance as of `date`, or of the lender's today: the screen and its CSV export read
@@ -26,9 +37,12 @@ export async function consoleTrialBalance(app: FastifyInstance, date: string | u
  * shows payments within that time, and a new day is computed anew. Concurrent first requests share
  * one computation (LenderWideCache keeps the promise).
  */
+type ConsoleRequest<Name extends keyof typeof endpoints> = EndpointParsedRequest<(typeof endpoints)[Name]>;
+
 export function consoleReportCalls(app: FastifyInstance): void {
   const computed = new LenderWideCache(app.config.portfolioCacheMs);
-  registerEndpoint(app, endpoints.consolePortfolio, async (input) => {
+  /** The portfolio of a query, kept; the screen and its CSV read the same one. */
+  const portfolio = (input: ConsoleRequest<'consolePortfolio'>) => {
     const timeZone = app.config.lenderTimeZone;
     const today = calendarDateAt(app.clock.now(), timeZone);
     const query = {
@@ -38,28 +52,52 @@ export function consoleReportCalls(app: FastifyInstance): void {
       from: input.from ?? addDays(today, -365),
       filter: { productId: input.productId, utmTag: input.utmTag },
     };
-    const [report, products] = await Promise.all([
-      computed.read(JSON.stringify(query), async () => ({
-        ...(await portfolioReport(app.db, query)),
-        computedAt: app.clock.now().toISOString(),
-      })),
-      productNames(app.db),
-    ]);
-    return { ...report, products };
-  });
-
-  registerEndpoint(app, endpoints.consoleTrialBalance, (input) => consoleTrialBalance(app, input.date));
-
-  registerEndpoint(app, endpoints.consoleOrderStatement, async (input) => {
+    return computed.read(JSON.stringify(query), async () => ({
+      ...(await portfolioReport(app.db, query)),
+      computedAt: app.clock.now().toISOString(),
+    }));
+  };
+  const statement = async (input: ConsoleRequest<'consoleOrderStatement'>) => {
     const order = await findOrderByIdOrNo(app.db, input.order);
     if (!order) throw ApiError.notFound();
     const lines = await orderStatement(app.db, order.id, { chart: app.config.ledgerAccounts });
     return { orderId: order.id, orderNo: order.order_no, lines };
-  });
-
-  registerEndpoint(app, endpoints.consoleReconciliation, async (input) => {
+  };
+  const reconciliation = (input: ConsoleRequest<'consoleReconciliation'>) => {
     const timeZone = app.config.lenderTimeZone;
     const yesterday = addDays(calendarDateAt(app.clock.now(), timeZone), -1);
     return dailyReconciliation(app.db, { date: input.date ?? yesterday, timeZone });
+  };
+
+  registerEndpoint(app, endpoints.consolePortfolio, async (input) => {
+    const [report, products] = await Promise.all([portfolio(input), productNames(app.db)]);
+    return { ...report, products };
+  });
+  registerEndpoint(app, endpoints.consoleTrialBalance, (input) => consoleTrialBalance(app, input.date));
+  registerEndpoint(app, endpoints.consoleOrderStatement, statement);
+  registerEndpoint(app, endpoints.consoleReconciliation, reconciliation);
+
+  // Each report as CSV: the same figures as its screen.
+  registerEndpoint(app, endpoints.consoleExportPortfolio, async (input, { reply }) => {
+    const report = await portfolio(input);
+    return csvDownload(
+      reply,
+      `portfolio-${report.today}-by-${report.period}.csv`,
+      portfolioCsvColumns,
+      portfolioCsvRows(report),
+    );
+  });
+  registerEndpoint(app, endpoints.consoleExportStatement, async (input, { reply }) => {
+    const { orderNo, lines } = await statement(input);
+    return csvDownload(reply, `statement-${orderNo}.csv`, statementCsvColumns, lines);
+  });
+  registerEndpoint(app, endpoints.consoleExportReconciliation, async (input, { reply }) => {
+    const report = await reconciliation(input);
+    return csvDownload(
+      reply,
+      `reconciliation-${report.date}.csv`,
+      reconciliationCsvColumns,
+      reconciliationCsvRows(report),
+    );
   });
 }

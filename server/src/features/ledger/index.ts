@@ -9,6 +9,7 @@ export {
   receivablesByOrder,
   type PaymentCashBooking,
   trialBalance,
+  statementCsvColumns,
   trialBalanceCsvColumns,
   trialBalanceCsvRows,
   type StatementLine,

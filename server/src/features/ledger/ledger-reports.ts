@@ -137,6 +137,21 @@ export async function orderStatement(
   });
 }
 
+/** A loan's statement as CSV: each journal line, with what the loan owes after it. */
+export const statementCsvColumns: CsvColumn<StatementLine>[] = [
+  { header: 'entry_date', cell: (line) => line.entryDate },
+  { header: 'entry_id', cell: (line) => line.entryId },
+  { header: 'kind', cell: (line) => line.kind },
+  { header: 'memo', cell: (line) => line.memo },
+  { header: 'payment_id', cell: (line) => line.paymentId },
+  { header: 'provider_ref', cell: (line) => line.providerRef },
+  { header: 'account', cell: (line) => line.account },
+  { header: 'account_name', cell: (line) => line.accountName },
+  { header: 'debit_minor', cell: (line) => line.debit },
+  { header: 'credit_minor', cell: (line) => line.credit },
+  { header: 'owed_minor', cell: (line) => line.owed },
+];
+
 /** The trial balance as a CSV export's rows: each account, then a row of the totals. */
 export const trialBalanceCsvColumns: CsvColumn<
   Pick<TrialBalanceRow, 'code' | 'name' | 'account' | 'debit' | 'credit'>

@@ -95,6 +95,8 @@ export {
 export {
   FIRST_PAYMENT_DEFAULT_DAYS,
   formatPortfolio,
+  portfolioCsvColumns,
+  portfolioCsvRows,
   portfolioReport,
   type PortfolioFilter,
   type PortfolioQuery,

@@ -15,6 +15,7 @@ import {
   type PortfolioAtRisk,
 } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
+import type { CsvColumn } from '../../lib/csv.ts';
 import { textTable } from '../../lib/text-table.ts';
 import { campaignBorrowerIds } from '../promotion/index.ts';
 
@@ -274,4 +275,67 @@ export function formatPortfolio(report: PortfolioReport, amount: (minor: number)
     'Collected by month since disbursement (share of what each cohort owes)',
     cohorts,
   ].join('\n');
+}
+
+/** One figure of the portfolio, as its CSV carries it: long form, for a pivot table. */
+interface PortfolioFigure {
+  section: string;
+  key: string;
+  measure: string;
+  value: number;
+}
+
+export const portfolioCsvColumns: CsvColumn<PortfolioFigure>[] = [
+  { header: 'section', cell: (row) => row.section },
+  { header: 'key', cell: (row) => row.key },
+  { header: 'measure', cell: (row) => row.measure },
+  { header: 'value', cell: (row) => row.value },
+];
+
+/** Every figure of the report, one a line: amounts in minor units, shares as fractions. */
+export function portfolioCsvRows(report: PortfolioReport): PortfolioFigure[] {
+  const figure = (section: string, key: string, measure: string, value: number) => ({
+    section,
+    key,
+    measure,
+    value,
+  });
+  return [
+    figure('at_risk', report.today, 'outstanding_principal_minor', report.atRisk.outstandingPrincipal),
+    ...parThresholds.flatMap((days) => [
+      figure('at_risk', `PAR${days}`, 'amount_minor', report.atRisk.par[days].amount),
+      figure('at_risk', `PAR${days}`, 'ratio', report.atRisk.par[days].ratio),
+    ]),
+    figure('collection', report.from, 'due_minor', report.collection.due),
+    figure('collection', report.from, 'paid_minor', report.collection.paid),
+    figure('collection', report.from, 'rate', report.collection.rate),
+    figure(
+      'first_payment_default',
+      `${report.firstPaymentDefault.days} days`,
+      'loans',
+      report.firstPaymentDefault.loans,
+    ),
+    figure(
+      'first_payment_default',
+      `${report.firstPaymentDefault.days} days`,
+      'defaulted',
+      report.firstPaymentDefault.defaulted,
+    ),
+    figure(
+      'first_payment_default',
+      `${report.firstPaymentDefault.days} days`,
+      'rate',
+      report.firstPaymentDefault.rate,
+    ),
+    ...report.flows.flatMap((flow) => [
+      figure(`flows_by_${report.period}`, flow.start, 'disbursed_minor', flow.disbursed),
+      figure(`flows_by_${report.period}`, flow.start, 'collected_minor', flow.collected),
+    ]),
+    ...report.cohorts.flatMap((cohort) => [
+      figure('cohorts', cohort.cohort, 'due_minor', cohort.due),
+      ...cohort.collected.map((share, month) =>
+        figure('cohorts', cohort.cohort, `collected_ratio_month_${month}`, share),
+      ),
+    ]),
+  ];
 }

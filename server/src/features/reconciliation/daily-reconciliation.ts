@@ -10,6 +10,7 @@ import {
 } from '@kwarta/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { CsvColumn } from '../../lib/csv.ts';
 import { textTable } from '../../lib/text-table.ts';
 import { paymentCashBookings } from '../ledger/index.ts';
 import { paidPaymentsById, paymentsPaidBetween, type PaidPayment } from '../payments/index.ts';
@@ -81,4 +82,49 @@ export function formatReconciliation(report: DailyReconciliation): string {
     5,
   );
   return `${title}\n\n${totals}\n\n${report.mismatches.length} mismatch${report.mismatches.length === 1 ? '' : 'es'}:\n${mismatches}`;
+}
+
+interface ReconciliationCsvRow {
+  provider: string;
+  paymentId: number | null;
+  orderId: number | null;
+  txnid: string | null;
+  refNo: string | null;
+  problem: string;
+  providerAmount: number;
+  bookedAmount: number;
+  otherDate: string | null;
+}
+
+/** The day as CSV: each provider's totals first (problem "provider total"), then each mismatch. */
+export const reconciliationCsvColumns: CsvColumn<ReconciliationCsvRow>[] = [
+  { header: 'provider', cell: (row) => row.provider },
+  { header: 'payment_id', cell: (row) => row.paymentId },
+  { header: 'order_id', cell: (row) => row.orderId },
+  { header: 'txnid', cell: (row) => row.txnid },
+  { header: 'ref_no', cell: (row) => row.refNo },
+  { header: 'problem', cell: (row) => row.problem },
+  { header: 'provider_amount_minor', cell: (row) => row.providerAmount },
+  { header: 'booked_minor', cell: (row) => row.bookedAmount },
+  { header: 'other_date', cell: (row) => row.otherDate },
+];
+
+export function reconciliationCsvRows(report: DailyReconciliation): ReconciliationCsvRow[] {
+  return [
+    ...report.providers.map((line) => ({
+      provider: line.provider,
+      paymentId: null,
+      orderId: null,
+      txnid: null,
+      refNo: null,
+      problem: `provider total (${line.payments} payments)`,
+      providerAmount: line.providerTotal,
+      bookedAmount: line.bookedTotal,
+      otherDate: null,
+    })),
+    ...report.mismatches.map((mismatch) => ({
+      ...mismatch,
+      problem: reconciliationProblemLabels[mismatch.problem],
+    })),
+  ];
 }

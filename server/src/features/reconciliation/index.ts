@@ -1,3 +1,8 @@
 // Daily reconciliation of each payment provider against the journal's cash (issue 24). Reads the
 // payments and ledger features through their exports; owns no table.
-export { dailyReconciliation, formatReconciliation } from './daily-reconciliation.ts';
+export {
+  dailyReconciliation,
+  formatReconciliation,
+  reconciliationCsvColumns,
+  reconciliationCsvRows,
+} from './daily-reconciliation.ts';

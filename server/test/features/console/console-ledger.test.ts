@@ -118,4 +118,50 @@ describe.each(databaseTargets)('console ledger (%s)', (target) => {
     expect(lines).toHaveLength(1 + balance.rows.length + 1);
     expect(lines.at(-1)).toBe(`,Total,,${balance.totalDebits},${balance.totalCredits}`);
   });
+
+  it("exports a loan's statement and the portfolio as CSV, the same figures as their screens; no other role may", async () => {
+    const statement = await get(endpoints.consoleExportStatement.path, 'finance', `order=${order.orderNo}`);
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.headers['content-disposition']).toBe(
+      `attachment; filename="statement-${order.orderNo}.csv"`,
+    );
+    const lines = statement.body.split('\r\n').filter((line) => line !== '');
+    expect(lines[0]).toBe(
+      'entry_date,entry_id,kind,memo,payment_id,provider_ref,account,account_name,debit_minor,credit_minor,owed_minor',
+    );
+    const screen = dataOf<StatementData>(
+      (await get(endpoints.consoleOrderStatement.path, 'finance', `order=${order.orderId}`)).body,
+    );
+    expect(lines).toHaveLength(1 + screen.lines.length);
+    expect(lines.at(-1)!.endsWith(`,${screen.lines.at(-1)!.owed}`)).toBe(true);
+    expect((await get(endpoints.consoleExportStatement.path, 'finance', 'order=999999')).statusCode).toBe(
+      404,
+    );
+
+    const portfolio = await get(
+      endpoints.consoleExportPortfolio.path,
+      'admin',
+      'period=week&productId=&utmTag=',
+    );
+    expect(portfolio.statusCode, portfolio.body).toBe(200);
+    const figures = portfolio.body.split('\r\n').filter((line) => line !== '');
+    expect(figures[0]).toBe('section,key,measure,value');
+    const outstanding = figures.find(
+      (line) => line.startsWith('at_risk,') && line.includes('outstanding_principal_minor'),
+    );
+    const atRisk = dataOf<{ atRisk: { outstandingPrincipal: number } }>(
+      (await get(endpoints.consolePortfolio.path, 'finance', 'period=week')).body,
+    ).atRisk;
+    expect(outstanding!.split(',').at(-1)).toBe(String(atRisk.outstandingPrincipal));
+    expect(figures.some((line) => line.startsWith('flows_by_week,'))).toBe(true);
+    expect(figures.filter((line) => line.startsWith('at_risk,PAR'))).toHaveLength(8);
+
+    for (const role of ['viewer', 'agent', 'credit', 'collector'] as const) {
+      expect(
+        (await get(endpoints.consoleExportStatement.path, role, `order=${order.orderId}`)).statusCode,
+      ).toBe(403);
+      expect((await get(endpoints.consoleExportPortfolio.path, role)).statusCode).toBe(403);
+      expect((await get(endpoints.consoleExportReconciliation.path, role)).statusCode).toBe(403);
+    }
+  });
 });

@@ -160,5 +160,29 @@ describe.each(databaseTargets)('daily reconciliation on %s', (target) => {
     for (const role of ['viewer', 'agent', 'credit', 'collector'] as const)
       expect((await call(role)).statusCode, role).toBe(403);
     expect((await call('finance', 'date=23-11-2026')).statusCode).toBe(400);
+
+    // The same day as CSV: the provider totals, then the two mismatches.
+    made += 1;
+    const operatorId = await createOperator(t.app.db, {
+      name: `finance-csv-${made}`,
+      role: 'finance',
+      now: clock.now(),
+    });
+    const { token } = await createOperatorSession(t.app.db, { operatorId, now: clock.now() });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${endpoints.consoleExportReconciliation.path}?date=${DAY}`,
+      headers: { cookie: `${OPERATOR_SESSION_COOKIE}=${token}` },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="reconciliation-${DAY}.csv"`);
+    const lines = csv.body.split('\r\n').filter((line) => line !== '');
+    expect(lines[0]).toBe(
+      'provider,payment_id,order_id,txnid,ref_no,problem,provider_amount_minor,booked_minor,other_date',
+    );
+    expect(lines.filter((line) => line.includes('provider total'))).toHaveLength(2);
+    expect(
+      lines.filter((line) => line.includes('amounts differ') || line.includes('paid, no journal entry')),
+    ).toHaveLength(2);
   });
 });

@@ -12,6 +12,7 @@ export function CsvExport({
   what,
   dated = 'Created',
   asOf,
+  fixed,
 }: {
   role: OperatorRole;
   path: string;
@@ -20,6 +21,8 @@ export function CsvExport({
   dated?: string;
   /** A report as of one day (the trial balance) rather than records in a range: that day first. */
   asOf?: string;
+  /** A report of what the screen shows (a loan, the portfolio's filter): sent as it is, no dates. */
+  fixed?: Record<string, string>;
 }) {
   if (!mayAct(role, ConsoleRoles.exportData)) return null;
   const id = `export-${what.replaceAll(' ', '-')}`;
@@ -28,7 +31,10 @@ export function CsvExport({
       <h2 id={`${id}-title`} className="export__title">
         Export {what} (CSV)
       </h2>
-      {asOf === undefined ? (
+      {Object.entries(fixed ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {fixed ? null : asOf === undefined ? (
         <>
           <label>
             {dated} from

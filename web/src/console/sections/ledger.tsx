@@ -49,9 +49,9 @@ export function LedgerSection({
         </ul>
       </nav>
       {current.key === 'statement' ? (
-        <LoanStatement key={orderRef} orderRef={orderRef} />
+        <LoanStatement key={orderRef} orderRef={orderRef} role={role} />
       ) : current.key === 'reconciliation' ? (
-        <Reconciliation />
+        <Reconciliation role={role} />
       ) : (
         <TrialBalance role={role} />
       )}
@@ -138,7 +138,7 @@ function TrialBalance({ role }: { role: OperatorRole }) {
   );
 }
 
-function LoanStatement({ orderRef }: { orderRef: string }) {
+function LoanStatement({ orderRef, role }: { orderRef: string; role: OperatorRole }) {
   function open(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const ref = String(new FormData(event.currentTarget).get('order') ?? '').trim();
@@ -153,12 +153,12 @@ function LoanStatement({ orderRef }: { orderRef: string }) {
         </label>
         <button type="submit">Show statement</button>
       </form>
-      {orderRef ? <StatementLines orderRef={orderRef} /> : null}
+      {orderRef ? <StatementLines orderRef={orderRef} role={role} /> : null}
     </>
   );
 }
 
-function StatementLines({ orderRef }: { orderRef: string }) {
+function StatementLines({ orderRef, role }: { orderRef: string; role: OperatorRole }) {
   const { data, error, fetching } = useApiQuery(consoleCall, consoleCalls.consoleOrderStatement, {
     order: orderRef,
   });
@@ -212,6 +212,12 @@ function StatementLines({ orderRef }: { orderRef: string }) {
               </tbody>
             </table>
           </div>
+          <CsvExport
+            role={role}
+            path={consoleCalls.consoleExportStatement.path}
+            what="statement"
+            fixed={{ order: String(data.orderId) }}
+          />
         </>
       )}
     </>

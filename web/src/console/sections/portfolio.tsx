@@ -245,6 +245,12 @@ export function PortfolioSection({ role }: { role: OperatorRole }) {
             {data.firstPaymentDefault.defaulted} of {data.firstPaymentDefault.loans} loans whose first
             instalment fell due {data.firstPaymentDefault.days} or more days ago have not paid it.
           </p>
+          <CsvExport
+            role={role}
+            path={consoleCalls.consoleExportPortfolio.path}
+            what="portfolio"
+            fixed={filter}
+          />
           <CsvExport role={role} path={consoleCalls.consoleExportPayments.path} what="payments" />
           <CsvExport role={role} path={consoleCalls.consoleExportJournal.path} what="journal" dated="Dated" />
         </>

@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { consoleCalls } from '@kwarta/contract';
+import { consoleCalls, type OperatorRole } from '@kwarta/contract';
 import { reconciliationProblemLabels } from '@kwarta/domain/reconciliation';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { consoleCall } from '../console-client.ts';
 import { money } from '../format.ts';
+import { CsvExport } from './csv-export.tsx';
 
 /**
  * `#/ledger/reconciliation` (issue 24): a lender's day closed against each payment provider — the
  * provider's paid payments beside the cash the journal booked, and every payment where they differ,
  * with the provider's reference to find it in the provider's own report.
  */
-export function Reconciliation() {
+export function Reconciliation({ role }: { role: OperatorRole }) {
   // Empty asks for yesterday in the lender's time zone, which the server knows and answers with.
   const [date, setDate] = useState('');
   const { data, error, fetching } = useApiQuery(consoleCall, consoleCalls.consoleReconciliation, { date });
@@ -119,6 +120,12 @@ export function Reconciliation() {
               </div>
             </>
           )}
+          <CsvExport
+            role={role}
+            path={consoleCalls.consoleExportReconciliation.path}
+            what="reconciliation"
+            asOf={data.date}
+          />
         </>
       ) : null}
     </div>
