@@ -50,3 +50,47 @@ describe('LenderWideCache', () => {
     expect(await cache.read('k', async () => 'back')).toBe('back');
   });
 });
+
+describe('LenderWideCache serving stale while it refreshes', () => {
+  it('answers the kept value past maxAge while one refresh runs, then the refreshed one', async () => {
+    const cache = new LenderWideCache(40, { servesStaleForMs: 200 });
+    let loads = 0;
+    const slow = async () => {
+      loads += 1;
+      const mine = loads;
+      await delay(30);
+      return mine;
+    };
+    expect(await cache.read('k', slow)).toBe(1);
+    await delay(50);
+    // Stale: answered at once with 1, a single refresh started behind it.
+    const [a, b] = await Promise.all([cache.read('k', slow), cache.read('k', slow)]);
+    expect([a, b, loads]).toEqual([1, 1, 2]);
+    await delay(40);
+    expect(await cache.read('k', slow)).toBe(2);
+  });
+
+  it('waits for a load when the kept value is older than maxAge and the stale window', async () => {
+    const cache = new LenderWideCache(20, { servesStaleForMs: 20 });
+    const source = counter();
+    expect(await cache.read('k', source.load)).toBe(1);
+    await delay(60);
+    expect(await cache.read('k', source.load)).toBe(2);
+  });
+
+  it('keeps serving the stale value when a refresh fails, and tries again on the next read', async () => {
+    const cache = new LenderWideCache(20, { servesStaleForMs: 500 });
+    expect(await cache.read('k', async () => 'first')).toBe('first');
+    await delay(30);
+    let tries = 0;
+    const failing = async () => {
+      tries += 1;
+      throw new Error('database away');
+    };
+    expect(await cache.read('k', failing)).toBe('first');
+    await delay(5);
+    expect(await cache.read('k', failing)).toBe('first');
+    await delay(5);
+    expect(tries).toBe(2);
+  });
+});

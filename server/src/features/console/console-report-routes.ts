@@ -40,7 +40,13 @@ export async function consoleTrialBalance(app: FastifyInstance, date: string | u
 type ConsoleRequest<Name extends keyof typeof endpoints> = EndpointParsedRequest<(typeof endpoints)[Name]>;
 
 export function consoleReportCalls(app: FastifyInstance): void {
-  const computed = new LenderWideCache(app.config.portfolioCacheMs);
+  // Past PORTFOLIO_CACHE_MS the kept portfolio is still served, for three times as long, while one
+  // recomputation runs behind it: only the first view of a query (per instance and lender day), or
+  // one after it went unread that long, waits seconds at a million orders. The screen shows when its
+  // figures were computed.
+  const computed = new LenderWideCache(app.config.portfolioCacheMs, {
+    servesStaleForMs: 3 * app.config.portfolioCacheMs,
+  });
   /** The portfolio of a query, kept; the screen and its CSV read the same one. */
   const portfolio = (input: ConsoleRequest<'consolePortfolio'>) => {
     const timeZone = app.config.lenderTimeZone;

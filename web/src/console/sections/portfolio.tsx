@@ -112,7 +112,7 @@ export function PortfolioSection({ role }: { role: OperatorRole }) {
         <>
           <p>
             As of {data.today}, from {data.from}; figures computed {when(data.computedAt)} UTC (kept a few
-            minutes, so a payment may take that long to show).
+            minutes and refreshed behind the screen: a recent payment shows after a reload).
           </p>
           <dl className="tiles">
             <div className="tile">
