@@ -225,4 +225,5 @@ let passed = postgresOnly || (await measure('sqlite'));
 if (await postgresReachable()) passed = (await measure('postgres')) && passed;
 else if (postgresOnly) throw new Error(`--postgres-only: PostgreSQL not reachable at ${adminUrl}`);
 else console.log('PostgreSQL not reachable: measured on SQLite only.');
-process.exit(passed ? 0 : 1);
+// Exit once stdout has drained: into a pipe, process.exit would drop the last lines.
+process.stdout.write('', () => process.exit(passed ? 0 : 1));

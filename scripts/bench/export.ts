@@ -161,4 +161,5 @@ try {
 } finally {
   await database.drop();
 }
-process.exit(passed ? 0 : 1);
+// Exit once stdout has drained: into a pipe, process.exit would drop the last lines.
+process.stdout.write('', () => process.exit(passed ? 0 : 1));
