@@ -3,7 +3,12 @@ import { formatAmount } from '@kwarta/domain';
 import { loadCliConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { checkLedger, rebuildLedger, type RebuildReport } from '../features/ledger-rebuild/index.ts';
+import {
+  checkLedger,
+  emptyRebuildReport,
+  rebuildLedger,
+  type RebuildReport,
+} from '../features/ledger-rebuild/index.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `The ledger's migration of what exists (issue 24, decision 0099).
@@ -59,9 +64,7 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(db);
     const deps = { db, config, payoutProvider: config.payouts.provider };
-    const report: RebuildReport = values.check
-      ? { rebuilt: 0, entries: 0, preLedgerOut: 0, preLedgerIn: 0, checkedOrders: 0, differences: [] }
-      : await rebuildLedger(deps);
+    const report = values.check ? emptyRebuildReport() : await rebuildLedger(deps);
     await checkLedger(deps, report);
     console.log(summary(report, !values.check));
     return report.differences.length === 0 ? 0 : 1;

@@ -15,7 +15,12 @@ import { bindAccount } from '../bank-binding/index.ts';
 import { findBorrower, findBorrowerByPhone } from '../borrowers/index.ts';
 import { writeOffAudited } from '../console/index.ts';
 import { journalEntryCount } from '../ledger/index.ts';
-import { checkLedger, rebuildLedger, type RebuildReport } from '../ledger-rebuild/index.ts';
+import {
+  checkLedger,
+  emptyRebuildReport,
+  rebuildLedger,
+  type RebuildReport,
+} from '../ledger-rebuild/index.ts';
 import { audited, createOperator, findOperatorByName } from '../operators/index.ts';
 import {
   advanceOrdersByDate,
@@ -524,14 +529,7 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
   }
 
   current = options.until ?? new Date();
-  const check: RebuildReport = {
-    rebuilt: 0,
-    entries: 0,
-    preLedgerOut: 0,
-    preLedgerIn: 0,
-    checkedOrders: 0,
-    differences: [],
-  };
+  const check = emptyRebuildReport();
   await checkLedger({ db: deps.db, config, payoutProvider: config.payouts.provider }, check);
   return {
     from,

@@ -3,6 +3,7 @@
 // through their read models and writes only through the ledger's posting.
 export {
   checkLedger,
+  emptyRebuildReport,
   PRE_LEDGER_PROVIDER,
   rebuildLedger,
   type LedgerDifference,

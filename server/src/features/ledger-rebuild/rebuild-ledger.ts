@@ -91,15 +91,13 @@ const componentSum = (allocations: readonly { component: string; amount: number 
  * imported orders) is booked as received through the pre-ledger cash account. Each order in its
  * own transaction: a failure leaves the others booked and the run can be repeated.
  */
+/** A report with nothing booked or checked yet: what a check alone (no rebuild) fills in. */
+export function emptyRebuildReport(): RebuildReport {
+  return { rebuilt: 0, entries: 0, preLedgerOut: 0, preLedgerIn: 0, checkedOrders: 0, differences: [] };
+}
+
 export async function rebuildLedger(deps: RebuildDeps): Promise<RebuildReport> {
-  const report: RebuildReport = {
-    rebuilt: 0,
-    entries: 0,
-    preLedgerOut: 0,
-    preLedgerIn: 0,
-    checkedOrders: 0,
-    differences: [],
-  };
+  const report = emptyRebuildReport();
   for (const orderId of await ordersWithMoney(deps.db)) {
     await inTransaction(deps.db, async (trx) => {
       const posted = await rebuildOrder({ ...deps, db: trx }, orderId, report);

@@ -11,22 +11,13 @@ import {
 import {
   checkLedger,
   rebuildLedger,
-  type RebuildReport,
+  emptyRebuildReport,
 } from '../../../src/features/ledger-rebuild/index.ts';
 import { trialBalance } from '../../../src/features/ledger/index.ts';
 import { funnelReport } from '../../../src/features/promotion/index.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-
-const emptyReport = (): RebuildReport => ({
-  rebuilt: 0,
-  entries: 0,
-  preLedgerOut: 0,
-  preLedgerIn: 0,
-  checkedOrders: 0,
-  differences: [],
-});
 
 /**
  * Issue 24: `seed:history` makes its history through the use cases, so the journal they posted
@@ -58,7 +49,7 @@ describe.each(databaseTargets)('seed:history on %s', (target) => {
     // The rebuild finds nothing the history's live posting left out, and the check agrees.
     const again = await rebuildLedger(deps());
     expect(again).toMatchObject({ rebuilt: 0, entries: 0 });
-    const report = emptyReport();
+    const report = emptyRebuildReport();
     await checkLedger(deps(), report);
     expect(report.differences).toEqual([]);
     const balance = await trialBalance(t.app.db);

@@ -6,22 +6,13 @@ import { cliEnv, createTestApp, databaseTargets, type TestApp } from '../../supp
 import {
   checkLedger,
   rebuildLedger,
-  type RebuildReport,
+  emptyRebuildReport,
 } from '../../../src/features/ledger-rebuild/index.ts';
 import { trialBalance } from '../../../src/features/ledger/index.ts';
 import { createOperator } from '../../../src/features/operators/operator-repository.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-
-const emptyReport = (): RebuildReport => ({
-  rebuilt: 0,
-  entries: 0,
-  preLedgerOut: 0,
-  preLedgerIn: 0,
-  checkedOrders: 0,
-  differences: [],
-});
 
 /**
  * Issue 24, must-show 2: the demo's orders were made before any journal (seeded rows, paid
@@ -38,7 +29,7 @@ describe.each(databaseTargets)('ledger rebuild of the demo on %s', (target) => {
   afterAll(() => t.close());
 
   it('finds the demo out of balance before, books it, and the check then finds no difference', async () => {
-    const before = emptyReport();
+    const before = emptyRebuildReport();
     await checkLedger(deps(), before);
     expect(before.differences.length).toBeGreaterThan(0);
 
@@ -155,7 +146,7 @@ describe.each(databaseTargets)('ledger rebuild of the demo on %s', (target) => {
           after_json: expect.stringContaining('gone abroad'),
         }),
       ]);
-      const report = emptyReport();
+      const report = emptyRebuildReport();
       await checkLedger(deps(), report);
       expect(report.differences).toEqual([]);
     },
