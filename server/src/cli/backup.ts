@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadCliConfig, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
+import { loadCliConfig } from './cli-config.ts';
 import {
   ACCOUNT_KEY_FILE,
   DATABASE_FILE,
@@ -31,7 +32,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
-  const config = loadCliConfig();
+  const config = await loadCliConfig();
   if (config.databaseUrl) {
     console.error(postgresInstructions(values.to));
     return 2;

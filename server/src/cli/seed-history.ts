@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { formatAmount } from '@kwarta/domain';
-import { loadCliConfig } from '../config.ts';
+import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed.ts';
@@ -83,7 +83,7 @@ async function main(): Promise<number> {
     months: positiveInteger(values.months, 'months', 60),
     seed: positiveInteger(values.seed, 'seed', 2 ** 31),
   };
-  const config = loadCliConfig();
+  const config = await loadCliConfig();
   // D14: seeded data never reaches production (decision 0085: no sandbox money there either).
   if (config.isProduction) {
     console.error('seed:history is for development and sandbox: APP_ENV is production. Nothing was written.');
