@@ -149,6 +149,27 @@ describe.each(databaseTargets)('the mode recorded in the database (%s)', (target
     expect(await borrowerCount()).toBe(before);
   });
 
+  it('runs a job there only for an instant that has passed', { timeout: 60_000 }, async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const refused = await cli(
+      'job',
+      ['due-reminders', '--now', tomorrow],
+      bare(production, productionEssentials()),
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      new RegExp(
+        `^--as-of ${tomorrow.replace(/[.]/g, '\\.')} has not come yet \\(now \\S+Z\\): production runs a job only for an instant that has passed\\. Nothing was done\\.`,
+      ),
+    );
+    const runs = await production.app.db
+      .selectFrom('job_runs')
+      .select('id')
+      .where('job', '=', 'due-reminders')
+      .execute();
+    expect(runs).toEqual([]);
+  });
+
   it('keeps a development or sandbox server off a production database', async () => {
     await expect(
       createTestApp(target, { sameDatabaseAs: production, env: { APP_ENV: 'sandbox' } }),
