@@ -112,6 +112,7 @@ async function main(): Promise<number> {
     const smsGateway = createSmsGateway(config, db, systemClock);
     // Counted like a server's run, though nobody scrapes a CLI run: the job's own record says what it did.
     const metrics = new Metrics();
+    // The real clock: runJobNow gives a run for another instant the clock its mode allows.
     const clock = systemClock;
     const deps = { db, clock, store, storage, config, log, lease, accountKeys, payouts, smsGateway, metrics };
     const outcome = await runJobNow(deps, job!, asOf);
