@@ -17,6 +17,7 @@ import {
 import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { recordDatabaseMode } from './lib/database-mode.ts';
 import { seedDemoData } from './db/seed.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { redactUrl } from './lib/log-redaction.ts';
@@ -131,16 +132,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   decorateServices(app, config, database, overrides);
 
   await migrateToLatest(database.db);
+  // The command lines work in the mode recorded here; a production database refuses other modes.
+  await recordDatabaseMode(database.db, config, app.clock.now());
   if (config.seedDemo) {
     await seedDemoData(database.db, app.clock.now(), config.loanRules);
     // Its account, refused payout and held payment, through the features that own them.
     await seedDemoMoney(app);
   }
-  // One operator per role to sign in to the console with (README); development only.
-  if (config.seedDemo && config.appEnv === 'development')
-    await seedDemoOperators(database.db, app.clock.now());
-  // A development database reused in production: its demo operators' public password stops working (0091).
-  if (config.isProduction) await disableDemoOperators(database.db, (message) => app.log.warn(message));
+  // One operator per role to sign in to the console with (README): development on a loopback
+  // listener only, like every published default (decision 0101).
+  if (config.seedDemo && config.publishedDefaults) await seedDemoOperators(database.db, app.clock.now());
+  // A development database reused in production, or served to other machines: its demo operators'
+  // public password stops working (decisions 0091, 0101).
+  if (!config.publishedDefaults) await disableDemoOperators(database.db, (message) => app.log.warn(message));
   await assertProductsComply(database.db, config);
 
   // Before compression (registerHttpPlugins), so it reads every page as the string it is.

@@ -31,193 +31,212 @@ const accountKey = z
   })
   .transform((key) => Buffer.from(key, 'base64'));
 
-const envSchema = z
-  .object({
-    // Unset means production: a server started bare on a host must not hand out codes (see
-    // decision 0040). `npm start` and `npm run serve` set development on 127.0.0.1 for you.
-    APP_ENV: z.enum(['development', 'sandbox', 'production']).default('production'),
-    DEV_TOOLS: z.enum(['auto', 'on', 'off']).default('auto'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for the SQLite file)')
-      .optional(),
-    // Which driver runs the SQLite file: ours (db/sqlite-driver.ts, decision 0006) or Kysely's
-    // own, the reference ours must behave like (the server tests run with each).
-    SQLITE_DRIVER: z.enum(['fast', 'kysely']).default('fast'),
-    WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
-    // Which proxies may set X-Forwarded-For: limits per client address depend on it, so trust
-    // none unless told (a directly exposed server would otherwise let anyone pick their address).
-    TRUST_PROXY: z
-      .string()
-      .regex(/^(true|false|[\d.:/a-fA-F, ]+)$/, 'true, false, or comma-separated proxy addresses/CIDRs')
-      .default('false')
-      .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    // SIGTERM's sequence (lib/graceful-shutdown.ts): /healthz fails for SHUTDOWN_DELAY_MS while
-    // requests are still served (a load balancer's active checks notice), then the listener closes
-    // and in-flight requests and jobs get SHUTDOWN_GRACE_MS to finish before their connections are cut.
-    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
-    // Uploads (DESIGN §1, D11): the data directory, or an S3-compatible bucket every instance
-    // shares (lib/s3-blob-storage.ts). The bucket stays private: images go out through the app.
-    BLOB_STORAGE: z.enum(['local', 's3']).default('local'),
-    S3_ENDPOINT: z
-      .string()
-      .regex(/^https?:\/\/[^/]+\/?$/, 'must be an origin such as https://s3.example.com (no path)')
-      .optional(),
-    S3_BUCKET: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 of a-z 0-9 . -')
-      .optional(),
-    S3_REGION: z.string().optional(),
-    S3_ACCESS_KEY_ID: z.string().optional(),
-    S3_SECRET_ACCESS_KEY: z.string().optional(),
-    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
-    S3_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-    // /metrics (README "Monitoring"): off unless set; a scraper sends it as a bearer token.
-    METRICS_TOKEN: z
-      .string()
-      .optional()
-      .transform((token) => token || undefined)
-      .pipe(
-        z
-          .string()
-          .min(16, 'must be at least 16 characters (openssl rand -hex 16)')
-          .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (openssl rand -hex 16)')
-          .optional(),
-      ),
-    SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
-    SESSION_IDLE_MINUTES: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(60 * 24),
-    SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
-    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(1000),
-    MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
-    LENDER_DATA_CACHE_MS: z.coerce.number().int().min(0).default(5000),
-    PORTFOLIO_CACHE_MS: z.coerce.number().int().min(0).default(300_000),
-    SUPPORT_EMAIL: z.string().email().default('support@kwarta.example'),
-    SUPPORT_WHATSAPP: z.string().default('+63 917 555 0100'),
-    SUPPORT_PHONE: z.string().default('+63 2 8555 0100'),
-    // The brand (decision 0096): BRAND_FILE, then single BRAND_* variables over it, Kwarta's own
-    // look by default. Read and checked (colour contrast, images) in the transform below.
-    BRAND_FILE: z.string().optional(),
-    BRAND_NAME: z.string().optional(),
-    BRAND_PRIMARY: z.string().optional(),
-    BRAND_ACCENT: z.string().optional(),
-    BRAND_TEXT: z.string().optional(),
-    BRAND_URL_SCHEME: z.string().optional(),
-    BRAND_LOGO: z.string().optional(),
-    BRAND_ICON: z.string().optional(),
-    BRAND_FAVICON: z.string().optional(),
-    // The lender's texts of the official site and static pages (decision 0030); unset, the brand
-    // file's `company` values (Kwarta's by default).
-    COMPANY_NAME: z.string().optional(),
-    COMPANY_ADDRESS: z.string().optional(),
-    COMPANY_REGISTRATION: z.string().optional(),
-    COPYRIGHT_TEXT: z.string().optional(),
-    PRIVACY_POLICY_URL: z
-      .string()
-      .regex(/^(\/|https:\/\/)/, 'must be a path (/Policy) or an https:// URL')
-      .optional(),
-    PRIVACY_OFFICER_EMAIL: z.string().email().optional(),
-    LOAN_RULES_FILE: z
-      .string()
-      .optional()
-      .transform((file, ctx) => readLoanRules(file, ctx)),
-    LEDGER_ACCOUNTS_FILE: z
-      .string()
-      .optional()
-      .transform((file, ctx) => readLedgerAccounts(file, ctx)),
-    // The cost caps lent under (D16): the PH market's preset turns on the Philippine profile.
-    COMPLIANCE: z.enum(['none', ...complianceProfileIds]).optional(),
-    // The lender's calendar: "today" of due dates, the status job and penalties (decision 0050).
-    LENDER_TIME_ZONE: z
-      .string()
-      .default('Asia/Manila')
-      .refine((zone) => isTimeZone(zone), 'must be an IANA time zone, e.g. Asia/Manila'),
-    // Promotion funnel and SMS (D5, D9, D10)
-    MARKET: z.enum(marketIds as [keyof typeof markets, ...(keyof typeof markets)[]]).default('default'),
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-      .optional(),
-    REDIS_KEY_PREFIX: z.string().default('kwarta:'),
-    /** Where borrowers reach this deployment (https://pay.example.ph): links in reminders. */
-    PUBLIC_URL: z
-      .string()
-      .regex(/^https?:\/\/[^/]+$/, 'must be an origin such as https://pay.example.ph (no path)')
-      .optional(),
-    SMS_GATEWAY: z.enum(['outbox', 'http', 'semaphore']).default('outbox'),
-    SEMAPHORE_API_KEY: z.string().min(1).optional(),
-    SEMAPHORE_SENDER_NAME: z.string().max(11).optional(),
-    SEMAPHORE_API_URL: z.string().url().default('https://api.semaphore.co/api/v4'),
-    SEMAPHORE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-    /** Messages the delivery loop hands the provider per minute (Semaphore's /messages allows 120). */
-    SMS_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
-    /** Tries of a message before it is recorded failed. */
-    SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
-    SMS_HTTP_URL: z.string().url().optional(),
-    SMS_HTTP_TOKEN: z.string().optional(),
-    SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-    SMS_LIMIT_PER_PHONE_DAY: z.coerce.number().int().positive().default(5),
-    SMS_LIMIT_PER_IP_HOUR: z.coerce.number().int().positive().default(10),
-    SMS_LIMIT_PER_DEVICE_DAY: z.coerce.number().int().positive().default(10),
-    SMS_LIMIT_GLOBAL_DAY: z.coerce.number().int().positive().default(10000),
-    // Payments (D8, decision 0070): the sandbox cashier by default outside production, Dragonpay's
-    // Collect API for real. Production has no default: it must name a real adapter (D18).
-    PAYMENT_PROVIDER: z.enum(['sandbox', 'dragonpay']).optional(),
-    // /carpmm's card debits (decision 0075): `none` answers that card repayment is not offered.
-    CARD_DEBIT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
-    DRAGONPAY_MERCHANT_ID: z.string().optional(),
-    DRAGONPAY_SECRET: z.string().optional(),
-    DRAGONPAY_API_URL: z.string().url().default('https://test.dragonpay.ph/api/collect/v1'),
-    DRAGONPAY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
-    // The channels offered, by processor id, in this order (features/payments/payment-channels.ts).
-    PAYMENT_CHANNELS: z
-      .string()
-      .default('GCSH,PYMY,BAYD,7ELE,ECPY')
-      .transform((list) =>
-        list
-          .split(',')
-          .map((id) => id.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.string().regex(/^[A-Z0-9]{2,8}$/, 'processor ids are 2-8 capitals or digits')).min(1)),
-    // Payouts (disbursements, returns of held payments; D18, decisions 0052 and 0090). No default
-    // in production: real money must not go to the sandbox, which pays nothing.
-    PAYOUT_PROVIDER: z.enum(['sandbox', 'dragonpay']).optional(),
-    DRAGONPAY_PAYOUT_API_URL: z.string().url().default('https://test.dragonpay.ph/api/payout/merchant/v1'),
-    DRAGONPAY_PAYOUT_MERCHANT_ID: z.string().optional(),
-    DRAGONPAY_PAYOUT_SECRET: z.string().optional(),
-    DRAGONPAY_PAYOUT_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
-    // The sandbox cashier signs its postbacks and links with this (every instance of one sandbox
-    // shares it). Only development has a default: a published secret lets anyone forge a payment.
-    SANDBOX_PAYMENT_SECRET: z.string().min(16).optional(),
-    // Payment account numbers are encrypted with this key (AES-256-GCM, decision 0060); retired
-    // keys still decrypt until `npm run accounts -- rotate-key` has re-encrypted every row.
-    ACCOUNT_KEY: accountKey.optional(),
-    ACCOUNT_KEYS_RETIRED: z
-      .string()
-      .default('')
-      .transform((list) =>
-        list
-          .split(',')
-          .map((key) => key.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(accountKey)),
-  })
+const envObject = z.object({
+  // Unset means production: a server started bare on a host must not hand out codes (see
+  // decision 0040). `npm start` and `npm run serve` set development on 127.0.0.1 for you.
+  APP_ENV: z.enum(['development', 'sandbox', 'production']).default('production'),
+  DEV_TOOLS: z.enum(['auto', 'on', 'off']).default('auto'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  // Unset: 0.0.0.0, but development listens where only this machine reaches it (decision 0101).
+  HOST: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for the SQLite file)')
+    .optional(),
+  // Which driver runs the SQLite file: ours (db/sqlite-driver.ts, decision 0006) or Kysely's
+  // own, the reference ours must behave like (the server tests run with each).
+  SQLITE_DRIVER: z.enum(['fast', 'kysely']).default('fast'),
+  WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  // Which proxies may set X-Forwarded-For: limits per client address depend on it, so trust
+  // none unless told (a directly exposed server would otherwise let anyone pick their address).
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[\d.:/a-fA-F, ]+)$/, 'true, false, or comma-separated proxy addresses/CIDRs')
+    .default('false')
+    .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // SIGTERM's sequence (lib/graceful-shutdown.ts): /healthz fails for SHUTDOWN_DELAY_MS while
+  // requests are still served (a load balancer's active checks notice), then the listener closes
+  // and in-flight requests and jobs get SHUTDOWN_GRACE_MS to finish before their connections are cut.
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  // Uploads (DESIGN §1, D11): the data directory, or an S3-compatible bucket every instance
+  // shares (lib/s3-blob-storage.ts). The bucket stays private: images go out through the app.
+  BLOB_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'must be an origin such as https://s3.example.com (no path)')
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 of a-z 0-9 . -')
+    .optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  // /metrics (README "Monitoring"): off unless set; a scraper sends it as a bearer token.
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((token) => token || undefined)
+    .pipe(
+      z
+        .string()
+        .min(16, 'must be at least 16 characters (openssl rand -hex 16)')
+        .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (openssl rand -hex 16)')
+        .optional(),
+    ),
+  SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
+  // How far back a manual job run in production may be dated (`npm run job -- NAME --as-of`):
+  // enough to catch up a weekend the scheduler missed, never a future day (decision 0101).
+  JOB_CATCH_UP_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 31)
+    .default(72),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 24),
+  SESSION_MAX_DAYS: z.coerce.number().int().positive().default(30),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(1000),
+  MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
+  LENDER_DATA_CACHE_MS: z.coerce.number().int().min(0).default(5000),
+  PORTFOLIO_CACHE_MS: z.coerce.number().int().min(0).default(300_000),
+  SUPPORT_EMAIL: z.string().email().default('support@kwarta.example'),
+  SUPPORT_WHATSAPP: z.string().default('+63 917 555 0100'),
+  SUPPORT_PHONE: z.string().default('+63 2 8555 0100'),
+  // The brand (decision 0096): BRAND_FILE, then single BRAND_* variables over it, Kwarta's own
+  // look by default. Read and checked (colour contrast, images) in the transform below.
+  BRAND_FILE: z.string().optional(),
+  BRAND_NAME: z.string().optional(),
+  BRAND_PRIMARY: z.string().optional(),
+  BRAND_ACCENT: z.string().optional(),
+  BRAND_TEXT: z.string().optional(),
+  BRAND_URL_SCHEME: z.string().optional(),
+  BRAND_LOGO: z.string().optional(),
+  BRAND_ICON: z.string().optional(),
+  BRAND_FAVICON: z.string().optional(),
+  // The lender's texts of the official site and static pages (decision 0030); unset, the brand
+  // file's `company` values (Kwarta's by default).
+  COMPANY_NAME: z.string().optional(),
+  COMPANY_ADDRESS: z.string().optional(),
+  COMPANY_REGISTRATION: z.string().optional(),
+  COPYRIGHT_TEXT: z.string().optional(),
+  PRIVACY_POLICY_URL: z
+    .string()
+    .regex(/^(\/|https:\/\/)/, 'must be a path (/Policy) or an https:// URL')
+    .optional(),
+  PRIVACY_OFFICER_EMAIL: z.string().email().optional(),
+  LOAN_RULES_FILE: z
+    .string()
+    .optional()
+    .transform((file, ctx) => readLoanRules(file, ctx)),
+  LEDGER_ACCOUNTS_FILE: z
+    .string()
+    .optional()
+    .transform((file, ctx) => readLedgerAccounts(file, ctx)),
+  // The cost caps lent under (D16): the PH market's preset turns on the Philippine profile.
+  COMPLIANCE: z.enum(['none', ...complianceProfileIds]).optional(),
+  // The lender's calendar: "today" of due dates, the status job and penalties (decision 0050).
+  LENDER_TIME_ZONE: z
+    .string()
+    .default('Asia/Manila')
+    .refine((zone) => isTimeZone(zone), 'must be an IANA time zone, e.g. Asia/Manila'),
+  // Promotion funnel and SMS (D5, D9, D10)
+  MARKET: z.enum(marketIds as [keyof typeof markets, ...(keyof typeof markets)[]]).default('default'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().default('kwarta:'),
+  /** Where borrowers reach this deployment (https://pay.example.ph): links in reminders. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+$/, 'must be an origin such as https://pay.example.ph (no path)')
+    .optional(),
+  SMS_GATEWAY: z.enum(['outbox', 'http', 'semaphore']).default('outbox'),
+  SEMAPHORE_API_KEY: z.string().min(1).optional(),
+  SEMAPHORE_SENDER_NAME: z.string().max(11).optional(),
+  SEMAPHORE_API_URL: z.string().url().default('https://api.semaphore.co/api/v4'),
+  SEMAPHORE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Messages the delivery loop hands the provider per minute (Semaphore's /messages allows 120). */
+  SMS_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Tries of a message before it is recorded failed. */
+  SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  SMS_LIMIT_PER_PHONE_DAY: z.coerce.number().int().positive().default(5),
+  SMS_LIMIT_PER_IP_HOUR: z.coerce.number().int().positive().default(10),
+  SMS_LIMIT_PER_DEVICE_DAY: z.coerce.number().int().positive().default(10),
+  SMS_LIMIT_GLOBAL_DAY: z.coerce.number().int().positive().default(10000),
+  // Payments (D8, decision 0070): the sandbox cashier by default outside production, Dragonpay's
+  // Collect API for real. Production has no default: it must name a real adapter (D18).
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'dragonpay']).optional(),
+  // /carpmm's card debits (decision 0075): `none` answers that card repayment is not offered.
+  CARD_DEBIT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+  DRAGONPAY_MERCHANT_ID: z.string().optional(),
+  DRAGONPAY_SECRET: z.string().optional(),
+  DRAGONPAY_API_URL: z.string().url().default('https://test.dragonpay.ph/api/collect/v1'),
+  DRAGONPAY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  // The channels offered, by processor id, in this order (features/payments/payment-channels.ts).
+  PAYMENT_CHANNELS: z
+    .string()
+    .default('GCSH,PYMY,BAYD,7ELE,ECPY')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z0-9]{2,8}$/, 'processor ids are 2-8 capitals or digits')).min(1)),
+  // Payouts (disbursements, returns of held payments; D18, decisions 0052 and 0090). No default
+  // in production: real money must not go to the sandbox, which pays nothing.
+  PAYOUT_PROVIDER: z.enum(['sandbox', 'dragonpay']).optional(),
+  DRAGONPAY_PAYOUT_API_URL: z.string().url().default('https://test.dragonpay.ph/api/payout/merchant/v1'),
+  DRAGONPAY_PAYOUT_MERCHANT_ID: z.string().optional(),
+  DRAGONPAY_PAYOUT_SECRET: z.string().optional(),
+  DRAGONPAY_PAYOUT_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  // The sandbox cashier signs its postbacks and links with this (every instance of one sandbox
+  // shares it). Only development has a default: a published secret lets anyone forge a payment.
+  SANDBOX_PAYMENT_SECRET: z.string().min(16).optional(),
+  // Payment account numbers are encrypted with this key (AES-256-GCM, decision 0060); retired
+  // keys still decrypt until `npm run accounts -- rotate-key` has re-encrypted every row.
+  ACCOUNT_KEY: accountKey.optional(),
+  ACCOUNT_KEYS_RETIRED: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(accountKey)),
+});
+
+const envSchema = envObject
+  .transform((env) => ({
+    ...env,
+    HOST: env.HOST ?? (env.APP_ENV === 'development' ? '127.0.0.1' : '0.0.0.0'),
+  }))
   .refine((env) => !(env.DEV_TOOLS === 'on' && env.APP_ENV === 'production'), {
     message: 'DEV_TOOLS=on needs APP_ENV=development or sandbox',
     path: ['DEV_TOOLS'],
   })
   .superRefine((env, ctx) => {
     for (const problem of moneyAdapterProblems(env)) ctx.addIssue({ code: 'custom', ...problem });
+  })
+  // Demo borrowers, orders, a sandbox payout and their journal entries have no place in a real book.
+  .refine((env) => !(env.SEED_DEMO === 'yes' && env.APP_ENV === 'production'), {
+    message: 'SEED_DEMO=yes needs APP_ENV=development or sandbox: production never holds demo data',
+    path: ['SEED_DEMO'],
   })
   // Said here, with everything else to set, rather than when the key is first needed (decision 0060).
   .refine((env) => env.APP_ENV !== 'production' || env.ACCOUNT_KEY, {
@@ -285,6 +304,10 @@ const envSchema = z
     blobStorage: blobStorageOf(env),
     // Demo data and the developer pages are for development and sandbox only (D14).
     seedDemo: env.SEED_DEMO === 'auto' ? env.APP_ENV !== 'production' : env.SEED_DEMO === 'yes',
+    // The published defaults (the demo operators' password, the development cashier secret) only
+    // where nobody else can reach them: development on a loopback listener (decision 0101).
+    publishedDefaults: env.APP_ENV === 'development' && isLoopback(env.HOST),
+    jobs: { catchUpHours: env.JOB_CATCH_UP_HOURS },
     devToolsEnabled: devToolsEnabled(env),
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS },
     load: { maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS, maxInFlight: env.MAX_IN_FLIGHT },
@@ -441,6 +464,7 @@ function moneyAdapterProblems(env: {
   CARD_DEBIT_PROVIDER?: string | undefined;
   PAYOUT_PROVIDER?: string | undefined;
   SANDBOX_PAYMENT_SECRET?: string | undefined;
+  HOST: string;
 }): { path: string[]; message: string }[] {
   const problems: { path: string[]; message: string }[] = [];
   if (env.APP_ENV === 'production') {
@@ -457,16 +481,20 @@ function moneyAdapterProblems(env: {
         });
       }
     }
-  } else if (
-    env.APP_ENV === 'sandbox' &&
-    (env.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox' &&
-    env.SANDBOX_PAYMENT_SECRET === undefined
-  ) {
-    problems.push({
-      path: ['SANDBOX_PAYMENT_SECRET'],
-      message:
-        'is required with APP_ENV=sandbox (16+ characters every instance shares: openssl rand -hex 16)',
-    });
+  } else if ((env.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox' && env.SANDBOX_PAYMENT_SECRET === undefined) {
+    if (env.APP_ENV === 'sandbox') {
+      problems.push({
+        path: ['SANDBOX_PAYMENT_SECRET'],
+        message:
+          'is required with APP_ENV=sandbox (16+ characters every instance shares: openssl rand -hex 16)',
+      });
+    } else if (!isLoopback(env.HOST)) {
+      // The built-in secret is published: on an address others reach, anyone could forge a payment.
+      problems.push({
+        path: ['SANDBOX_PAYMENT_SECRET'],
+        message: `is required when development listens on HOST=${env.HOST}, which others can reach (the built-in one is published: openssl rand -hex 16), or set HOST=127.0.0.1`,
+      });
+    }
   }
   return problems;
 }
@@ -569,56 +597,30 @@ export type Config = z.output<typeof envSchema>;
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  return parseEnv(envSchema, env);
+}
+
+/** Where the database is (DATABASE_URL, else the SQLite file in DATA_DIR), all a tool needs to read its mode. */
+export function loadDatabaseLocation(env: Record<string, string | undefined> = process.env) {
+  const location = parseEnv(envObject.pick({ DATA_DIR: true, DATABASE_URL: true, SQLITE_DRIVER: true }), env);
+  return {
+    dataDir: path.resolve(location.DATA_DIR),
+    databaseUrl: location.DATABASE_URL,
+    sqliteDriver: location.SQLITE_DRIVER,
+  };
+}
+
+function parseEnv<T extends z.ZodTypeAny>(schema: T, env: Record<string, string | undefined>): z.output<T> {
   // An empty variable (FOO= in a shell or .env) means "not set", not "set to nothing".
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = envSchema.safeParse(present);
+  const result = schema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map(
       (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
     );
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
-  return result.data;
-}
-
-/**
- * Where a starting server records its mode in its data directory, so a command run beside it
- * (`npm run order`, `job`, `accounts`…) without APP_ENV works on the same terms: a server started
- * by `npm start` is in development, and so are its CLIs. Only the mode, and a sandbox's own
- * cashier secret, which its CLIs need to load the same configuration.
- */
-export const SERVER_MODE_FILE = 'server-mode.json';
-
-export function recordServerMode(
-  config: Config,
-  env: Record<string, string | undefined> = process.env,
-): void {
-  const recorded: Record<string, string> = { APP_ENV: config.appEnv };
-  if (config.appEnv === 'sandbox' && env.SANDBOX_PAYMENT_SECRET)
-    recorded.SANDBOX_PAYMENT_SECRET = env.SANDBOX_PAYMENT_SECRET;
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  fs.writeFileSync(path.join(config.dataDir, SERVER_MODE_FILE), `${JSON.stringify(recorded)}\n`, {
-    mode: 0o600,
-  });
-}
-
-/**
- * The configuration of a command line: the environment, and for what it leaves unset the mode the
- * server on the same data directory recorded (recordServerMode). Without either it is production,
- * like a server started bare.
- */
-export function loadCliConfig(env: Record<string, string | undefined> = process.env): Config {
-  if (env.APP_ENV) return loadConfig(env);
-  const file = path.join(path.resolve(env.DATA_DIR || './data'), SERVER_MODE_FILE);
-  let recorded: Record<string, string> = {};
-  try {
-    recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
-  } catch {
-    // No server has started here yet: the environment alone decides.
-  }
-  // Set variables win; an empty one is unset (loadConfig), so it must not hide a recorded value.
-  const set = Object.entries(env).filter(([, value]) => value !== undefined && value !== '');
-  return loadConfig({ ...recorded, ...Object.fromEntries(set) });
+  return result.data as z.output<T>;
 }

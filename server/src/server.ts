@@ -1,18 +1,23 @@
-import { loadConfig, ConfigError, recordServerMode } from './config.ts';
+import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
+import { ensurePostgresDatabase } from './db/create-database.ts';
+import { DatabaseSetupError } from './db/errors.ts';
 import { shutDownGracefully } from './lib/graceful-shutdown.ts';
 
 // Process concerns only: configuration from the environment, listening, and a clean shutdown.
 async function main(): Promise<void> {
-  // A configuration that cannot run, or a database it refuses (products against COMPLIANCE, D16),
-  // stops the start with its message alone.
+  // A configuration that cannot run, a database it cannot reach, create or migrate, or one it
+  // refuses (products against COMPLIANCE, D16; production's, decision 0101) stops the start with
+  // its message alone: the operator's to fix, not a bug.
   let config;
   let app;
   try {
     config = loadConfig();
+    if (config.databaseUrl && (await ensurePostgresDatabase(config.databaseUrl)) === 'created')
+      console.log(`Created the database ${new URL(config.databaseUrl).pathname.slice(1)}.`);
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DatabaseSetupError) {
       console.error(error.message);
       process.exit(1);
     }
@@ -44,7 +49,6 @@ async function main(): Promise<void> {
     });
   }
   await app.listen({ port: config.port, host: config.host });
-  recordServerMode(config);
   app.jobs.start();
   // Kysely's driver is the slower reference (SQLITE_DRIVER): a server on it says so.
   const database =

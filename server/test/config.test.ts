@@ -23,7 +23,9 @@ describe('configuration', () => {
 
   it('turns the developer tools on only for development or sandbox on a loopback listener, or DEV_TOOLS=on', () => {
     const tools = (env: Record<string, string>) => loadConfig(env).devToolsEnabled;
-    expect(tools({ APP_ENV: 'development' })).toBe(false); // HOST defaults to 0.0.0.0
+    expect(tools({ APP_ENV: 'development', HOST: '0.0.0.0' })).toBe(false);
+    expect(tools({ APP_ENV: 'development' })).toBe(true); // development's HOST defaults to 127.0.0.1
+    expect(tools({ APP_ENV: 'sandbox', SANDBOX_PAYMENT_SECRET: 'x'.repeat(16) })).toBe(false); // others' to 0.0.0.0
     expect(tools({ APP_ENV: 'sandbox', HOST: '192.168.1.20' })).toBe(false);
     expect(tools({ APP_ENV: 'development', HOST: '127.0.0.1' })).toBe(true);
     expect(tools({ APP_ENV: 'sandbox', HOST: 'localhost' })).toBe(true);
@@ -64,8 +66,8 @@ describe('configuration', () => {
     }
   });
 
-  it('gives the sandbox cashier a default secret in development only', () => {
-    const development = loadEnv({ APP_ENV: 'development' });
+  it('gives the sandbox cashier a default secret in development on a loopback listener only', () => {
+    const development = loadEnv({ APP_ENV: 'development', HOST: '127.0.0.1' });
     expect(development.payments).toMatchObject({ provider: 'sandbox' });
     expect(development.payments.sandboxSecret).not.toBe('kwarta-sandbox-cashier');
     expect(() => loadEnv({ APP_ENV: 'sandbox' })).toThrow(/SANDBOX_PAYMENT_SECRET: is required/);
@@ -80,6 +82,38 @@ describe('configuration', () => {
 
   it('turns demo data and developer pages off in production', () => {
     expect(loadConfig({ APP_ENV: 'production' })).toMatchObject({ seedDemo: false, devToolsEnabled: false });
+  });
+
+  it('refuses SEED_DEMO=yes in production: demo borrowers, orders and payouts never enter a real book', () => {
+    expect(() => loadConfig({ APP_ENV: 'production', SEED_DEMO: 'yes' })).toThrow(
+      /SEED_DEMO: SEED_DEMO=yes needs APP_ENV=development or sandbox/,
+    );
+    expect(loadConfig({ APP_ENV: 'production', SEED_DEMO: 'no' }).seedDemo).toBe(false);
+  });
+
+  it('keeps the published cashier secret and demo operators to development on a loopback listener', () => {
+    // Reachable from other machines, development needs a secret of its own, like a sandbox.
+    for (const HOST of ['0.0.0.0', '192.168.1.20', '::']) {
+      expect(() => loadEnv({ APP_ENV: 'development', HOST })).toThrow(
+        new RegExp(`SANDBOX_PAYMENT_SECRET: is required when development listens on HOST=${HOST}`),
+      );
+    }
+    const exposed = loadEnv({
+      APP_ENV: 'development',
+      HOST: '0.0.0.0',
+      SANDBOX_PAYMENT_SECRET: 'x'.repeat(16),
+    });
+    expect(exposed).toMatchObject({ publishedDefaults: false, payments: { sandboxSecret: 'x'.repeat(16) } });
+    expect(loadEnv({ APP_ENV: 'development', HOST: '127.0.0.1' }).publishedDefaults).toBe(true);
+    expect(
+      loadEnv({ APP_ENV: 'sandbox', HOST: '127.0.0.1', SANDBOX_PAYMENT_SECRET: 'x'.repeat(16) }),
+    ).toMatchObject({ publishedDefaults: false });
+  });
+
+  it('dates a manual job run in production at most JOB_CATCH_UP_HOURS back (72 unless set)', () => {
+    expect(loadConfig({}).jobs.catchUpHours).toBe(72);
+    expect(loadConfig({ JOB_CATCH_UP_HOURS: '24' }).jobs.catchUpHours).toBe(24);
+    expect(() => loadConfig({ JOB_CATCH_UP_HOURS: '0' })).toThrow(/JOB_CATCH_UP_HOURS/);
   });
 
   it('fails fast, listing every bad key at once', () => {
@@ -241,7 +275,7 @@ describe('uploads storage (BLOB_STORAGE)', () => {
     const { S3_REGION: _region, ...noRegion } = s3;
     expect(() => loadConfig(noRegion)).toThrow(/S3_REGION: is required when BLOB_STORAGE=s3 in production/);
     // Outside production AWS's default region will do (an S3-compatible server ignores it).
-    expect(loadEnv({ APP_ENV: 'development', ...noRegion }).blobStorage).toMatchObject({
+    expect(loadEnv({ APP_ENV: 'development', HOST: '127.0.0.1', ...noRegion }).blobStorage).toMatchObject({
       region: 'us-east-1',
     });
     const { S3_SECRET_ACCESS_KEY: _secret, ...halfKey } = s3;

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadCliConfig } from '../config.ts';
+import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AccountKeyMissing, loadAccountKeyRing, rotateAccountKey } from '../features/bank-binding/index.ts';
@@ -30,7 +30,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadCliConfig();
+  const config = await loadCliConfig();
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadCliConfig, type Config } from '../config.ts';
+import { loadDatabaseLocation, type Config } from '../config.ts';
+import { loadCliConfig } from './cli-config.ts';
 import {
   ACCOUNT_KEY_FILE,
   DATABASE_FILE,
@@ -31,11 +32,12 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
-  const config = loadCliConfig();
-  if (config.databaseUrl) {
+  // PostgreSQL's backup is pg_dump's: said without opening the database (it may be elsewhere).
+  if (loadDatabaseLocation().databaseUrl) {
     console.error(postgresInstructions(values.to));
     return 2;
   }
+  const config = await loadCliConfig();
   const target = path.resolve(values.to);
   if (fs.existsSync(target)) {
     console.error(`${target} already exists: give a new file name (a backup never overwrites one).`);

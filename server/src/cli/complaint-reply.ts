@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadCliConfig } from '../config.ts';
+import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createBlobStorage } from '../lib/create-blob-storage.ts';
@@ -38,7 +38,7 @@ async function main(): Promise<number> {
   }
   const images = await Promise.all(values.image.map((file) => fs.readFile(path.resolve(file))));
 
-  const config = loadCliConfig();
+  const config = await loadCliConfig();
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { loadCliConfig } from '../config.ts';
+import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createBlobStorage } from '../lib/create-blob-storage.ts';
-import { systemClock, type Clock } from '../lib/clock.ts';
+import { systemClock } from '../lib/clock.ts';
 import { createEphemeralStore } from '../lib/ephemeral/create-store.ts';
 import { Metrics } from '../lib/metrics.ts';
 import { loadAccountKeyRing, type AccountKeyRing } from '../features/bank-binding/index.ts';
@@ -13,15 +13,24 @@ import { createSmsGateway } from '../features/sms/index.ts';
 import { createJobLease } from '../jobs/job-lease.ts';
 import { listRuns } from '../jobs/job-runs.ts';
 import { jobRegistry } from '../jobs/registry.ts';
-import { describeOutcome, formatRuns, runJobNow } from '../jobs/run-now.ts';
+import {
+  describeOutcome,
+  exitStatusOf,
+  formatRuns,
+  ManualInstantRefused,
+  runJobNow,
+} from '../jobs/run-now.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `npm run job -- NAME                 run a scheduled job now (waits for no one: if another
-                                     instance is running it, says so and exits 1)
-npm run job -- NAME --as-of ISO      run it as if it were that instant (e.g. 2026-12-21T00:30:00+08:00;
-                                     --now ISO is the same):
-                                     catches up a day the scheduler missed; in a sandbox,
-                                     shows what the job does on a later day
+                                     instance is running it, says so and exits 1; if it already
+                                     ran for this instant, says so and exits 0)
+npm run job -- NAME --as-of ISO      run it for that instant (e.g. 2026-12-21T00:30:00+08:00;
+                                     --now ISO is the same). In production only a past instant
+                                     within JOB_CATCH_UP_HOURS (catches up a day the scheduler
+                                     missed; what it sends goes out now, in the contact hours);
+                                     in development and sandbox any instant, the run's clock
+                                     starting there (shows what the job does on a later day)
 npm run job -- --runs [NAME] [--limit N]   the latest runs (default 20), most recent first
 npm run job -- --list                the jobs and their schedules (cron, UTC)
 
@@ -61,9 +70,7 @@ async function main(): Promise<number> {
     console.error(`--as-of (--now) takes an ISO instant, not "${asOfText}".\n\n${USAGE}`);
     return 2;
   }
-  const clock: Clock = asOf ? { now: () => asOf } : systemClock;
-
-  const config = loadCliConfig();
+  const config = await loadCliConfig();
   const { db } = createDatabase(config);
   const store = createEphemeralStore(config, db, systemClock);
   const lease = createJobLease(config, db, systemClock);
@@ -95,20 +102,22 @@ async function main(): Promise<number> {
     // Made only when a job pays (the resume jobs), like the key ring: in production a missing
     // PAYOUT_PROVIDER then stops those jobs alone.
     let gateway: PayoutGateway | undefined;
-    const openGateway = () => (gateway ??= createPayoutGateway(config, clock));
+    const openGateway = () => (gateway ??= createPayoutGateway(config, systemClock));
     const payouts: PayoutGateway = {
       get name() {
         return openGateway().name;
       },
       send: (request) => openGateway().send(request),
     };
-    const smsGateway = createSmsGateway(config, db, clock);
+    const smsGateway = createSmsGateway(config, db, systemClock);
     // Counted like a server's run, though nobody scrapes a CLI run: the job's own record says what it did.
     const metrics = new Metrics();
+    // The real clock: runJobNow gives a run for another instant the clock its mode allows.
+    const clock = systemClock;
     const deps = { db, clock, store, storage, config, log, lease, accountKeys, payouts, smsGateway, metrics };
-    const outcome = await runJobNow(deps, job!);
+    const outcome = await runJobNow(deps, job!, asOf);
     console.log(describeOutcome(job!.name, outcome));
-    return outcome.status === 'ran' && outcome.outcome === 'ok' ? 0 : 1;
+    return exitStatusOf(outcome);
   } finally {
     await lease.close();
     await store.close();
@@ -116,4 +125,4 @@ async function main(): Promise<number> {
   }
 }
 
-runCli(main, { usage: USAGE });
+runCli(main, { usage: USAGE, refusals: [ManualInstantRefused] });

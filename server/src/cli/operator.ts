@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isOperatorRole, operatorRoles } from '@kwarta/contract';
-import { loadCliConfig } from '../config.ts';
+import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import {
@@ -65,7 +65,7 @@ async function main(): Promise<number> {
     return { password, passwordHash: await newPasswordHash(password), shown: !values['password-stdin'] };
   };
 
-  const config = loadCliConfig();
+  const config = await loadCliConfig();
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadCliConfig } from '../config.ts';
+import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { systemClock } from '../lib/clock.ts';
@@ -60,7 +60,7 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const config = loadCliConfig();
+  const config = await loadCliConfig();
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadCliConfig } from '../config.ts';
+import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { formatFunnel, funnelReport } from '../features/promotion/index.ts';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) return void console.log(USAGE);
-  const config = loadCliConfig();
+  const config = await loadCliConfig();
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { addDays, calendarDateAt, formatAmount, isCalendarDate, periods, type Period } from '@kwarta/domain';
-import { loadCliConfig } from '../config.ts';
+import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import {
@@ -76,7 +76,7 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const config = loadCliConfig();
+  const config = await loadCliConfig();
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);

@@ -1,13 +1,19 @@
 import { parseArgs } from 'node:util';
 import { formatAmount } from '@kwarta/domain';
-import { loadCliConfig } from '../config.ts';
+import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed.ts';
 import { systemClock } from '../lib/clock.ts';
 import { Metrics } from '../lib/metrics.ts';
 import { loadAccountKeyRing } from '../features/bank-binding/index.ts';
-import { HistoryRefused, seedHistory, type HistorySummary } from '../features/history-seed/index.ts';
+import {
+  HistoryRefused,
+  refuseUnlessHistoryMayStart,
+  seedHistory,
+  type HistorySummary,
+} from '../features/history-seed/index.ts';
+import { readDatabaseMode } from '../lib/database-mode.ts';
 import { seedDemoMoney } from '../features/test-preview/index.ts';
 import { runCli } from './run-cli.ts';
 
@@ -22,7 +28,8 @@ const USAGE = `A year of plausible lending to look at (issue 24): development an
       extended, partly paid and accepted by finance), defaults that stay overdue, a few written
       off, and the daily status and penalty job for every day. Same --seed, same history.
       Seeds the demo first when SEED_DEMO allows (its products are the ones lent).
-      Refuses a database that has a history already. Ends with the ledger check.
+      Refuses, before writing anything, a database a server has run on (start from an empty
+      data directory, then npm start) or one that has a history already. Ends with the ledger check.
 
 Uses the same DATA_DIR / DATABASE_URL as the server; refuses APP_ENV=production.`;
 
@@ -83,7 +90,7 @@ async function main(): Promise<number> {
     months: positiveInteger(values.months, 'months', 60),
     seed: positiveInteger(values.seed, 'seed', 2 ** 31),
   };
-  const config = loadCliConfig();
+  const config = await loadCliConfig();
   // D14: seeded data never reaches production (decision 0085: no sandbox money there either).
   if (config.isProduction) {
     console.error('seed:history is for development and sandbox: APP_ENV is production. Nothing was written.');
@@ -92,6 +99,17 @@ async function main(): Promise<number> {
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);
+    // Refused before anything is written (the demo included). A database a server has run on has
+    // a life of its own (orders, payments, job runs dated now) that a history made in the past
+    // would collide with: a history goes into a new database, before the first start (0101).
+    const served = await readDatabaseMode(db);
+    if (served) {
+      throw new HistoryRefused(
+        `A server has run on this database (recorded ${served.recordedAt}): seed:history makes a history only in a ` +
+          'new one, before its first start. Start from an empty data directory or database. Nothing was written.',
+      );
+    }
+    await refuseUnlessHistoryMayStart({ db, config });
     const accountKeys = loadAccountKeyRing(config, (message) => console.warn(message));
     const metrics = new Metrics();
     if (config.seedDemo) {

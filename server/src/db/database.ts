@@ -17,6 +17,9 @@ import { QueuedSqliteDialect } from './sqlite-driver.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** The SQLite database's file in DATA_DIR. */
+export const SQLITE_FILE = 'kwarta.sqlite';
+
 /** Our driver (sqlite-driver.ts), or Kysely's own as the reference it must behave like. */
 export type SqliteDriver = 'fast' | 'kysely';
 
@@ -89,7 +92,7 @@ export function createDatabase(options: {
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = new SQLite(path.join(options.dataDir, 'kwarta.sqlite'));
+  const file = new SQLite(path.join(options.dataDir, SQLITE_FILE));
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');

@@ -1,4 +1,5 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
+import { DatabaseSetupError } from './errors.ts';
 import * as foundation from './migrations/2026-11-22-01-foundation.ts';
 import * as promotion from './migrations/2026-11-22-02-promotion.ts';
 import * as complaints from './migrations/2026-11-22-03-complaints.ts';
@@ -52,8 +53,17 @@ const migrations: Record<string, Migration> = {
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
-  }
+  if (!error) return;
+  // Kysely reports the migration that failed, or those it did not get to; neither when the
+  // database never answered (then no migration ran, and the message says why).
+  const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+  const next = results?.find((result) => result.status === 'NotExecuted')?.migrationName;
+  const what = failed
+    ? `Migration ${failed} failed`
+    : next
+      ? `Migrating the database failed before ${next}`
+      : 'Migrating the database failed before any migration ran';
+  throw new DatabaseSetupError(`${what}: ${error instanceof Error ? error.message : String(error)}`, {
+    cause: error,
+  });
 }

@@ -47,12 +47,17 @@ export async function finishRun(
     .execute();
 }
 
-/** The latest instant a run of `job` was recorded for (ISO text sorts as time). */
-export async function lastScheduledAt(db: Kysely<Database>, job: string): Promise<Date | null> {
+/** The latest instant up to `notAfter` a run of `job` was recorded for (ISO text sorts as time). */
+export async function lastScheduledAt(
+  db: Kysely<Database>,
+  job: string,
+  notAfter: Date,
+): Promise<Date | null> {
   const row = await db
     .selectFrom('job_runs')
     .select('scheduled_at')
     .where('job', '=', job)
+    .where('scheduled_at', '<=', notAfter.toISOString())
     .orderBy('scheduled_at', 'desc')
     .limit(1)
     .executeTakeFirst();

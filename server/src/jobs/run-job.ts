@@ -40,7 +40,8 @@ export async function runUnderLease(
   const { db, lease, instance, leaseMs, clock } = deps;
   if (!(await lease.acquire(job.name, instance, leaseMs))) return { status: 'busy' };
   try {
-    const scheduledAt = pickInstant(await lastScheduledAt(db, job.name));
+    // Runs recorded for a later instant (a sandbox's manual look ahead) do not hold the schedule back.
+    const scheduledAt = pickInstant(await lastScheduledAt(db, job.name, clock.now()));
     if (!scheduledAt) return { status: 'not-due' };
     const startedAt = clock.now();
     const runId = await claimRun(db, { job: job.name, scheduledAt, trigger, instance, startedAt });
@@ -55,12 +56,13 @@ export async function runUnderLease(
     extender.unref();
     const stopExtending = () => clearInterval(extender);
     signal?.addEventListener('abort', stopExtending, { once: true });
-    const ms = () => clock.now().getTime() - startedAt.getTime();
-    // Counted once the run's record is written, as the record says (a run whose record could not
-    // be written is not counted), in real seconds whatever the clock (tests hold theirs still).
+    // How long the run took, in real time whatever the clock (tests hold theirs still; a manual
+    // run dated another instant has a clock of its own).
     const began = performance.now();
-    const counted = (outcome: 'ok' | 'failed') =>
-      deps.metrics.jobRun(job.name, outcome, (performance.now() - began) / 1000);
+    const ms = () => Math.round(performance.now() - began);
+    // Counted once the run's record is written, as the record says (a run whose record could not
+    // be written is not counted).
+    const counted = (outcome: 'ok' | 'failed') => deps.metrics.jobRun(job.name, outcome, ms() / 1000);
     try {
       // Traced like a request: provider calls the run makes carry `job:<name>:<run>` (lib/request-context.ts).
       const counts = await withTraceId(jobTraceId(job.name, runId), () =>

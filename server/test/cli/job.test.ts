@@ -3,7 +3,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, createTestApp, type TestApp } from '../support/test-app.ts';
-import { recordServerMode } from '../../src/config.ts';
 import { demoSession } from '../support/api.ts';
 
 const run = promisify(execFile);
@@ -50,30 +49,32 @@ describe('npm run job', () => {
     expect(first.stdout).toMatch(/^due-reminders ran in \d+ ms: queued=\d+ sent=\d+/m);
     const recorded = await t.app.db.selectFrom('sms_messages').select('id').execute();
     expect(recorded).toHaveLength(queued);
+    // The same instant again: it already ran, which is no failure to cron (exit 0), and nothing is sent.
+    const same = await job('due-reminders', '--now', at);
+    expect(same.stdout).toBe('due-reminders already ran for this instant; nothing was done or sent again.\n');
     // Later the same day (the same instant is one run, recorded): the records keep it to none.
     const again = await job('due-reminders', '--now', `${due}T09:05:00+08:00`);
     expect(again.stdout).toMatch(/queued=0 sent=0/);
     expect(await t.app.db.selectFrom('sms_messages').select('id').execute()).toHaveLength(queued);
   }, 30_000);
 
-  it('runs in the mode its server recorded when APP_ENV is not set, as after npm start', async () => {
-    const bare = { ...cliEnv(t), APP_ENV: '', SANDBOX_PAYMENT_SECRET: '' };
-    // No server recorded a mode here: production, which refuses without its settings, in one message.
-    const refused = await run(process.execPath, ['--import', 'tsx', 'server/src/cli/job.ts', '--runs'], {
-      cwd: repoRoot,
-      env: bare,
-    }).catch((error: { code: number; stderr: string }) => error);
-    expect(refused).toMatchObject({ code: 1 });
-    expect((refused as { stderr: string }).stderr).toMatch(/^Invalid configuration:\n( {2}\S+: .*\n)+/);
-    expect((refused as { stderr: string }).stderr).not.toMatch(/\n\s+at /);
-
-    recordServerMode(t.config, { SANDBOX_PAYMENT_SECRET: t.config.payments.sandboxSecret });
+  it('runs in the mode its database recorded when APP_ENV is not set, as after npm start', async () => {
+    // The test app recorded sandbox at its boot (decision 0101); a sandbox tool still needs its secret.
+    const bare = { ...cliEnv(t), APP_ENV: '' };
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/src/cli/job.ts', '--runs'], {
       cwd: repoRoot,
       env: bare,
     });
     expect(stdout).toMatch(/purge-expired-sessions|no runs/i);
-  });
+    // A database no server has run: production, which refuses without its settings, in one message.
+    const refused = await run(process.execPath, ['--import', 'tsx', 'server/src/cli/job.ts', '--runs'], {
+      cwd: repoRoot,
+      env: { ...bare, DATA_DIR: `${t.config.dataDir}/none-yet`, SANDBOX_PAYMENT_SECRET: '' },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(refused).toMatchObject({ code: 1 });
+    expect((refused as { stderr: string }).stderr).toMatch(/^Invalid configuration:\n( {2}\S+: .*\n)+/);
+    expect((refused as { stderr: string }).stderr).not.toMatch(/\n\s+at /);
+  }, 30_000);
 
   it('refuses an unknown job with the list of jobs', async () => {
     await expect(job('no-such-job')).rejects.toMatchObject({

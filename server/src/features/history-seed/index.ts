@@ -4,6 +4,7 @@ export {
   HISTORY_CAMPAIGNS,
   historyPhone,
   HistoryRefused,
+  refuseUnlessHistoryMayStart,
   seedHistory,
   zonedInstant,
   type HistoryDeps,

@@ -178,13 +178,28 @@ export function historyPhone(market: Market, n: number): string {
   throw new HistoryRefused(`No phone numbers for the market ${market.id}.`);
 }
 
-export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): Promise<HistorySummary> {
+/**
+ * Throws HistoryRefused when a history cannot be made here: money adapters other than the sandbox,
+ * or a history already made. Asked before anything is written (the command line asks before it
+ * seeds the demo), and again by seedHistory itself.
+ */
+export async function refuseUnlessHistoryMayStart(deps: Pick<HistoryDeps, 'db' | 'config'>): Promise<void> {
   const { config } = deps;
   if (config.payments.provider !== 'sandbox' || config.payouts.provider !== 'sandbox') {
     throw new HistoryRefused(
       'seed:history moves money through the sandbox adapters only: set PAYMENT_PROVIDER and PAYOUT_PROVIDER to sandbox.',
     );
   }
+  if (await findBorrowerByPhone(deps.db, historyPhone(config.market, 1))) {
+    throw new HistoryRefused(
+      'This database has a history already (its first borrower exists). Start from an empty data directory or database.',
+    );
+  }
+}
+
+export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): Promise<HistorySummary> {
+  const { config } = deps;
+  await refuseUnlessHistoryMayStart(deps);
   const timeZone = config.lenderTimeZone;
   const random = mulberry32(options.seed);
   let current = options.until ?? new Date();
@@ -196,11 +211,6 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
   const from = addDays(to, -Math.round(options.months * 30.44));
   const days = daysBetween(from, to) + 1;
 
-  if (await findBorrowerByPhone(deps.db, historyPhone(config.market, 1))) {
-    throw new HistoryRefused(
-      'This database has a history already (its first borrower exists). Start from an empty data directory or database.',
-    );
-  }
   const products = (await listProducts(deps.db)).filter((product) => product.clickable === 1);
   if (products.length === 0)
     throw new HistoryRefused('No open loan products: seed the demo first (SEED_DEMO).');

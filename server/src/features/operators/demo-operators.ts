@@ -33,8 +33,9 @@ export async function seedDemoOperators(db: Kysely<Database>, now: Date): Promis
 }
 
 /**
- * At a production boot (decision 0091): a development database reused in production still holds
- * the demo operators, whose password is in the README. Each that still has that password is
+ * At every boot but development on a loopback listener (decisions 0091, 0101): a development
+ * database reused in production, or served to other machines, still holds the demo operators,
+ * whose password is in the README. Each that still has that password is
  * disabled and its sessions end, whatever its role (the last admin too: an admin whose password is
  * public is no admin; `npm run operator -- create` makes a real one). A demo name given a password
  * of its own is left alone. Answers the names disabled.
@@ -64,8 +65,8 @@ export async function disableDemoOperators(
   }
   if (disabled.length > 0)
     warn(
-      `Production: disabled the demo operators ${disabled.join(', ')} (their password is public); ` +
-        'create real operators with npm run operator -- create',
+      `Disabled the demo operators ${disabled.join(', ')}: their password is public, so they sign in ` +
+        'only to development on a loopback address; create real operators with npm run operator -- create',
     );
   return disabled;
 }

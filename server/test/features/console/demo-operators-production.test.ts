@@ -91,3 +91,44 @@ describe.each(databaseTargets)('demo operators at a production boot (%s)', (targ
     },
   );
 });
+
+/**
+ * Decision 0101: the demo operators' password is published, so they exist only for development on a
+ * loopback listener; served where others reach it, development neither seeds them nor lets a
+ * seeded one sign in (and needs a cashier secret of its own, config.test.ts).
+ */
+describe.each(databaseTargets)('demo operators off a loopback listener (%s)', (target) => {
+  it('are not seeded, and those a loopback start seeded are disabled', { timeout: 60_000 }, async () => {
+    const loopback = await createTestApp(target, { env: { APP_ENV: 'development', SEED_DEMO: 'yes' } });
+    let exposed: TestApp | undefined;
+    try {
+      const fresh = await createTestApp(target, {
+        env: { APP_ENV: 'development', SEED_DEMO: 'yes', HOST: '0.0.0.0' },
+      });
+      try {
+        const refused = await attemptConsoleSignIn(fresh.app, {
+          name: 'demo-admin',
+          password: DEMO_OPERATOR_PASSWORD,
+          address: '198.51.100.80',
+        });
+        expect(refused.status).toBe(401);
+        expect(
+          await fresh.app.db.selectFrom('operators').select('name').where('name', 'like', 'demo-%').execute(),
+        ).toEqual([]);
+      } finally {
+        await fresh.close();
+      }
+
+      exposed = await createTestApp(target, { sameDatabaseAs: loopback, env: { HOST: '0.0.0.0' } });
+      const refused = await attemptConsoleSignIn(exposed.app, {
+        name: 'demo-admin',
+        password: DEMO_OPERATOR_PASSWORD,
+        address: '198.51.100.81',
+      });
+      expect(refused.status).toBe(401);
+    } finally {
+      await exposed?.close();
+      await loopback.close();
+    }
+  });
+});

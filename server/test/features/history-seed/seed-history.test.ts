@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoSession } from '../../support/api.ts';
 import { cliEnv, createTestApp, databaseTargets, type TestApp } from '../../support/test-app.ts';
 import {
   HistoryRefused,
@@ -93,14 +96,80 @@ describe.each(databaseTargets)('seed:history on %s', (target) => {
       await expect(
         cli('seed-history.ts', ['--borrowers', '5'], { APP_ENV: 'production' }),
       ).rejects.toMatchObject({ code: expect.any(Number), stderr: expect.stringMatching(/production/) });
+      // This database has a history, and a server (the test app) has run on it: the latter is said first.
       await expect(cli('seed-history.ts', ['--borrowers', '5', '--months', '1'])).rejects.toMatchObject({
         code: 1,
-        stderr: expect.stringContaining('has a history already'),
+        stderr: expect.stringMatching(/^A server has run on this database/),
       });
+      // A new database takes one history through the command line; a second is refused.
+      const fresh = {
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-history-')),
+        APP_ENV: 'development',
+      };
+      try {
+        const made = await cli('seed-history.ts', ['--borrowers', '5', '--months', '1'], fresh);
+        expect(made.stdout).toContain('Ledger check:');
+        await expect(
+          cli('seed-history.ts', ['--borrowers', '5', '--months', '1'], fresh),
+        ).rejects.toMatchObject({
+          code: 1,
+          stderr: expect.stringContaining('has a history already'),
+        });
+      } finally {
+        fs.rmSync(fresh.DATA_DIR, { recursive: true, force: true });
+      }
       await expect(cli('seed-history.ts', ['--months', 'many'])).rejects.toMatchObject({ code: 2 });
       const checked = await cli('ledger.ts', ['rebuild', '--check']);
       expect(checked.stdout).toContain('The journal equals today’s balances.');
     },
     120_000,
   );
+});
+
+/**
+ * A demo database someone has used (a server ran on it: demo sessions, job runs, orders dated now):
+ * the history, made in the past, would collide with that life, so the command line refuses it
+ * before writing anything, the demo's own seeding included (decision 0101).
+ */
+describe.each(databaseTargets)('seed:history on a used demo database (%s)', (target) => {
+  it('is refused before anything is written', { timeout: 120_000 }, async () => {
+    const used = await createTestApp(target, { env: { APP_ENV: 'development', SEED_DEMO: 'yes' } });
+    try {
+      await demoSession(used.app);
+      const tables = [
+        'borrowers',
+        'orders',
+        'payments',
+        'journal_entries',
+        'operators',
+        'registrations',
+      ] as const;
+      const counts = () =>
+        Promise.all(
+          tables.map(async (table) =>
+            Number(
+              (
+                await used.app.db
+                  .selectFrom(table)
+                  .select((eb) => eb.fn.countAll().as('n'))
+                  .executeTakeFirstOrThrow()
+              ).n,
+            ),
+          ),
+        );
+      const before = await counts();
+      const refused = await run(
+        process.execPath,
+        ['--import', 'tsx', 'server/src/cli/seed-history.ts', '--borrowers', '5', '--months', '1'],
+        { cwd: repoRoot, env: cliEnv(used, { DATABASE_URL: used.config.databaseUrl ?? '' }) },
+      ).catch((error: { code: number; stderr: string }) => error);
+      expect(refused).toMatchObject({ code: 1 });
+      expect((refused as { stderr: string }).stderr).toMatch(
+        /^A server has run on this database \(recorded \S+Z\): seed:history makes a history only in a new one, before its first start\. Start from an empty data directory or database\. Nothing was written\.\n/,
+      );
+      expect(await counts()).toEqual(before);
+    } finally {
+      await used.close();
+    }
+  });
 });
