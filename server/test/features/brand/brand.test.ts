@@ -26,7 +26,7 @@ function fakeWebBuild(): string {
     '<meta name="theme-color" content="#0b7a5c" /><link rel="icon" href="/brand/icon.svg" type="image/svg+xml" />';
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    `<!doctype html><html><head><meta name="kwarta-env" content="production" />${head}<title>Kwarta</title></head>` +
+    `<!doctype html><html><head><meta name="kw-env" content="production" />${head}<title>Kwarta</title></head>` +
       '<body><div id="root"><!--kw:page--><!--/kw:page--></div></body></html>',
   );
   fs.writeFileSync(

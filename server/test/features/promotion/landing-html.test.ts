@@ -9,7 +9,7 @@ import { prefillLandingHtml } from '../../../src/features/promotion/landing-html
 import { withTemplateAmounts } from '../../../src/features/promotion/template-texts.ts';
 
 const SHELL =
-  '<!doctype html><head><meta name="kwarta-env" content="production" /></head><body><div id="root">' +
+  '<!doctype html><head><meta name="kw-env" content="production" /></head><body><div id="root">' +
   '<p><!--kw:appName-->&nbsp;<!--/kw--></p><h1><!--kw:headline-->&nbsp;<!--/kw--></h1><p><!--kw:subline-->&nbsp;<!--/kw--></p>' +
   '</div><!--kw:template--></body>';
 
@@ -72,7 +72,7 @@ describe('GET /promotion', () => {
   beforeAll(async () => {
     fs.writeFileSync(
       path.join(webDist, 'index.html'),
-      '<!doctype html><meta name="kwarta-env" content="production"><div id="root">app</div>',
+      '<!doctype html><meta name="kw-env" content="production"><div id="root">app</div>',
     );
     fs.writeFileSync(path.join(webDist, 'promotion.html'), SHELL);
     t = await createTestApp('sqlite', { env: { WEB_DIST_DIR: webDist } });
@@ -89,7 +89,7 @@ describe('GET /promotion', () => {
     expect(page.body).toContain('<h1>Cash loans up to ₱20.000,00</h1>');
     expect(page.body).toContain('id="kwarta-template"');
     expect(page.body).toContain(
-      '<meta name="kwarta-env" content="sandbox"><meta name="kwarta-market" content="default">',
+      '<meta name="kw-env" content="sandbox"><meta name="kw-market" content="default">',
     );
   });
 
