@@ -184,7 +184,10 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions = {}):
   app.get<{ Querystring: { id?: string } }>(webRoutes.promotion, async (request, reply) => {
     if (!promotionHtml) return notBuilt(reply);
     const id = /^\d{1,9}$/.test(request.query.id ?? '') ? Number(request.query.id) : null;
-    const template = id === null ? null : await findChannelTemplate(app.db, id, app.config.market.money);
+    const template =
+      id === null
+        ? null
+        : await findChannelTemplate(app.db, id, app.config.market.money, (await currentBrand(app)).look);
     return sendPage(reply, prefillLandingHtml(promotionHtml, template));
   });
 
