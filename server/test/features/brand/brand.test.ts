@@ -289,6 +289,21 @@ describe.each(databaseTargets)('the brand (%s)', (target) => {
     expect(outbox.messages[0]?.text).toMatch(/^\[Bayanihan Pay\] /);
   });
 
+  it('a server booting under a saved brand says which configured values it overrides', async () => {
+    // Another deployment over the same database, with Kwarta's configuration (no BRAND_FILE).
+    const lines: string[] = [];
+    const second = await createTestApp(target, {
+      sameDatabaseAs: t,
+      env: { LOG_LEVEL: 'warn' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    await second.close();
+    expect(lines.join('')).toContain(
+      'The brand saved in the console by brand-admin at 2026-11-25T03:00:00.000Z overrides the configured ' +
+        "name, primary, accent, urlScheme (BRAND_FILE, BRAND_*); an admin restores the configured brand on the console's Brand screen.",
+    );
+  });
+
   it('says where each configured value comes from, and a reset brings the configured brand back', async () => {
     const from = `BRAND_FILE (${BAYANIHAN})`;
     expect((await call(admin, endpoints.consoleBrand)).envelope?.data).toMatchObject({
