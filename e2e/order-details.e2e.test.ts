@@ -221,7 +221,7 @@ describe('order details', () => {
     await page.goto(orderUrl(o));
     await page.waitForURL((url) => url.origin === PARTNER_ORIGIN);
     const url = new URL(page.url());
-    expect(url.pathname).toBe('/kwarta-partner/withdraw-confirmation');
+    expect(url.pathname).toBe('/partner/withdraw-confirmation');
     expect(url.searchParams.get('orderId')).toBe(String(o.orderId));
   });
 

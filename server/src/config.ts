@@ -108,9 +108,11 @@ const envObject = z.object({
   MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
   LENDER_DATA_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   PORTFOLIO_CACHE_MS: z.coerce.number().int().min(0).default(300_000),
-  SUPPORT_EMAIL: z.string().email().default('support@kwarta.example'),
-  SUPPORT_WHATSAPP: z.string().default('+63 917 555 0100'),
-  SUPPORT_PHONE: z.string().default('+63 2 8555 0100'),
+  // Customer service until an admin saves contacts in the console; unset, the brand file's
+  // `support` values (Kwarta's by default), so a second brand never shows Kwarta's address.
+  SUPPORT_EMAIL: z.string().email().optional(),
+  SUPPORT_WHATSAPP: z.string().optional(),
+  SUPPORT_PHONE: z.string().optional(),
   // The brand (decision 0096): BRAND_FILE, then single BRAND_* variables over it, Kwarta's own
   // look by default. Read and checked (colour contrast, images) in the transform below.
   BRAND_FILE: z.string().optional(),
@@ -313,7 +315,7 @@ const envSchema = envObject
     load: { maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS, maxInFlight: env.MAX_IN_FLIGHT },
     lenderDataCacheMs: env.LENDER_DATA_CACHE_MS,
     portfolioCacheMs: env.PORTFOLIO_CACHE_MS,
-    defaultSupport: { email: env.SUPPORT_EMAIL, whatsapp: env.SUPPORT_WHATSAPP, phone: env.SUPPORT_PHONE },
+    defaultSupport: supportContacts(env, configuredBrand),
     brand: companyTexts(env, configuredBrand),
     // Name, colours, images and URL scheme until an admin saves a brand (features/brand).
     configuredBrand,
@@ -405,6 +407,25 @@ function companyTexts(
       `© ${new Date().getFullYear()} ${companyName}. All rights reserved.`,
     privacyPolicyUrl: env.PRIVACY_POLICY_URL ?? brand.company.privacyPolicyUrl ?? '/Policy',
     privacyOfficerEmail: env.PRIVACY_OFFICER_EMAIL ?? brand.company.privacyOfficerEmail ?? '',
+  };
+}
+
+/**
+ * Customer service's default contacts: each SUPPORT_* variable, else the brand file's `support`
+ * value. The default brand file sets all three (a test holds it to that).
+ */
+function supportContacts(
+  env: {
+    SUPPORT_EMAIL?: string | undefined;
+    SUPPORT_WHATSAPP?: string | undefined;
+    SUPPORT_PHONE?: string | undefined;
+  },
+  brand: ConfiguredBrand,
+) {
+  return {
+    email: env.SUPPORT_EMAIL ?? brand.support.email ?? '',
+    whatsapp: env.SUPPORT_WHATSAPP ?? brand.support.whatsapp ?? '',
+    phone: env.SUPPORT_PHONE ?? brand.support.phone ?? '',
   };
 }
 

@@ -14,7 +14,7 @@ describe('the application shell', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(
       path.join(webDist, 'index.html'),
-      '<!doctype html><html><head><meta name="kwarta-env" content="production" />' +
+      '<!doctype html><html><head><meta name="kw-env" content="production" />' +
         '<script type="module" crossorigin src="/assets/main-abc123.js"></script>' +
         '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">' +
         '<link rel="stylesheet" crossorigin href="/assets/app-1.css"></head><body>app</body></html>',
@@ -71,7 +71,7 @@ describe('the application shell', () => {
     const response = await t.app.inject({ method: 'GET', url: '/customerService?sessionId=x' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('<meta name="kwarta-env" content="sandbox">');
+    expect(response.body).toContain('<meta name="kw-env" content="sandbox">');
   });
 
   it('paints from the HTML alone: CSS inline, nothing fetched from the head, the entry last and at low priority', async () => {

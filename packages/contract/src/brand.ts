@@ -71,6 +71,11 @@ export const brandFileSchema = z
       })
       .partial()
       .strict(),
+    /** Customer service's defaults (SUPPORT_* win over each; the console's saved contacts over both). */
+    support: z
+      .object({ email: z.email(), whatsapp: z.string().min(1), phone: z.string().min(1) })
+      .partial()
+      .strict(),
   })
   .partial()
   .strict();

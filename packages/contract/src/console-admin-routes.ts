@@ -59,6 +59,15 @@ export const consoleAdminRoutes = nameRoutes({
     auth: 'operator',
     roles: R.administer,
   },
+  consoleResetBrand: {
+    summary:
+      'Drops the saved brand: the configured one (BRAND_FILE, BRAND_*) shows again from the next page load. Recorded as a row of the history',
+    tag: 'Console',
+    method: 'POST',
+    path: '/console/api/brand/reset',
+    auth: 'operator',
+    roles: R.administer,
+  },
   consoleOperators: {
     summary:
       'Operators: name, role, second factor on or off, disabled, recent failed sign-ins; paged on the server',

@@ -76,6 +76,7 @@ export const messages = {
     'Text colour {colour} has contrast {ratio} with the page background; WCAG AA needs 4.5:1',
   brandColourInvalid: 'must be a colour as #rrggbb, e.g. #0b7a5c',
   brandSchemeInvalid: 'must be a URL scheme such as kwarta (letters, digits, + . -)',
+  brandAlreadyConfigured: 'The configured brand already shows: there is no saved brand to reset.',
   serverError: 'Something went wrong. Please try again.',
   unavailable: 'The service is busy. Please try again in a moment.',
   locationUnsupported: 'Location is not supported on this device.',
@@ -426,7 +427,7 @@ export const messages = {
   smsGlobalLimit: 'We cannot send more codes today. Please try again tomorrow.',
   smsSendFailed: 'The SMS could not be sent. Please try again in a moment.',
   smsCodeText:
-    '[Kwarta] Your verification code is {code}. It expires in {minutes} minutes. Never share it with anyone.',
+    '[{brand}] Your verification code is {code}. It expires in {minutes} minutes. Never share it with anyone.',
 } as const;
 
 // Each text split once into literal, name, literal, …: answers fill the same few texts on every

@@ -69,7 +69,13 @@ export function parseHash(hash: string): { route: string; query: URLSearchParams
  * The server prefills the landing's HTML with its channel template (so the headline paints
  * before any script runs) and leaves the template as JSON in this element for the page.
  */
-export const INLINE_TEMPLATE_ELEMENT_ID = 'kwarta-template';
+export const INLINE_TEMPLATE_ELEMENT_ID = 'kw-template';
+
+/**
+ * What a channel template writes for the brand (decision 0096): `{brand}` in its texts, `{appScheme}`
+ * in its links; the server fills them from the brand the pages show.
+ */
+export const TEMPLATE_BRAND_PLACEHOLDERS = { name: '{brand}', urlScheme: '{appScheme}' } as const;
 
 /** Template texts the landing's HTML shows before its script runs: `<!--kw:name-->…<!--/kw-->`. */
 export const prefilledTemplateFields = ['appName', 'headline', 'subline'] as const;

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
@@ -7,7 +5,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { createBlobStorage } from '../lib/create-blob-storage.ts';
 import { ImageRefused } from '../lib/image-intake.ts';
 import { ReplyRefused, recordComplaintReply, refusalMessages } from '../features/complaints/index.ts';
-import { runCli } from './run-cli.ts';
+import { readInputFile, runCli } from './run-cli.ts';
 
 const USAGE = `Records a service agent's reply to a complaint (the console's inbox does the same).
 
@@ -36,7 +34,7 @@ async function main(): Promise<number> {
     console.error(`--problem must be a complaint id.\n\n${USAGE}`);
     return 2;
   }
-  const images = await Promise.all(values.image.map((file) => fs.readFile(path.resolve(file))));
+  const images = await Promise.all(values.image.map(readInputFile));
 
   const config = await loadCliConfig();
   const { db } = createDatabase(config);

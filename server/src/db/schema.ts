@@ -282,6 +282,8 @@ export interface BrandLookTable {
   accent_colour: string;
   text_colour: string;
   url_scheme: string;
+  /** 1: the console's reset, after which the configured brand shows again (decision 0096). */
+  restores_configured: Generated<number>;
   saved_by: number;
   saved_at: string;
 }

@@ -6,9 +6,9 @@ import {
   applyBps,
   isOpenStatus,
   buildRepaymentSchedule,
-  defaultLoanRules,
   type LoanRules,
 } from '@kwarta/domain';
+import type { BrandLook } from '@kwarta/contract';
 import type { Borrower, Database, NewProduct } from './schema.ts';
 import { putSetting } from './settings-repository.ts';
 
@@ -27,13 +27,17 @@ export const DEMO_DEVICE = {
   adId: 'demo-ad-0001',
 } as const;
 
-/** The demo partner's pages (Kwarta Max): recommended-product taps and withdrawal confirmation. */
-export const DEMO_PARTNER_LINK = 'https://example.com/kwarta-partner/max';
-export const DEMO_WITHDRAW_URL = 'https://example.com/kwarta-partner/withdraw-confirmation';
+/** The demo partner's pages (the Max product): recommended-product taps and withdrawal confirmation. */
+export const DEMO_PARTNER_LINK = 'https://example.com/partner/max';
+export const DEMO_WITHDRAW_URL = 'https://example.com/partner/withdraw-confirmation';
 
+/** What of the brand the demo's rows carry. */
+export type DemoBrand = Pick<BrandLook, 'name' | 'urlScheme'>;
+
+/** The demo products; each is named after the brand at seeding (`Kwarta Flex`, `Bayanihan Cash Flex`). */
 const DEMO_PRODUCTS: Omit<NewProduct, 'loan_rules' | 'created_at'>[] = [
   {
-    name: 'Kwarta Flex',
+    name: 'Flex',
     logo_url: '/brand/product-flex.svg',
     min_amount: 200_000,
     max_amount: 2_000_000,
@@ -49,7 +53,7 @@ const DEMO_PRODUCTS: Omit<NewProduct, 'loan_rules' | 'created_at'>[] = [
     extension_enabled: 1,
   },
   {
-    name: 'Kwarta Plus',
+    name: 'Plus',
     logo_url: '/brand/product-plus.svg',
     min_amount: 500_000,
     max_amount: 5_000_000,
@@ -65,7 +69,7 @@ const DEMO_PRODUCTS: Omit<NewProduct, 'loan_rules' | 'created_at'>[] = [
       'Your loan is approved. Please keep your phone on: we call you to confirm the withdrawal before we send the money.',
   },
   {
-    name: 'Kwarta Max',
+    name: 'Max',
     logo_url: '/brand/product-max.svg',
     min_amount: 1_000_000,
     max_amount: 10_000_000,
@@ -82,7 +86,7 @@ const DEMO_PRODUCTS: Omit<NewProduct, 'loan_rules' | 'created_at'>[] = [
     withdraw_confirm_url: DEMO_WITHDRAW_URL,
   },
   {
-    name: 'Kwarta Starter',
+    name: 'Starter',
     logo_url: '/brand/product-starter.svg',
     min_amount: 100_000,
     max_amount: 1_000_000,
@@ -96,7 +100,7 @@ const DEMO_PRODUCTS: Omit<NewProduct, 'loan_rules' | 'created_at'>[] = [
     sort_order: 4,
   },
   {
-    name: 'Kwarta Biz',
+    name: 'Biz',
     logo_url: '/brand/product-biz.svg',
     min_amount: 2_000_000,
     max_amount: 20_000_000,
@@ -314,14 +318,17 @@ export async function findMarkedDemoOrders(
 }
 
 /**
- * `rules`: the lender-wide loan rules (config.loanRules), which the demo products carry. What
- * moves money or seals an account number is seeded by the features that own it, afterwards
+ * `rules`: the lender-wide loan rules (config.loanRules), which the demo products carry; `brand`:
+ * the configured brand, whose name the products and registrations carry and whose URL scheme is
+ * the campaigns' app, so a second brand's demo never says Kwarta (decision 0096). What moves money
+ * or seals an account number is seeded by the features that own it, afterwards
  * (features/test-preview/demo-money.ts): this layer writes plain rows only.
  */
 export async function seedDemoData(
   db: Kysely<Database>,
   now: Date,
-  rules: LoanRules = defaultLoanRules,
+  rules: LoanRules,
+  brand: DemoBrand,
 ): Promise<void> {
   if (await findDemoBorrower(db)) return;
   const today = calendarDateAt(now, 'UTC');
@@ -332,7 +339,12 @@ export async function seedDemoData(
     for (const product of DEMO_PRODUCTS) {
       const row = await trx
         .insertInto('products')
-        .values({ ...product, loan_rules: JSON.stringify(rules), created_at: at })
+        .values({
+          ...product,
+          name: `${brand.name} ${product.name}`,
+          loan_rules: JSON.stringify(rules),
+          created_at: at,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       productIds.push(row.id);
@@ -452,7 +464,7 @@ export async function seedDemoData(
       )
       .execute();
 
-    await seedPromotionActivity(trx, now);
+    await seedPromotionActivity(trx, now, brand);
     await putSetting(trx, 'demo.seededAt', at, now);
   });
 }
@@ -460,11 +472,10 @@ export async function seedDemoData(
 // The demo's promotion traffic, so the console's funnel is not empty: plain rows, as the
 // promotion and SMS features record them.
 
-/** Campaigns of the demo funnel (utm_tag · app_from · user_from), with their weekly traffic. */
+/** Campaigns of the demo funnel (utm_tag · user_from; app_from is the brand's app), with their weekly traffic. */
 export const DEMO_CAMPAIGNS = [
   {
     utmTag: 'fb-payday',
-    appFrom: 'kwarta',
     userFrom: 'facebook',
     visits: 60,
     clicks: 24,
@@ -473,14 +484,13 @@ export const DEMO_CAMPAIGNS = [
   },
   {
     utmTag: 'tiktok-cash',
-    appFrom: 'kwarta',
     userFrom: 'tiktok',
     visits: 40,
     clicks: 12,
     sms: 6,
     registered: 2,
   },
-  { utmTag: 'sms-repeat', appFrom: 'kwarta', userFrom: 'sms', visits: 20, clicks: 10, sms: 6, registered: 1 },
+  { utmTag: 'sms-repeat', userFrom: 'sms', visits: 20, clicks: 10, sms: 6, registered: 1 },
 ] as const;
 
 export const DEMO_CAMPAIGN_WEEKS = 4;
@@ -490,11 +500,15 @@ export const DEMO_CAMPAIGN_WEEKS = 4;
  * (visit, click, SMS sent, registration), spread over each week. Registered visitors are
  * borrowers of their own (phones 1300000xxxx, which no test or real market uses).
  */
-export async function seedPromotionActivity(trx: Kysely<Database>, now: Date): Promise<void> {
+export async function seedPromotionActivity(
+  trx: Kysely<Database>,
+  now: Date,
+  brand: DemoBrand,
+): Promise<void> {
   const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
   let visitor = 0;
   for (const campaign of DEMO_CAMPAIGNS) {
-    const source = { utm_tag: campaign.utmTag, app_from: campaign.appFrom, user_from: campaign.userFrom };
+    const source = { utm_tag: campaign.utmTag, app_from: brand.urlScheme, user_from: campaign.userFrom };
     for (let week = 0; week < DEMO_CAMPAIGN_WEEKS; week += 1) {
       // The n-th of `count` events of this week, spread evenly over its 168 hours.
       const within = (n: number, count: number) => hoursAgo(week * 168 + 1 + Math.floor((n * 167) / count));
@@ -549,7 +563,7 @@ export async function seedPromotionActivity(trx: Kysely<Database>, now: Date): P
             invite_code: null,
             user_name: phone,
             merchant_number: 0,
-            app_name: 'Kwarta',
+            app_name: brand.name,
             device_id: null,
             ip: null,
             created_at: at,

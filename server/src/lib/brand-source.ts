@@ -29,6 +29,13 @@ export interface ConfiguredBrand {
   favicon: BrandAsset;
   /** The lender's texts the brand file gives; the COMPANY_* variables win over each. */
   company: NonNullable<BrandFile['company']>;
+  /** Customer service's contacts the brand file gives; the SUPPORT_* variables win over each. */
+  support: NonNullable<BrandFile['support']>;
+  /**
+   * Where each value of the look comes from, as the console's Brand screen names it: the
+   * variable (`BRAND_PRIMARY`), `BRAND_FILE (path)`, or `default` (examples/brands/kwarta).
+   */
+  lookSources: Record<keyof BrandLook, string>;
 }
 
 export interface BrandEnv {
@@ -69,7 +76,7 @@ export function readConfiguredBrand(env: BrandEnv, ctx: z.RefinementCtx): Config
     if (!parsed) return fallback();
     layers.push({
       file: parsed,
-      from: () => (file === DEFAULT_BRAND_FILE ? 'BRAND_FILE' : `BRAND_FILE (${file})`),
+      from: () => (file === DEFAULT_BRAND_FILE ? 'default' : `BRAND_FILE (${file})`),
       baseDir: path.dirname(path.resolve(file)),
     });
   }
@@ -87,7 +94,7 @@ export function readConfiguredBrand(env: BrandEnv, ctx: z.RefinementCtx): Config
   layers.push({ file: variables, from: variableName, baseDir: process.cwd() });
 
   /** The topmost layer that sets `key`. */
-  const pick = <K extends Exclude<keyof BrandFile, 'company'>>(key: K): Sourced<string> => {
+  const pick = <K extends Exclude<keyof BrandFile, 'company' | 'support'>>(key: K): Sourced<string> => {
     for (const layer of [...layers].reverse()) {
       const value = layer.file[key];
       if (value !== undefined) return { value, from: layer.from(key), baseDir: layer.baseDir };
@@ -129,7 +136,18 @@ export function readConfiguredBrand(env: BrandEnv, ctx: z.RefinementCtx): Config
     {},
     ...layers.map((layer) => layer.file.company ?? {}),
   ) as ConfiguredBrand['company'];
-  return { look: look.data, logo, icon, favicon, company };
+  const support = Object.assign(
+    {},
+    ...layers.map((layer) => layer.file.support ?? {}),
+  ) as ConfiguredBrand['support'];
+  const lookSources = {
+    name: fields.name.from,
+    primary: fields.primary.from,
+    accent: fields.accent.from,
+    text: fields.text.from,
+    urlScheme: fields.urlScheme.from,
+  };
+  return { look: look.data, logo, icon, favicon, company, support, lookSources };
 }
 
 /** What a failed read returns; the issue already added makes the whole parse fail. */
@@ -141,6 +159,8 @@ function fallback(): ConfiguredBrand {
     icon: placeholderAsset,
     favicon: placeholderAsset,
     company: {},
+    support: {},
+    lookSources: { name: '', primary: '', accent: '', text: '', urlScheme: '' },
   };
 }
 

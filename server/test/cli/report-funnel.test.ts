@@ -6,6 +6,7 @@ import { endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../support/api.ts';
 import { cliEnv, createTestApp, type TestApp } from '../support/test-app.ts';
 import { registerPhone } from '../support/promotion.ts';
+import { readmeCommand } from '../support/readme.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -45,5 +46,21 @@ describe('npm run report:funnel', () => {
     );
     expect(lines.slice(2)).toHaveLength(1);
     expect(lines[2]!.split(/\s+/)).toEqual(['spring-sale', 'fb', 'ads-7', '4', '1', '1', '1', '25.0%']);
+  }, 30_000);
+
+  // The test app seeds the demo as `npm start` does, so the README's campaign must be one of its.
+  it("finds the demo's traffic with the README's example as written", async () => {
+    const args = readmeCommand('report:funnel');
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/cli/report-funnel.ts', ...args],
+      {
+        cwd: repoRoot,
+        env: cliEnv(t),
+      },
+    );
+    const rows = stdout.trim().split('\n').slice(2);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.split(/\s+/)[0]).toBe(args[args.indexOf('--utm_tag') + 1]);
   }, 30_000);
 });

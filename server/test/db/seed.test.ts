@@ -164,7 +164,7 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
         ),
       );
     const before = await counts();
-    await seedDemoData(t.app.db, new Date());
+    await seedDemoData(t.app.db, new Date(), t.config.loanRules, t.config.configuredBrand.look);
     await seedDemoMoney(t.app);
     expect(await counts()).toEqual(before);
   });

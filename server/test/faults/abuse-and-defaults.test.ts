@@ -174,7 +174,7 @@ describe('developer tools off a loopback listener', () => {
         url: '/customerService',
         headers: { accept: 'text/html' },
       });
-      expect(page.body).toContain('<meta name="kwarta-env" content="production">');
+      expect(page.body).toContain('<meta name="kw-env" content="production">');
     } finally {
       await t.close();
     }

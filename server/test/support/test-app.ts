@@ -159,7 +159,7 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
   fs.mkdirSync(webDist);
   fs.writeFileSync(
     path.join(webDist, 'index.html'),
-    '<!doctype html><meta name="kwarta-env" content="production">' +
+    '<!doctype html><meta name="kw-env" content="production">' +
       '<body><div id="root"><!--kw:page--><!--/kw:page--></div></body>',
   );
   const config = loadConfig({

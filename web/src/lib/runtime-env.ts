@@ -5,11 +5,11 @@ export type RuntimeEnv = 'development' | 'sandbox' | 'production';
 const RUNTIME_ENVS: readonly RuntimeEnv[] = ['development', 'sandbox', 'production'];
 
 /** Name of the `<meta>` the server writes into every HTML page it serves. */
-export const RUNTIME_ENV_META = 'kwarta-env';
+export const RUNTIME_ENV_META = 'kw-env';
 
 /**
  * The environment the server says this page runs in, read from
- * `<meta name="kwarta-env" content="development|sandbox|production">`.
+ * `<meta name="kw-env" content="development|sandbox|production">`.
  *
  * It comes from the served HTML rather than from a build-time variable because one build is
  * deployed to every environment. Anything missing or unknown counts as production, so a
@@ -21,10 +21,10 @@ export function readRuntimeEnv(doc: Document | undefined = globalThis.document):
 }
 
 /** Name of the `<meta>` carrying the server's market (D5). */
-export const RUNTIME_MARKET_META = 'kwarta-market';
+export const RUNTIME_MARKET_META = 'kw-market';
 
 /**
- * The market the server runs, from `<meta name="kwarta-market">`, stamped like the environment
+ * The market the server runs, from `<meta name="kw-market">`, stamped like the environment
  * so one build serves every market. Missing or unknown means the default (the spec's) market.
  */
 export function readRuntimeMarket(doc: Document | undefined = globalThis.document): Market {

@@ -2,10 +2,10 @@ import { afterEach, expect, test } from 'vitest';
 import { readRuntimeEnv } from '../../src/lib/runtime-env.ts';
 
 function setMeta(content: string | null) {
-  document.head.querySelector('meta[name="kwarta-env"]')?.remove();
+  document.head.querySelector('meta[name="kw-env"]')?.remove();
   if (content === null) return;
   const meta = document.createElement('meta');
-  meta.name = 'kwarta-env';
+  meta.name = 'kw-env';
   meta.content = content;
   document.head.append(meta);
 }
@@ -28,7 +28,7 @@ test('treats an unknown value as production', () => {
 
 test('reads a document it is given (e.g. one parsed from server HTML)', () => {
   const doc = new DOMParser().parseFromString(
-    '<html><head><meta name="kwarta-env" content="sandbox"></head></html>',
+    '<html><head><meta name="kw-env" content="sandbox"></head></html>',
     'text/html',
   );
   expect(readRuntimeEnv(doc)).toBe('sandbox');
@@ -38,7 +38,7 @@ test('reads the market the server stamped, and falls back to the default market'
   const { readRuntimeMarket } = await import('../../src/lib/runtime-env.ts');
   const { markets } = await import('@kwarta/contract');
   const meta = document.createElement('meta');
-  meta.name = 'kwarta-market';
+  meta.name = 'kw-market';
   meta.content = 'PH';
   document.head.append(meta);
   expect(readRuntimeMarket()).toBe(markets.PH);

@@ -3,10 +3,10 @@ import { messages, marketTexts } from '@kwarta/contract';
 import { getToastState, showToast } from '../../src/lib/toast-store.ts';
 
 function setMarket(content: string | null) {
-  document.head.querySelector('meta[name="kwarta-market"]')?.remove();
+  document.head.querySelector('meta[name="kw-market"]')?.remove();
   if (content === null) return;
   const meta = document.createElement('meta');
-  meta.name = 'kwarta-market';
+  meta.name = 'kw-market';
   meta.content = content;
   document.head.append(meta);
 }

@@ -109,12 +109,28 @@ export const consoleAdminEndpoints = defineEndpoints(consoleAdminRoutes, {
       shown: brandView,
       /** The configured brand (BRAND_FILE, BRAND_*), what pages show until an admin saves one. */
       defaults: brandView,
+      /**
+       * Where each configured value comes from: its BRAND_* variable, `BRAND_FILE (path)`, or
+       * `default` (Kwarta's own file). A saved brand wins over all of them (decision 0096).
+       */
+      configuredFrom: z.object({
+        name: z.string(),
+        primary: z.string(),
+        accent: z.string(),
+        text: z.string(),
+        urlScheme: z.string(),
+      }),
       /** Who saved the brand shown and when; null while the configured one shows. */
       saved: z.object({ by: z.string(), at: z.string() }).nullable(),
     }),
   },
   consoleSaveBrand: {
     request: brandLookSchema,
+    data: brandView,
+  },
+  consoleResetBrand: {
+    request: z.object({}),
+    /** The configured brand, which shows again. */
     data: brandView,
   },
   consoleOperators: {

@@ -49,10 +49,16 @@ export const channelTemplateConfig = z.object({
   // Links the page puts in href: store pages over https, and an app scheme that is not a script.
   androidUrl: z.string().regex(/^https:\/\/[^\s"'<>]+$/, messages.templateLinkInvalid),
   iosUrl: z.string().regex(/^https:\/\/[^\s"'<>]+$/, messages.templateLinkInvalid),
-  /** The app's URL scheme, e.g. `kwarta://open`, to open it when installed. */
+  /**
+   * The app's link, e.g. `{appScheme}://open` (the brand's URL scheme, filled by the server like
+   * `{brand}` in the texts), to open it when installed.
+   */
   appScheme: z
     .string()
-    .regex(/^(?!(javascript|data|vbscript):)[a-z][a-z0-9+.-]*:/i, messages.templateSchemeInvalid),
+    .regex(
+      /^(\{appScheme\}|(?!(javascript|data|vbscript):)[a-z][a-z0-9+.-]*):/i,
+      messages.templateSchemeInvalid,
+    ),
   /** The largest loan the landing advertises, in minor units: `{maxAmount}` in the texts. */
   maxAmountMinor: z.number().int().nonnegative().optional(),
 });

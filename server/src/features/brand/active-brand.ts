@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../lib/deps.ts';
 import { brandShades } from '@kwarta/domain';
 import type { BrandLook } from '@kwarta/contract';
 import type { BrandAsset, ConfiguredBrand } from '../../lib/brand-source.ts';
@@ -44,6 +45,16 @@ export function currentBrand(app: FastifyInstance): Promise<ActiveBrand> {
   return app.lenderWide.read(CACHE_KEY, async () =>
     activeBrand(app.config.configuredBrand, await latestBrandLook(app.db)),
   );
+}
+
+/**
+ * The name the pages show (the console's saved look, else the configured one), for what the
+ * lender sends borrowers outside a page: SMS codes, reminders, collection messages. One source,
+ * so a saved name never shows on the pages while texts still sign with another (decision 0096).
+ * Read afresh (one indexed row): jobs and CLIs have no lender-wide cache.
+ */
+export async function shownBrandName(deps: Pick<Deps, 'db' | 'config'>): Promise<string> {
+  return (await latestBrandLook(deps.db))?.look.name ?? deps.config.configuredBrand.look.name;
 }
 
 export function forgetBrand(app: FastifyInstance): void {

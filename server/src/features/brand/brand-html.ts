@@ -22,7 +22,8 @@ const ICON_LINK = /<link rel="icon"[^>]*>/;
 /** The build's own files the HTML names (web/public/brand): the configured images replace them. */
 const BUILT_ICON = /\/brand\/icon\.svg/g;
 const BUILT_LOGO = /\/brand\/logo\.svg/g;
-const TITLE = /<title>([^<]*)<\/title>/;
+/** Where the build's HTML names its brand: the title and the description (web/*.html). */
+const NAMED_IN_HEAD = [/(<title>)([^<]*)(<\/title>)/, /(<meta name="description" content=")([^"]*)(")/];
 const BUILT_NAME = 'Kwarta';
 
 /**
@@ -47,10 +48,12 @@ export function applyBrand(html: string, brand: ActiveBrand): string {
     .replace(BUILT_LOGO, logo)
     .replace('</head>', () => `${head}</head>`);
   if (look.name !== BUILT_NAME) {
-    branded = branded.replace(
-      TITLE,
-      (_title, text: string) => `<title>${text.split(BUILT_NAME).join(escapeHtml(look.name))}</title>`,
-    );
+    for (const named of NAMED_IN_HEAD)
+      branded = branded.replace(
+        named,
+        (_whole, open: string, text: string, close: string) =>
+          `${open}${text.split(BUILT_NAME).join(escapeHtml(look.name))}${close}`,
+      );
   }
   return branded;
 }

@@ -8,7 +8,7 @@ export interface SavedBrandLook {
   savedAt: string;
 }
 
-/** The brand an admin saved last, or null while the configured one shows. */
+/** The brand an admin saved last, or null while the configured one shows (none saved, or reset since). */
 export async function latestBrandLook(db: Kysely<Database>): Promise<SavedBrandLook | null> {
   const row = await db
     .selectFrom('brand_looks')
@@ -19,13 +19,14 @@ export async function latestBrandLook(db: Kysely<Database>): Promise<SavedBrandL
       'brand_looks.accent_colour',
       'brand_looks.text_colour',
       'brand_looks.url_scheme',
+      'brand_looks.restores_configured',
       'brand_looks.saved_at',
       'operators.name as operator_name',
     ])
     .orderBy('brand_looks.id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row || row.restores_configured === 1) return null;
   return {
     look: {
       name: row.name,
@@ -39,12 +40,16 @@ export async function latestBrandLook(db: Kysely<Database>): Promise<SavedBrandL
   };
 }
 
-/** A new row is the new brand; earlier rows stay as its history. */
+/**
+ * A new row is the new brand; earlier rows stay as its history. A reset (`restoresConfigured`)
+ * records the configured look it brought back, and pages show the configuration from then on.
+ */
 export async function insertBrandLook(
   db: Kysely<Database>,
   look: BrandLook,
   operatorId: number,
   now: Date,
+  restoresConfigured = false,
 ): Promise<void> {
   await db
     .insertInto('brand_looks')
@@ -54,6 +59,7 @@ export async function insertBrandLook(
       accent_colour: look.accent,
       text_colour: look.text,
       url_scheme: look.urlScheme,
+      restores_configured: restoresConfigured ? 1 : 0,
       saved_by: operatorId,
       saved_at: now.toISOString(),
     })

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { endpoints } from '@kwarta/contract';
+import { endpoints, messages } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import type { BrandAsset } from '../../lib/brand-source.ts';
 import { audited } from '../operators/index.ts';
 import { activeBrand, brandView, currentBrand, forgetBrand } from './active-brand.ts';
@@ -14,6 +15,21 @@ import { latestBrandLook, insertBrandLook } from './brand-repository.ts';
  * Brand screen (read, save audited); and every HTML page dressed in it on the way out.
  */
 export async function brandRoutes(app: FastifyInstance): Promise<void> {
+  // A saved brand wins over the configuration (decision 0096): said once at boot when they differ,
+  // so a new BRAND_FILE is never half-overridden in silence.
+  const configured = app.config.configuredBrand.look;
+  const saved = await latestBrandLook(app.db);
+  const overridden = saved
+    ? (Object.keys(configured) as (keyof typeof configured)[]).filter(
+        (key) => saved.look[key] !== configured[key],
+      )
+    : [];
+  if (saved && overridden.length > 0)
+    app.log.warn(
+      `The brand saved in the console by ${saved.savedBy} at ${saved.savedAt} overrides the configured ` +
+        `${overridden.join(', ')} (BRAND_FILE, BRAND_*); an admin restores the configured brand on the console's Brand screen.`,
+    );
+
   for (const kind of ['logo', 'icon', 'favicon'] as const) {
     app.get(brandAssetPaths[kind], async (request, reply) =>
       sendAsset(request, reply, (await currentBrand(app))[kind]),
@@ -58,6 +74,7 @@ export async function brandRoutes(app: FastifyInstance): Promise<void> {
     return {
       shown: brandView(shown.look),
       defaults: brandView(app.config.configuredBrand.look),
+      configuredFrom: app.config.configuredBrand.lookSources,
       saved: shown.saved,
     };
   });
@@ -70,6 +87,22 @@ export async function brandRoutes(app: FastifyInstance): Promise<void> {
       return {
         result: brandView(look),
         audit: { action: 'brand.save', subject: 'settings:brand', before, after: look },
+      };
+    });
+    forgetBrand(app);
+    return result;
+  });
+
+  // A row of its own (restores_configured), so the history shows who went back to the
+  // configuration and when; with nothing saved there is nothing to reset.
+  registerEndpoint(app, endpoints.consoleResetBrand, async (_input, { operator }) => {
+    const result = await audited(app, operator, async (trx) => {
+      const saved = await latestBrandLook(trx);
+      if (!saved) throw new Refusal('conflict', messages.brandAlreadyConfigured);
+      await insertBrandLook(trx, configured, operator.id, app.clock.now(), true);
+      return {
+        result: brandView(configured),
+        audit: { action: 'brand.reset', subject: 'settings:brand', before: saved.look, after: configured },
       };
     });
     forgetBrand(app);

@@ -19,6 +19,7 @@ import { Refusal } from '../../lib/refusal.ts';
 import { findOperatorByName } from '../operators/index.ts';
 import { overdueStanding } from '../orders/index.ts';
 import { queueSmsMessages } from '../sms/index.ts';
+import { shownBrandName } from '../brand/index.ts';
 import { assignedCollector } from './collection-records.ts';
 import { findCollectionTemplate } from './collection-templates.ts';
 
@@ -195,7 +196,7 @@ export async function sendCollectionSms(
     name: standing.borrowerName ?? '',
     amount: formatMoney(standing.amountDueNow, deps.config.market.money),
     dueDate: standing.dueDate ?? '',
-    brand: deps.config.brand.brandName,
+    brand: await shownBrandName(deps),
   });
   const contact = await deps.db
     .insertInto('collection_contacts')

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { findLiveOperatorSession, operatorSessionToken } from '../operators/index.ts';
 import { operatorView } from './operator-view.ts';
 
-const MARKET_META = /<meta name="kwarta-market" content="[^"]*"\s*\/?>/;
+const MARKET_META = /<meta name="kw-market" content="[^"]*"\s*\/?>/;
 
 /**
  * GET /console: the console's own entry (web/console.html), never loaded by a borrower page. When
@@ -16,7 +16,7 @@ export async function consolePage(app: FastifyInstance): Promise<void> {
   const html = fs.existsSync(file)
     ? fs
         .readFileSync(file, 'utf8')
-        .replace(MARKET_META, `<meta name="kwarta-market" content="${app.config.market.id}">`)
+        .replace(MARKET_META, `<meta name="kw-market" content="${app.config.market.id}">`)
     : null;
   app.get('/console', async (request, reply) => {
     reply.header('Cache-Control', 'private, no-store');

@@ -413,7 +413,7 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
               appFrom: campaign.appFrom,
               userFrom: campaign.userFrom,
               inviteCode: null,
-              appName: 'Kwarta',
+              appName: config.configuredBrand.look.name,
               deviceId: `history-${event.phone}`,
               ip: '192.0.2.1',
             },

@@ -12,6 +12,7 @@ import {
 import { afterCommit } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { queueSmsMessages } from '../sms/index.ts';
+import { shownBrandName } from '../brand/index.ts';
 
 type ReminderDeps = Pick<Deps, 'db' | 'config' | 'metrics'>;
 
@@ -40,6 +41,7 @@ export async function queueDueReminders(deps: ReminderDeps, at: Date): Promise<{
     schedules.set(product.id, loanRulesSchema.parse(JSON.parse(product.loan_rules)).reminderDays);
   }
   const days = [...new Set([...schedules.values()].flat())].sort((a, b) => a - b);
+  const brand = await shownBrandName(deps);
   let queued = 0;
   for (const day of days) {
     const dueDate = addDays(today, -day);
@@ -82,7 +84,7 @@ export async function queueDueReminders(deps: ReminderDeps, at: Date): Promise<{
           plan_line_id: line.id,
           phone: line.phone,
           text: reminderSms({
-            brand: config.brand.brandName,
+            brand,
             amount: formatMoney(line.amount - line.paid_amount, config.market.money),
             dueDate,
             queuedOn: today,

@@ -23,8 +23,8 @@ import { currentBrand, type ActiveBrand } from '../brand/index.ts';
 import { findChannelTemplate, prefillLandingHtml } from '../promotion/index.ts';
 import { loadBorrowerPageRenderer, renderBorrowerPage } from './borrower-pages.ts';
 
-const ENV_META = /<meta name="kwarta-env" content="[^"]*"\s*\/?>/;
-const MARKET_META = /<meta name="kwarta-market" content="[^"]*"\s*\/?>/;
+const ENV_META = /<meta name="kw-env" content="[^"]*"\s*\/?>/;
+const MARKET_META = /<meta name="kw-market" content="[^"]*"\s*\/?>/;
 
 interface RouteAssets {
   js: string[];
@@ -95,9 +95,9 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions = {}):
   // The page's own development aids (bridge recorder, /testPreview) follow the server's: when
   // the developer tools are off, the page is told it is in production whatever APP_ENV says.
   const pageEnv = app.config.devToolsEnabled ? app.config.appEnv : 'production';
-  const envMeta = `<meta name="kwarta-env" content="${pageEnv}">`;
+  const envMeta = `<meta name="kw-env" content="${pageEnv}">`;
   // The market (D5) rides along the same way, so one build serves every market.
-  const marketMeta = `<meta name="kwarta-market" content="${app.config.market.id}">`;
+  const marketMeta = `<meta name="kw-market" content="${app.config.market.id}">`;
   const loadHtml = (name: string) => {
     const file = path.join(distDir, name);
     return fs.existsSync(file)
@@ -184,7 +184,10 @@ export async function webApp(app: FastifyInstance, options: WebAppOptions = {}):
   app.get<{ Querystring: { id?: string } }>(webRoutes.promotion, async (request, reply) => {
     if (!promotionHtml) return notBuilt(reply);
     const id = /^\d{1,9}$/.test(request.query.id ?? '') ? Number(request.query.id) : null;
-    const template = id === null ? null : await findChannelTemplate(app.db, id, app.config.market.money);
+    const template =
+      id === null
+        ? null
+        : await findChannelTemplate(app.db, id, app.config.market.money, (await currentBrand(app)).look);
     return sendPage(reply, prefillLandingHtml(promotionHtml, template));
   });
 

@@ -1,19 +1,20 @@
 import type { Kysely } from 'kysely';
-import { channelTemplateConfig, type ChannelTemplateConfig } from '@kwarta/contract';
+import { channelTemplateConfig, type BrandLook, type ChannelTemplateConfig } from '@kwarta/contract';
 import type { MoneyStyle } from '@kwarta/domain';
 import type { Database, PromotionEventTable } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { createBorrower } from '../borrowers/index.ts';
-import { withTemplateAmounts } from './template-texts.ts';
+import { withTemplateAmounts, withTemplateBrand } from './template-texts.ts';
 
 /**
- * An active channel template's landing configuration with its amounts printed for the market,
- * or null (missing and inactive alike).
+ * An active channel template's landing configuration with its amounts printed for the market and
+ * the brand shown named, or null (missing and inactive alike).
  */
 export async function findChannelTemplate(
   db: Kysely<Database>,
   id: number,
   money: MoneyStyle,
+  brand: Pick<BrandLook, 'name' | 'urlScheme'>,
 ): Promise<ChannelTemplateConfig | null> {
   const row = await db
     .selectFrom('channel_templates')
@@ -22,7 +23,8 @@ export async function findChannelTemplate(
     .where('active', '=', 1)
     .executeTakeFirst();
   if (!row) return null;
-  return withTemplateAmounts(channelTemplateConfig.parse({ ...JSON.parse(row.config), id: row.id }), money);
+  const stored = channelTemplateConfig.parse({ ...JSON.parse(row.config), id: row.id });
+  return withTemplateBrand(withTemplateAmounts(stored, money), brand);
 }
 
 export type PromotionEvent = Omit<PromotionEventTable, 'id'>;

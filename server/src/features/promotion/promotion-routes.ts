@@ -6,6 +6,7 @@ import { Refusal } from '../../lib/refusal.ts';
 import { hasCaptchaPass, issueSid, newCaptchaImage, revokeCaptchaPass } from '../captcha/index.ts';
 import { requireSmsCode, sendSmsCode } from '../sms/index.ts';
 import { isRegistered, requirePhone } from '../borrowers/index.ts';
+import { currentBrand } from '../brand/index.ts';
 import { findChannelTemplate, recordPromotionEvent, registerBorrower } from './promotion-repository.ts';
 
 /**
@@ -31,7 +32,12 @@ export const alreadyRegistered = () => new Refusal('already-registered', message
 /** Spec §7 "Promotion": the landing's calls, from template to registration. */
 export async function promotionRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, endpoints.channelTemplate, async ({ templateId }) => {
-    const template = await findChannelTemplate(app.db, templateId, app.config.market.money);
+    const template = await findChannelTemplate(
+      app.db,
+      templateId,
+      app.config.market.money,
+      (await currentBrand(app)).look,
+    );
     if (!template) throw ApiError.notFound(messages.templateNotFound);
     return template;
   });

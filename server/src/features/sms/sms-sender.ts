@@ -2,6 +2,7 @@ import { fillMessage, messages } from '@kwarta/contract';
 import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { consumeCaptcha, grantCaptchaPass } from '../captcha/index.ts';
+import { shownBrandName } from '../brand/index.ts';
 import { takeSmsAllowance } from './sms-limits.ts';
 import {
   SMS_CODE_TTL_MS,
@@ -67,7 +68,11 @@ export async function deliverSmsCode(deps: SmsDeps, request: SmsDelivery): Promi
   try {
     receipt = await deps.smsGateway.send({
       phone: request.phone,
-      text: fillMessage(messages.smsCodeText, { code, minutes: SMS_CODE_TTL_MS / 60_000 }),
+      text: fillMessage(messages.smsCodeText, {
+        brand: await shownBrandName(deps),
+        code,
+        minutes: SMS_CODE_TTL_MS / 60_000,
+      }),
       urgent: true,
     });
     // Counted when the provider took it: the message is out, whatever becomes of our record.

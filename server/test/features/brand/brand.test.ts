@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, messages, type Endpoint } from '@kwarta/contract';
 import { callConsole, consoleSignedIn, type ConsoleSession } from '../../support/console.ts';
 import { callEndpoint, demoSession } from '../../support/api.ts';
+import { solvedCaptcha } from '../../support/promotion.ts';
+import { DEMO_PHONE } from '../../../src/db/seed.ts';
 import {
   createTestApp,
   databaseTargets,
@@ -26,7 +28,7 @@ function fakeWebBuild(): string {
     '<meta name="theme-color" content="#0b7a5c" /><link rel="icon" href="/brand/icon.svg" type="image/svg+xml" />';
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    `<!doctype html><html><head><meta name="kwarta-env" content="production" />${head}<title>Kwarta</title></head>` +
+    `<!doctype html><html><head><meta name="kw-env" content="production" />${head}<title>Kwarta</title></head>` +
       '<body><div id="root"><!--kw:page--><!--/kw:page--></div></body></html>',
   );
   fs.writeFileSync(
@@ -87,6 +89,44 @@ describe.each(databaseTargets)('the brand (%s)', (target) => {
   afterAll(async () => {
     await t.close();
     fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('the SMS code, the landing, the demo products and the support address name the brand, never Kwarta', async () => {
+    const captcha = await solvedCaptcha(t.app);
+    const sent = await callEndpoint(t.app, endpoints.sendLoginCode, {
+      body: { phone: DEMO_PHONE, ...captcha, deviceId: 'brand-1' },
+      headers: { 'x-forwarded-for': '198.51.100.72' },
+    });
+    expect(sent.envelope?.code).toBe('00');
+    const outbox = (await get(`/dev/sms-outbox?phone=${DEMO_PHONE}`)).json() as {
+      messages: { text: string }[];
+    };
+    expect(outbox.messages[0]?.text).toMatch(/^\[Bayanihan Cash\] Your verification code is \d{6}\./);
+
+    // The seeded channel template names the brand and opens the brand's app.
+    const landing = (await get('/promotion?id=1')).body;
+    expect(landing).toContain('By registering you agree that Bayanihan Cash may use your mobile number');
+    expect(landing).toContain('"appScheme":"bayanihancash://open"');
+    expect(landing).not.toMatch(/kwarta/i);
+    const template = await callEndpoint(t.app, endpoints.channelTemplate, { body: { templateId: '1' } });
+    expect(template.envelope?.data).toMatchObject({
+      appName: 'Bayanihan Cash',
+      androidUrl: 'https://play.google.com/store/apps/details?id=example.bayanihancash',
+    });
+
+    const products = await t.app.db.selectFrom('products').select('name').orderBy('id').execute();
+    expect(products.map((product) => product.name)).toEqual([
+      'Bayanihan Cash Flex',
+      'Bayanihan Cash Plus',
+      'Bayanihan Cash Max',
+      'Bayanihan Cash Starter',
+      'Bayanihan Cash Biz',
+    ]);
+    for (const url of ['/About', '/Policy', '/Loan']) {
+      const page = (await get(url)).body;
+      expect(page, url).toContain('support@bayanihan.example');
+      expect(page, url).not.toMatch(/kwarta/i);
+    }
   });
 
   it('BRAND_FILE dresses the official site: colours, derived shades, logo, name, company texts', async () => {
@@ -225,7 +265,7 @@ describe.each(databaseTargets)('the brand (%s)', (target) => {
     const plus = await t.app.db
       .selectFrom('products')
       .select('id')
-      .where('name', '=', 'Kwarta Plus')
+      .where('name', '=', 'Bayanihan Cash Plus')
       .executeTakeFirstOrThrow();
     const link = await callEndpoint(t.app, endpoints.unionProductLink, {
       session: await demoSession(t.app),
@@ -237,6 +277,67 @@ describe.each(databaseTargets)('the brand (%s)', (target) => {
       defaults: { name: 'Bayanihan Cash' },
       saved: { by: 'brand-admin', at: '2026-11-25T03:00:00.000Z' },
     });
+    // The name shown is the one texts sign with.
+    const captcha = await solvedCaptcha(t.app);
+    await callEndpoint(t.app, endpoints.sendLoginCode, {
+      body: { phone: '13900000077', ...captcha, deviceId: 'brand-2' },
+      headers: { 'x-forwarded-for': '198.51.100.73' },
+    });
+    const outbox = (await get('/dev/sms-outbox?phone=13900000077')).json() as {
+      messages: { text: string }[];
+    };
+    expect(outbox.messages[0]?.text).toMatch(/^\[Bayanihan Pay\] /);
+  });
+
+  it('a server booting under a saved brand says which configured values it overrides', async () => {
+    // Another deployment over the same database, with Kwarta's configuration (no BRAND_FILE).
+    const lines: string[] = [];
+    const second = await createTestApp(target, {
+      sameDatabaseAs: t,
+      env: { LOG_LEVEL: 'warn' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    await second.close();
+    expect(lines.join('')).toContain(
+      'The brand saved in the console by brand-admin at 2026-11-25T03:00:00.000Z overrides the configured ' +
+        "name, primary, accent, urlScheme (BRAND_FILE, BRAND_*); an admin restores the configured brand on the console's Brand screen.",
+    );
+  });
+
+  it('says where each configured value comes from, and a reset brings the configured brand back', async () => {
+    const from = `BRAND_FILE (${BAYANIHAN})`;
+    expect((await call(admin, endpoints.consoleBrand)).envelope?.data).toMatchObject({
+      shown: { name: 'Bayanihan Pay', primary: '#9a3412' },
+      configuredFrom: { name: from, primary: from, accent: from, text: from, urlScheme: from },
+    });
+    expect((await call(credit, endpoints.consoleResetBrand)).status).toBe(403);
+
+    const reset = await call(admin, endpoints.consoleResetBrand);
+    expect(reset.status, JSON.stringify(reset.envelope)).toBe(200);
+    expect(reset.envelope?.data).toMatchObject({ name: 'Bayanihan Cash', primary: '#1d4ed8' });
+    const audit = await t.app.db
+      .selectFrom('operator_audit')
+      .selectAll()
+      .where('action', '=', 'brand.reset')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.before_json!)).toMatchObject({ name: 'Bayanihan Pay' });
+    expect(JSON.parse(audit.after_json!)).toMatchObject({ name: 'Bayanihan Cash' });
+    for (const url of ['/', '/orderDetails?productId=1&orderId=1', '/promotion?id=1', '/console']) {
+      const page = (await get(url)).body;
+      expect(page, url).toContain('--brand:#1d4ed8;');
+      expect(page, url).toContain('content="Bayanihan Cash"');
+    }
+    expect((await call(admin, endpoints.consoleBrand)).envelope?.data).toMatchObject({
+      shown: { name: 'Bayanihan Cash' },
+      saved: null,
+    });
+
+    // Nothing saved: nothing to reset, and nothing written.
+    const rows = await t.app.db.selectFrom('brand_looks').select('id').execute();
+    const again = await call(admin, endpoints.consoleResetBrand);
+    expect(again.status).toBe(409);
+    expect(again.envelope?.message).toBe(messages.brandAlreadyConfigured);
+    expect(await t.app.db.selectFrom('brand_looks').select('id').execute()).toEqual(rows);
   });
 });
 

@@ -9,7 +9,7 @@ import { prefillLandingHtml } from '../../../src/features/promotion/landing-html
 import { withTemplateAmounts } from '../../../src/features/promotion/template-texts.ts';
 
 const SHELL =
-  '<!doctype html><head><meta name="kwarta-env" content="production" /></head><body><div id="root">' +
+  '<!doctype html><head><meta name="kw-env" content="production" /></head><body><div id="root">' +
   '<p><!--kw:appName-->&nbsp;<!--/kw--></p><h1><!--kw:headline-->&nbsp;<!--/kw--></h1><p><!--kw:subline-->&nbsp;<!--/kw--></p>' +
   '</div><!--kw:template--></body>';
 
@@ -29,9 +29,7 @@ describe('the landing HTML prefill', () => {
   it('puts the template texts in place, escaped, and the template as inert JSON', () => {
     const html = prefillLandingHtml(SHELL, template);
     expect(html).toContain('<p>Kwarta &#60;b&#62;</p><h1>Up to ₱20,000 &#38; more</h1><p>&#34;fast&#34;</p>');
-    const json = html.match(
-      /<script type="application\/json" id="kwarta-template">(.*)<\/script><\/body>/,
-    )?.[1];
+    const json = html.match(/<script type="application\/json" id="kw-template">(.*)<\/script><\/body>/)?.[1];
     expect(json).toBeDefined();
     expect(json).not.toContain('</script>');
     expect(JSON.parse(json!)).toEqual(template);
@@ -40,7 +38,7 @@ describe('the landing HTML prefill', () => {
   it('leaves the blanks and adds no data without a template', () => {
     const html = prefillLandingHtml(SHELL, null);
     expect(html).toContain('<h1><!--kw:headline-->&nbsp;<!--/kw--></h1>');
-    expect(html).not.toContain('kwarta-template');
+    expect(html).not.toContain('kw-template');
   });
 });
 
@@ -72,7 +70,7 @@ describe('GET /promotion', () => {
   beforeAll(async () => {
     fs.writeFileSync(
       path.join(webDist, 'index.html'),
-      '<!doctype html><meta name="kwarta-env" content="production"><div id="root">app</div>',
+      '<!doctype html><meta name="kw-env" content="production"><div id="root">app</div>',
     );
     fs.writeFileSync(path.join(webDist, 'promotion.html'), SHELL);
     t = await createTestApp('sqlite', { env: { WEB_DIST_DIR: webDist } });
@@ -87,9 +85,9 @@ describe('GET /promotion', () => {
     expect(page.statusCode).toBe(200);
     // The seeded headline names its amount; the server prints it as the default market does.
     expect(page.body).toContain('<h1>Cash loans up to ₱20.000,00</h1>');
-    expect(page.body).toContain('id="kwarta-template"');
+    expect(page.body).toContain('id="kw-template"');
     expect(page.body).toContain(
-      '<meta name="kwarta-env" content="sandbox"><meta name="kwarta-market" content="default">',
+      '<meta name="kw-env" content="sandbox"><meta name="kw-market" content="default">',
     );
   });
 
@@ -105,7 +103,7 @@ describe('GET /promotion', () => {
     for (const query of ['id=999', 'id=abc', '']) {
       const page = await t.app.inject({ method: 'GET', url: `/promotion?${query}` });
       expect(page.statusCode).toBe(200);
-      expect(page.body).not.toContain('kwarta-template');
+      expect(page.body).not.toContain('kw-template');
     }
   });
 });

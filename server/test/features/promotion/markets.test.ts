@@ -16,7 +16,7 @@ describe('markets (D5)', () => {
       expect(spec.status).toBe(400);
       expect(spec.envelope?.message).toBe(marketTexts.PH.phoneInvalid);
       const page = await t.app.inject({ method: 'GET', url: '/promotion?id=1' });
-      expect(page.body).toContain('<meta name="kwarta-market" content="PH">');
+      expect(page.body).toContain('<meta name="kw-market" content="PH">');
     } finally {
       await t.close();
     }

@@ -39,7 +39,7 @@ function fakeWebBuild(): string {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><meta name="kwarta-env" content="production"><div id="root"></div>',
+    '<!doctype html><meta name="kw-env" content="production"><div id="root"></div>',
   );
   fs.writeFileSync(path.join(dist, 'assets', 'theme-1.css'), '.theme-rule{color:red}');
   fs.writeFileSync(path.join(dist, 'assets', 'static-1.css'), '.site-rule{color:blue}');
