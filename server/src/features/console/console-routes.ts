@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import {
   ComplaintRules,
   ConsoleSignInLimits,
+  CSRF_HEADER,
   messages,
   endpoints,
   OPERATOR_DEVICE_COOKIE,
@@ -81,6 +82,10 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   };
 
   registerEndpoint(app, endpoints.consoleSignIn, async (input, { request, reply }) => {
+    // Login CSRF: a form another site posts carries no custom header, so it cannot sign this
+    // browser in as someone else nor replace its known-device cookie (decision 0091).
+    const csrf = request.headers[CSRF_HEADER];
+    if (typeof csrf !== 'string' || csrf === '') throw ApiError.forbidden(messages.csrfRefused);
     const deviceToken = operatorDeviceToken(request);
     const signedIn = await signInOperator(app, {
       ...input,
