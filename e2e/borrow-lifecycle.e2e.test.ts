@@ -36,7 +36,8 @@ async function borrow(page: Page, session: Partial<DemoSession>): Promise<number
   return Number(new URL(page.url()).searchParams.get('orderId'));
 }
 
-const order = (orderId: number) => ['--order', String(orderId), '--operator', 'e2e'];
+// No --operator: the operator audit names the command line and the machine's user.
+const order = (orderId: number) => ['--order', String(orderId)];
 const runStatusJob = () => runScript('server/src/cli/job.ts', ['order-status-daily']);
 const buttonNames = async (page: Page) =>
   (await page.locator('.order-buttons button').allTextContents()).map((text) => text.trim());

@@ -10,7 +10,8 @@ const R = ConsoleRoles;
 
 export const consoleRoutes = nameRoutes({
   consoleSignIn: {
-    summary: 'Operator sign-in: name, password and (when set up) a TOTP code; sets the session cookie',
+    summary:
+      'Operator sign-in: name, password and (when set up) a TOTP code, with any X-CSRF-Token (a cross-site form cannot send one); sets the session cookie',
     tag: 'Console',
     method: 'POST',
     path: '/console/api/sign-in',

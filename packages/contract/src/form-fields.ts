@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '@kwarta/domain/calendar-date';
 
 /**
  * The largest id and whole number a field may carry: PostgreSQL's `integer` (and so every id
@@ -37,3 +38,22 @@ export const intField = (name: string) =>
 
 export const idField = (name: string) =>
   intField(name).refine((value) => value > 0, { message: `${name} must be a positive id` });
+
+/**
+ * The dates a console or CLI filter may name: the book's years, not the calendar's. A report over
+ * 0000-01-01 or 9999-12-31 computed its days past the four-digit years every date helper keeps to
+ * and answered 500; a date outside these is the caller's mistake, answered 400 before any query.
+ */
+export const FIRST_BOOK_DATE = '2000-01-01';
+export const LAST_BOOK_DATE = '2099-12-31';
+
+/** A calendar date 'YYYY-MM-DD' within the book's years: every date field of a request is this. */
+export const dateField = () =>
+  textField(10).superRefine((value, context) => {
+    if (!isCalendarDate(value)) context.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD)' });
+    else if (value < FIRST_BOOK_DATE || value > LAST_BOOK_DATE)
+      context.addIssue({
+        code: 'custom',
+        message: `must be a date from ${FIRST_BOOK_DATE} to ${LAST_BOOK_DATE}`,
+      });
+  });

@@ -48,7 +48,6 @@ export const messages = {
   tooManyRequests: 'Too many requests. Please try again later.',
   consoleSignInFailed: 'The name, password or authenticator code is not right.',
   consoleSignInThrottled: 'Too many sign-in attempts. Wait a minute and try again.',
-  consoleTotpRequired: 'Enter the code from your authenticator app.',
   consoleFailedSignIns:
     '{count} failed sign-in attempts since your last sign-in: last at {at} from {address}.',
   consoleFailedSignInsNone: 'None',

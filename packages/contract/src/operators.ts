@@ -14,6 +14,12 @@ export function isOperatorRole(value: unknown): value is OperatorRole {
 
 /** The console's CSRF header: every operator write sends its session's token in it. */
 export const CSRF_HEADER = 'x-csrf-token';
+/**
+ * What the sign-in sends in CSRF_HEADER, having no session yet. The header's presence is the
+ * check: a page of another site can post a form but cannot add a header (that needs CORS, which
+ * the console never grants), so it cannot sign a browser in and replace its known-device cookie.
+ */
+export const SIGN_IN_CSRF_TOKEN = 'sign-in';
 /** The operator session cookie (HttpOnly, Secure, SameSite=Strict). */
 export const OPERATOR_SESSION_COOKIE = 'kwarta_operator';
 /**

@@ -32,3 +32,22 @@ export const webRoutes = {
 
 export type WebRouteKey = keyof typeof webRoutes;
 export type WebRoutePath = (typeof webRoutes)[WebRouteKey];
+
+const SAME_ORIGIN = 'http://same-origin.invalid';
+
+/**
+ * `value` if it is a path on our own origin, else null: what a link or redirect built from a
+ * query may point to. A browser drops tabs and line breaks from a URL and reads `\` as `/`, so
+ * `/\t/evil` and `/\evil` are `//evil`, another host; any such character is refused, and what is
+ * left must resolve to this origin the way a browser would resolve it.
+ */
+export function sameOriginPath(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/')) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+  if (/[\u0000-\u0020\u007f\\]/.test(value)) return null;
+  try {
+    return new URL(value, SAME_ORIGIN).origin === SAME_ORIGIN ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -3,22 +3,25 @@ import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AccountKeyMissing, loadAccountKeyRing, rotateAccountKey } from '../features/bank-binding/index.ts';
-import { rotateTotpSecrets } from '../features/operators/index.ts';
+import { audited, rotateTotpSecrets } from '../features/operators/index.ts';
+import { systemClock } from '../lib/clock.ts';
+import { OPERATOR_USAGE, cliActor, operatorOption } from './cli-actor.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `Payment account maintenance (decision 0060).
 
-  npm run accounts -- rotate-key
+  npm run accounts -- rotate-key [--operator <name>]
 
 Re-encrypts every payment account number, and every operator's second-factor secret, that is not
 under the current ACCOUNT_KEY (a secret stored before sealing is sealed too). To rotate:
 set ACCOUNT_KEY to the new key and ACCOUNT_KEYS_RETIRED to the old one (comma-separated if
 several), restart the servers, run this, then remove the old key from ACCOUNT_KEYS_RETIRED.
-Uses the same DATA_DIR / DATABASE_URL as the server; safe to run again.`;
+Uses the same DATA_DIR / DATABASE_URL as the server; safe to run again. Each run is written to
+the operator audit. ${OPERATOR_USAGE}`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
-    options: { help: { type: 'boolean', default: false } },
+    options: { ...operatorOption, help: { type: 'boolean', default: false } },
     allowPositionals: true,
     strict: true,
   });
@@ -34,9 +37,20 @@ async function main(): Promise<number> {
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);
+    const actor = await cliActor(db, values.operator);
     const accountKeys = loadAccountKeyRing(config, (message) => console.warn(message));
     const { reencrypted } = await rotateAccountKey({ db, accountKeys });
     const { resealed } = await rotateTotpSecrets({ db, accountKeys });
+    // After the rotation, which re-encrypts in batches of its own: the row says what it came to.
+    await audited({ db, clock: systemClock }, actor, async () => ({
+      result: undefined,
+      audit: {
+        action: 'accounts.rotate-key',
+        subject: 'accounts',
+        before: null,
+        after: { keyId: accountKeys.currentId, reencrypted, resealed },
+      },
+    }));
     console.log(
       `Re-encrypted ${reencrypted} payment account(s) and ${resealed} operator second-factor secret(s) with key ${accountKeys.currentId}.`,
     );

@@ -2,18 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDatabaseLocation, type Config } from '../config.ts';
+import { accountKeyId, loadAccountKeyRing } from '../features/bank-binding/index.ts';
 import { loadCliConfig } from './cli-config.ts';
 import {
   ACCOUNT_KEY_FILE,
   DATABASE_FILE,
-  MANIFEST_FILE,
   UPLOADS_DIR,
+  BACKUP_FORMAT,
   copyDatabase,
   countRows,
   describeFile,
   listFiles,
   stageFile,
   writeArchive,
+  writeManifest,
   type BackupManifest,
 } from './backup-archive.ts';
 import { runCli } from './run-cli.ts';
@@ -48,7 +50,13 @@ async function main(): Promise<number> {
     console.error(`No database at ${database}: is DATA_DIR the server's?`);
     return 1;
   }
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  // The archive holds every borrower's data: the folders made for it and the file are the owner's alone.
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+  const folderMode = fs.statSync(path.dirname(target)).mode & 0o777;
+  if (folderMode & 0o077)
+    console.error(
+      `Warning: ${path.dirname(target)} is open to others (mode ${folderMode.toString(8)}); keep backups in a folder only you can read (chmod 700).`,
+    );
   // Staged beside the archive, so uploads can be hard-linked rather than copied when on one disk.
   const staging = fs.mkdtempSync(path.join(path.dirname(target), '.kwarta-backup-'));
   try {
@@ -92,12 +100,23 @@ async function stage(config: Config, database: string, staging: string): Promise
       uploads.push(describeFile(path.join(staging, UPLOADS_DIR), file));
     }
   }
-  const key = path.join(config.dataDir, ACCOUNT_KEY_FILE);
-  const accountKey = fs.existsSync(key);
-  if (accountKey) fs.copyFileSync(key, path.join(staging, ACCOUNT_KEY_FILE));
+  const keyFile = path.join(config.dataDir, ACCOUNT_KEY_FILE);
+  const carriesKey = fs.existsSync(keyFile);
+  if (carriesKey) fs.copyFileSync(keyFile, path.join(staging, ACCOUNT_KEY_FILE));
 
-  const manifest: BackupManifest = { format: 1, createdAt, tables, uploads, accountKey };
-  fs.writeFileSync(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  // The server's own account key signs the manifest (ACCOUNT_KEY, or the generated one outside production).
+  const ring = loadAccountKeyRing(config, () => {});
+  const key = ring.keys.get(ring.currentId)!;
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    createdAt,
+    keyId: accountKeyId(key),
+    database: describeFile(staging, DATABASE_FILE),
+    tables,
+    uploads,
+    accountKey: carriesKey ? describeFile(staging, ACCOUNT_KEY_FILE) : null,
+  };
+  writeManifest(staging, manifest, key);
   return manifest;
 }
 

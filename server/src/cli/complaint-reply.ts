@@ -4,15 +4,20 @@ import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createBlobStorage } from '../lib/create-blob-storage.ts';
 import { ImageRefused } from '../lib/image-intake.ts';
-import { ReplyRefused, recordComplaintReply, refusalMessages } from '../features/complaints/index.ts';
+import { systemClock } from '../lib/clock.ts';
+import { ReplyRefused, refusalMessages } from '../features/complaints/index.ts';
+import { replyComplaintAudited } from '../features/console/index.ts';
+import { OPERATOR_USAGE, cliActor, operatorOption } from './cli-actor.ts';
 import { readInputFile, runCli } from './run-cli.ts';
 
 const USAGE = `Records a service agent's reply to a complaint (the console's inbox does the same).
 
-  npm run complaint:reply -- --problem <id> --text "..." [--image file.jpg ...] [--agent name]
+  npm run complaint:reply -- --problem <id> --text "..." [--image file.jpg ...] [--operator <name>]
 
 The reply and its images show as "Process Result" on the complaint's detail page, and the
-borrower is asked to rate the service. Uses the same DATA_DIR / DATABASE_URL as the server.`;
+borrower is asked to rate the service. The reply is written to the operator audit as the
+console writes it, the operator (or the command line) its agent. ${OPERATOR_USAGE}
+Uses the same DATA_DIR / DATABASE_URL as the server.`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -20,7 +25,7 @@ async function main(): Promise<number> {
       problem: { type: 'string' },
       text: { type: 'string', default: '' },
       image: { type: 'string', multiple: true, default: [] },
-      agent: { type: 'string', default: 'agent:cli' },
+      ...operatorOption,
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -40,11 +45,12 @@ async function main(): Promise<number> {
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);
-    const storage = createBlobStorage(config);
-    await recordComplaintReply(
-      { db, storage },
-      { problemId, text: values.text, images, agent: values.agent, now: new Date() },
-    );
+    const actor = await cliActor(db, values.operator);
+    await replyComplaintAudited({ db, clock: systemClock, storage: createBlobStorage(config) }, actor, {
+      problemId,
+      text: values.text,
+      images,
+    });
     console.log(
       `Replied to complaint ${problemId} with ${images.length} image(s); the borrower will be asked to rate the service.`,
     );

@@ -9,11 +9,14 @@ import {
   rebuildLedger,
   type RebuildReport,
 } from '../features/ledger-rebuild/index.ts';
+import { audited } from '../features/operators/index.ts';
+import { systemClock } from '../lib/clock.ts';
+import { OPERATOR_USAGE, cliActor, operatorOption } from './cli-actor.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `The ledger's migration of what exists (issue 24, decision 0099).
 
-  npm run ledger -- rebuild [--check]
+  npm run ledger -- rebuild [--check] [--operator <name>]
       books every order's history that the journal lacks (payout attempts, daily penalty
       accruals, payments held, applied and returned; what was paid or paid out with no record of
       how goes through the cash:pre-ledger account), under the live posting's event keys, so a
@@ -21,6 +24,7 @@ const USAGE = `The ledger's migration of what exists (issue 24, decision 0099).
       receivables against its plan lines and penalty, each provider's cash against its payments,
       payouts and returns.
   --check  books nothing: only the proof.
+A rebuild that books is written to the operator audit. ${OPERATOR_USAGE}
 
 Prints a summary; exit status 1 on any difference (each is listed), 2 for a bad call.
 Uses the same DATA_DIR / DATABASE_URL as the server.`;
@@ -47,7 +51,11 @@ function summary(report: RebuildReport, booked: boolean): string {
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
-    options: { check: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+    options: {
+      check: { type: 'boolean', default: false },
+      ...operatorOption,
+      help: { type: 'boolean', default: false },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -64,7 +72,19 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(db);
     const deps = { db, config, payoutProvider: config.payouts.provider };
+    const actor = await cliActor(db, values.operator);
     const report = values.check ? emptyRebuildReport() : await rebuildLedger(deps);
+    if (!values.check) {
+      await audited({ db, clock: systemClock }, actor, async () => ({
+        result: undefined,
+        audit: {
+          action: 'ledger.rebuild',
+          subject: 'ledger',
+          before: null,
+          after: { entries: report.entries, orders: report.rebuilt },
+        },
+      }));
+    }
     await checkLedger(deps, report);
     console.log(summary(report, !values.check));
     return report.differences.length === 0 ? 0 : 1;

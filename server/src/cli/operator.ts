@@ -4,27 +4,31 @@ import { isOperatorRole, operatorRoles } from '@kwarta/contract';
 import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { systemClock } from '../lib/clock.ts';
 import {
-  changeOperator,
-  createOperatorAccount,
+  changeOperatorAudited,
+  createOperatorAudited,
   findOperatorByName,
   newPasswordHash,
   OperatorChangeRefused,
-  removeTotp,
-  resetOperatorPassword,
-  setUpTotp,
+  removeTotpAudited,
+  resetOperatorPasswordAudited,
+  setUpTotpAudited,
   totpUri,
 } from '../features/operators/index.ts';
 import { loadAccountKeyRing } from '../features/bank-binding/index.ts';
+import { OPERATOR_USAGE, cliActor, operatorOption } from './cli-actor.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `Console operators (the first admin, password resets, the second factor).
 
-  npm run operator -- create   --name <name> --role <${operatorRoles.join('|')}> [--password-stdin]
-  npm run operator -- password --name <name> [--password-stdin]
-  npm run operator -- totp     --name <name>     (sets up a TOTP second factor; prints its secret)
-  npm run operator -- totp-off --name <name>
-  npm run operator -- disable  --name <name>
+  npm run operator -- create   --name <name> --role <${operatorRoles.join('|')}> [--password-stdin] [--operator <name>]
+  npm run operator -- password --name <name> [--password-stdin] [--operator <name>]
+  npm run operator -- totp     --name <name> [--operator <name>]  (sets up a TOTP second factor; prints its secret)
+  npm run operator -- totp-off --name <name> [--operator <name>]
+  npm run operator -- disable  --name <name> [--operator <name>]
+
+Each change is written to the operator audit as the console writes it. ${OPERATOR_USAGE}
 
 Without --password-stdin a random password is made and printed once. Passwords are stored as
 scrypt hashes (N=2^17, r=8, p=1); second-factor secrets are sealed with ACCOUNT_KEY. Uses the same
@@ -44,6 +48,7 @@ async function main(): Promise<number> {
       name: { type: 'string' },
       role: { type: 'string' },
       'password-stdin': { type: 'boolean', default: false },
+      ...operatorOption,
       help: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -69,14 +74,15 @@ async function main(): Promise<number> {
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);
-    const now = new Date();
+    const deps = { db, clock: systemClock };
+    const actor = await cliActor(db, values.operator);
     if (action === 'create') {
       if (!isOperatorRole(values.role)) {
         console.error(`--role must be one of ${operatorRoles.join(', ')}.`);
         return 2;
       }
       const { password, passwordHash, shown } = await newPassword();
-      const created = await createOperatorAccount(db, { name, role: values.role, now, passwordHash });
+      const created = await createOperatorAudited(deps, actor, { name, role: values.role, passwordHash });
       console.log(`Operator ${name} (${values.role}) created with id ${created.id}.`);
       if (shown) console.log(`Password (shown once): ${password}`);
       return 0;
@@ -89,7 +95,7 @@ async function main(): Promise<number> {
     switch (action) {
       case 'password': {
         const { password, passwordHash, shown } = await newPassword();
-        await resetOperatorPassword(db, { operatorId: operator.id, passwordHash });
+        await resetOperatorPasswordAudited(deps, actor, { operatorId: operator.id, passwordHash });
         console.log(
           shown ? `New password for ${name} (shown once): ${password}` : `Password of ${name} changed.`,
         );
@@ -105,18 +111,18 @@ async function main(): Promise<number> {
           console.error(error instanceof Error ? error.message : String(error));
           return 1;
         }
-        const secret = await setUpTotp({ db, accountKeys }, operator.id);
+        const secret = await setUpTotpAudited({ ...deps, accountKeys }, actor, operator);
         console.log(
           `Second factor set for ${name}. Add it to an authenticator app:\n  secret ${secret}\n  ${totpUri(secret, name)}`,
         );
         return 0;
       }
       case 'totp-off':
-        await removeTotp(db, operator.id);
+        await removeTotpAudited(deps, actor, operator);
         console.log(`Second factor of ${name} removed.`);
         return 0;
       case 'disable':
-        await changeOperator(db, { operatorId: operator.id, disabled: true });
+        await changeOperatorAudited(deps, actor, { operatorId: operator.id, disabled: true });
         console.log(`Operator ${name} disabled; their sessions ended.`);
         return 0;
       default:

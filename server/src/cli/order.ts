@@ -4,23 +4,17 @@ import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { systemClock } from '../lib/clock.ts';
 import { loadAccountKeyRing } from '../features/bank-binding/index.ts';
-import {
-  approveOrder,
-  disburseOrder,
-  rejectOrder,
-  createPayoutGateway,
-  TransitionRefused,
-} from '../features/orders/index.ts';
-import { writeOffAudited } from '../features/console/index.ts';
-import { findOperatorByName } from '../features/operators/index.ts';
+import { createPayoutGateway, TransitionRefused } from '../features/orders/index.ts';
+import { decideOrderAudited, disburseOrderAudited, writeOffAudited } from '../features/console/index.ts';
 import { formatAmount } from '@kwarta/domain';
+import { OPERATOR_USAGE, cliActor, operatorOption, type CliActor } from './cli-actor.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `Moves an order through the lender's decisions (as the console's order page does).
 
-  npm run order -- approve  --order <id> [--reason "..."] [--operator name]
-  npm run order -- reject   --order <id> --reason "..." [--operator name]
-  npm run order -- disburse --order <id> [--reason "..."] [--operator name]
+  npm run order -- approve  --order <id> [--reason "..."] [--operator <name>]
+  npm run order -- reject   --order <id> --reason "..." [--operator <name>]
+  npm run order -- disburse --order <id> [--reason "..."] [--operator <name>]
   npm run order -- write-off --order <id> --reason "..." --operator <admin>
 
 approve 21 → 151, reject 21 → 110, disburse 151 → 170: pays the principal out to the borrower's
@@ -29,16 +23,17 @@ order page then asks the borrower to bind another) and fixes the disbursement, d
 write-off (170/174/180, admin only): clears what the order still owes into the write-off
 expense in the ledger and marks it written off (no more penalty, no extension; later payments
 book as recoveries); recorded in the operator audit with the reason and the amounts.
+Each move is written to the operator audit as the console writes it. ${OPERATOR_USAGE}
 Uses the same DATA_DIR / DATABASE_URL as the server.`;
 
-const actions = { approve: approveOrder, reject: rejectOrder } as const;
+const actions = { approve: 'order.approve', reject: 'order.reject' } as const;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     options: {
       order: { type: 'string' },
       reason: { type: 'string' },
-      operator: { type: 'string', default: 'cli' },
+      ...operatorOption,
       help: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -65,22 +60,22 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(db);
     const deps = { db, clock: systemClock, config };
-    const actor = `operator:${values.operator}`;
-    if (action === 'write-off') return await writeOff(deps, orderId, values.operator, values.reason ?? '');
+    const actor = await cliActor(db, values.operator);
+    const input = { orderId, reason: values.reason ?? '' };
+    if (action === 'write-off') return await writeOff(deps, actor, input);
     const order =
       action === 'disburse'
         ? // Only a payout opens the account numbers and pays, so only it needs their key and a provider.
-          await disburseOrder(
+          await disburseOrderAudited(
             {
               ...deps,
               accountKeys: loadAccountKeyRing(config, (message) => console.warn(message)),
               payouts: createPayoutGateway(config, systemClock),
             },
-            orderId,
             actor,
-            values.reason ?? '',
+            input,
           )
-        : await actions[action](deps, orderId, actor, values.reason ?? '');
+        : await decideOrderAudited(deps, actor, actions[action], input);
     console.log(`Order ${order.id} is now in status ${order.status}.`);
     return 0;
   } catch (error) {
@@ -95,16 +90,14 @@ async function main(): Promise<number> {
 /** Only an enabled admin may write an order off; the audit keeps who, why and how much. */
 async function writeOff(
   deps: Parameters<typeof writeOffAudited>[0],
-  orderId: number,
-  operatorName: string,
-  reason: string,
+  actor: CliActor,
+  input: { orderId: number; reason: string },
 ): Promise<number> {
-  const operator = await findOperatorByName(deps.db, operatorName);
-  if (!operator || operator.disabled !== 0 || operator.role !== 'admin') {
-    console.error(`Writing off needs --operator naming an enabled admin; "${operatorName}" is not one.`);
+  if (actor.role !== 'admin') {
+    console.error(`Writing off needs --operator naming an enabled admin; "${actor.name}" is not one.`);
     return 1;
   }
-  const { order, owed, writtenOff } = await writeOffAudited(deps, operator, { orderId, reason });
+  const { order, owed, writtenOff } = await writeOffAudited(deps, actor, input);
   console.log(
     `Order ${order.id} written off: ${formatAmount(writtenOff)} (principal ${formatAmount(owed.principal)}, interest ${formatAmount(owed.interest)}, fees ${formatAmount(owed.fees)}, penalty ${formatAmount(owed.penalty)}).`,
   );

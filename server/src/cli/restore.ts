@@ -1,13 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { MANIFEST_FILE, extractArchive, verifyRestored } from './backup-archive.ts';
+import {
+  MANIFEST_FILE,
+  MANIFEST_MAC_FILE,
+  accountKeysOf,
+  extractArchive,
+  verifyRestored,
+} from './backup-archive.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `npm run restore -- --from FILE [--data-dir DIR]
     restores a backup of npm run backup into DIR (default: DATA_DIR, else ./data), which must be
-    empty or absent; the database and every upload are checked against the backup's record
-    before DIR is filled. Then start the server with DATA_DIR=DIR.`;
+    empty or absent; the backup's record is checked against its signature (ACCOUNT_KEY, or
+    ACCOUNT_KEYS_RETIRED, of the server that made it; a development or sandbox backup without
+    them is checked with the key it carries), then the database and every upload against the
+    record, before DIR is filled. Then start the server with DATA_DIR=DIR.`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -41,9 +49,9 @@ async function main(): Promise<number> {
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const unpacked = fs.mkdtempSync(path.join(path.dirname(dataDir), '.kwarta-restore-'));
   try {
-    let manifest;
+    let manifest, checkedWith;
     try {
-      manifest = await extractArchive(archive, unpacked);
+      ({ manifest, checkedWith } = await extractArchive(archive, unpacked, accountKeysOf(process.env)));
     } catch (error) {
       console.error(
         `Cannot read ${archive} as a backup: ${error instanceof Error ? error.message : String(error)}`,
@@ -58,6 +66,7 @@ async function main(): Promise<number> {
       return 1;
     }
     fs.rmSync(path.join(unpacked, MANIFEST_FILE));
+    fs.rmSync(path.join(unpacked, MANIFEST_MAC_FILE));
     if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir);
     fs.renameSync(unpacked, dataDir);
     const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
@@ -68,7 +77,7 @@ async function main(): Promise<number> {
           ? ` and ${manifest.uploads.length} uploads (checked)`
           : ', uploads are in the bucket') +
         (manifest.accountKey ? ', and the generated account key' : '') +
-        '.',
+        `; its record checked with ${checkedWith}.`,
     );
     return 0;
   } finally {

@@ -29,14 +29,10 @@ type ErrorClass = abstract new (...args: never[]) => Error;
 
 /**
  * Runs a command-line tool's `main` and exits with the status it returns (0 when it returns
-<<<<<<< HEAD
  * nothing). A refusal its user can act on — bad configuration (ConfigError), a database that cannot
- * be reached or migrated (DatabaseSetupError), an option parseArgs
- * does not know, or one of the tool's own `refusals` — is printed as its message, followed by the
-=======
- * nothing). A refusal its user can act on — bad configuration (ConfigError), an option parseArgs
- * does not know, a CliRefusal, or one of the tool's own `refusals` — is printed as its message, followed by the
->>>>>>> white-label
+ * be reached or migrated (DatabaseSetupError), an option parseArgs does not know, a CliRefusal (a
+ * missing input file, an `--operator` naming nobody), or one of the tool's own `refusals` — is
+ * printed as its message, followed by the
  * usage when the tool has one; anything else is a bug and is printed whole, stack and all. Either
  * way the tool exits with `failure`.
  */

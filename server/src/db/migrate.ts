@@ -21,6 +21,7 @@ import * as smsMessages from './migrations/2026-11-25-30-sms-messages.ts';
 import * as collections from './migrations/2026-11-25-40-collections.ts';
 import * as ledger from './migrations/2026-11-26-10-ledger.ts';
 import * as paymentReceivedAt from './migrations/2026-11-26-35-payment-received-at.ts';
+import * as journalAppendOnly from './migrations/2026-11-27-20-journal-append-only.ts';
 import * as whiteLabel from './migrations/2026-11-27-60-white-label.ts';
 
 /**
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-40-collections': collections,
   '2026-11-26-10-ledger': ledger,
   '2026-11-26-35-payment-received-at': paymentReceivedAt,
+  '2026-11-27-20-journal-append-only': journalAppendOnly,
   '2026-11-27-60-white-label': whiteLabel,
 };
 

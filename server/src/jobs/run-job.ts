@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { withTraceId } from '../lib/request-context.ts';
+import { JOB_TRACE_PREFIX } from '../lib/request-id.ts';
 import type { Job, JobCounts, JobDeps, JobTrigger } from './job.ts';
 import type { JobLease } from './job-lease.ts';
 import { claimRun, finishRun, lastScheduledAt } from './job-runs.ts';
@@ -21,7 +22,7 @@ export type RunOutcome =
 
 /** What a run's provider calls carry as X-Request-Id, and its log lines as reqId. */
 export function jobTraceId(job: string, runId: number): string {
-  return `job:${job}:${runId}`;
+  return `${JOB_TRACE_PREFIX}${job}:${runId}`;
 }
 
 /**

@@ -5,10 +5,11 @@ import type { FastifyReply } from 'fastify';
 export type CsvValue = string | number | boolean | null | undefined;
 
 /**
- * Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"): = + - @,
- * and tab and carriage return, which some spreadsheets strip before looking.
+ * Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"): = + - @;
+ * tab, carriage return, line feed and space, which some spreadsheets strip before looking; and the
+ * full-width ＝ ＋ － ＠, which some (Japanese and Chinese locales) fold to their ASCII forms.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\n ＝＋－＠]/;
 
 /**
  * One cell of RFC 4180 CSV, safe to open in a spreadsheet: a text that could start a formula is

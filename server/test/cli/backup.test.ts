@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@kwarta/contract';
 import { callEndpoint, demoSession, uploadFile } from '../support/api.ts';
@@ -238,6 +239,83 @@ describe('npm run backup / restore (SQLite)', () => {
     expect(again.stderr).toMatch(/quiet\.tar\.gz already exists/);
   }, 60_000);
 
+  it('writes the archive for its owner alone (0600, new folders 0700) and refuses an altered one, changing nothing', async () => {
+    const archive = path.join(work, 'private', 'daily', 'signed.tar.gz');
+    await cli('backup', '--to', archive);
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(work, 'private')).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(work, 'private', 'daily')).mode & 0o777).toBe(0o700);
+
+    /** The archive unpacked, changed by `alter`, packed again as another file. */
+    async function altered(name: string, alter: (dir: string) => void): Promise<string> {
+      const dir = fs.mkdtempSync(path.join(work, 'alter-'));
+      await tar.extract({ file: archive, cwd: dir });
+      alter(dir);
+      const file = path.join(work, `${name}.tar.gz`);
+      await tar.create({ gzip: true, file, cwd: dir, portable: true }, fs.readdirSync(dir).sort());
+      return file;
+    }
+    const editManifest = (edit: (manifest: Record<string, unknown>) => void) => (dir: string) => {
+      const file = path.join(dir, 'kwarta-backup.json');
+      const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      edit(manifest);
+      fs.writeFileSync(file, JSON.stringify(manifest, null, 2));
+    };
+    const tableLess = await altered(
+      'table-less',
+      editManifest((manifest) => (manifest.tables = {})),
+    );
+    const unsigned = await altered('unsigned', (dir) => fs.rmSync(path.join(dir, 'kwarta-backup.hmac')));
+    const otherDatabase = await altered('other-database', (dir) => {
+      const db = new SQLite(path.join(dir, 'kwarta.sqlite'));
+      db.prepare(
+        "UPDATE borrowers SET full_name = 'Mallory' WHERE id = (SELECT MIN(id) FROM borrowers)",
+      ).run();
+      db.close();
+    });
+    for (const [file, problem] of [
+      [tableLess, /has been altered: its manifest does not match its signature/],
+      [unsigned, /has no kwarta-backup\.hmac: its manifest is not signed/],
+      [otherDatabase, /kwarta\.sqlite differs from the backup's/],
+    ] as const) {
+      const into = path.join(work, `never-${path.basename(file)}`);
+      const refused = await failure(cli('restore', '--from', file, '--data-dir', into));
+      expect(refused.code, file).toBe(1);
+      expect(refused.stderr, file).toMatch(problem);
+      expect(fs.existsSync(into), file).toBe(false);
+    }
+
+    // Where ACCOUNT_KEY is set (production), only that key signs: not the key an archive carries.
+    const elsewhere = await failure(
+      run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'server/src/cli/restore.ts',
+          '--from',
+          archive,
+          '--data-dir',
+          path.join(work, 'never-other-key'),
+        ],
+        {
+          cwd: repoRoot,
+          env: cliEnv(t, { ACCOUNT_KEY: randomBytes(32).toString('base64') }),
+        },
+      ),
+    );
+    expect(elsewhere.stderr).toMatch(/is signed with the account key k[0-9a-f]{12}: set ACCOUNT_KEY/);
+    const restored = path.join(work, 'restored-signed');
+    const own = fs.readFileSync(path.join(t.config.dataDir, 'account-key'), 'utf8').trim();
+    const ok = await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/cli/restore.ts', '--from', archive, '--data-dir', restored],
+      { cwd: repoRoot, env: cliEnv(t, { ACCOUNT_KEY: own }) },
+    );
+    expect(ok.stdout).toMatch(/its record checked with ACCOUNT_KEY\./);
+    expect(fs.statSync(restored).mode & 0o777).toBe(0o700);
+  }, 60_000);
+
   it('with DATABASE_URL prints the pg_dump and pg_restore commands instead and exits 2', async () => {
     const postgres = await failure(
       run(process.execPath, ['--import', 'tsx', 'server/src/cli/backup.ts', '--to', 'x.dump'], {
@@ -257,7 +335,7 @@ async function readManifest(archive: string): Promise<BackupManifest> {
   const { extractArchive } = await import('../../src/cli/backup-archive.ts');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-manifest-'));
   try {
-    return await extractArchive(archive, dir);
+    return (await extractArchive(archive, dir, new Map())).manifest;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

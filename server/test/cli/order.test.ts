@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { callEndpoint } from '../support/api.ts';
 import { newBorrower } from '../support/borrowers.ts';
 import { bindCard } from '../support/payment-accounts.ts';
 import { cliEnv, createTestApp, type TestApp } from '../support/test-app.ts';
+import { createOperator } from '../../src/features/operators/index.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -23,6 +25,7 @@ describe('npm run order', () => {
 
   beforeAll(async () => {
     t = await createTestApp('sqlite');
+    await createOperator(t.app.db, { name: 'ana', role: 'credit', now: new Date() });
     const borrower = await newBorrower(t.app, '13900000021');
     const product = await t.app.db
       .selectFrom('products')
@@ -72,7 +75,12 @@ describe('npm run order', () => {
     expect(stored.disbursed_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((await history()).slice(1)).toEqual([
       { from_status: 21, to_status: 151, actor: 'operator:ana', reason: null },
-      { from_status: 151, to_status: 170, actor: 'operator:cli', reason: 'sent by bank' },
+      {
+        from_status: 151,
+        to_status: 170,
+        actor: `operator:command line (${os.userInfo().username})`,
+        reason: 'sent by bank',
+      },
     ]);
   }, 60_000);
 

@@ -37,6 +37,16 @@ describe('CSV cells', () => {
     expect(csvCell('\r=1')).toBe(`"'\r=1"`);
   });
 
+  it('neutralises a line feed, a space and the full-width ＝ ＋ － ＠ at the start too (some spreadsheets skip or fold them)', () => {
+    expect(csvCell('\n=1+1')).toBe(`"'\n=1+1"`);
+    expect(csvCell(' =1+1')).toBe(`"' =1+1"`);
+    expect(csvCell('＝1+1')).toBe(`"'＝1+1"`);
+    expect(csvCell('＋639171234567')).toBe(`"'＋639171234567"`);
+    expect(csvCell('－2')).toBe(`"'－2"`);
+    expect(csvCell('＠SUM(A1)')).toBe(`"'＠SUM(A1)"`);
+    expect(csvCell('Juan 1 = 2')).toBe('Juan 1 = 2');
+  });
+
   it('writes numbers as numbers (a negative amount stays one) and empty cells for null', () => {
     expect(csvLine([-500, 0, 12.5, null, undefined, true])).toBe('-500,0,12.5,,,true\r\n');
   });
@@ -56,7 +66,9 @@ describe('CSV cells', () => {
         ),
         (values) => {
           const cells = parseLine(csvLine(values).slice(0, -2));
-          expect(cells).toEqual(values.map((value) => (/^[=+\-@\t]/.test(value) ? `'${value}` : value)));
+          expect(cells).toEqual(
+            values.map((value) => (/^[=+\-@\t ＝＋－＠]/.test(value) ? `'${value}` : value)),
+          );
         },
       ),
       { numRuns: 2_000 },

@@ -50,4 +50,22 @@ describe('request ids', () => {
       expect(response.headers['x-request-id']).toMatch(uuid);
     }
   });
+
+  it("replaces an id in the jobs' namespace, so a request never reaches a provider posing as a job run", async () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    for (const posing of ['job:resume-refunds:999', 'JOB:due-reminders:1', 'Job:x:12345']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { 'x-request-id': posing },
+      });
+      expect(response.headers['x-request-id'], posing).toMatch(uuid);
+    }
+    const lookalike = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'nginx-job:1234' },
+    });
+    expect(lookalike.headers['x-request-id']).toBe('nginx-job:1234');
+  });
 });

@@ -4,6 +4,7 @@ import {
   CSRF_HEADER,
   OPERATOR_DEVICE_COOKIE,
   OPERATOR_SESSION_COOKIE,
+  SIGN_IN_CSRF_TOKEN,
   type Endpoint,
   endpoints,
 } from '@kwarta/contract';
@@ -32,7 +33,11 @@ export interface ConsoleSignInInput {
 export function attemptConsoleSignIn(app: FastifyInstance, input: ConsoleSignInInput) {
   return callEndpoint(app, endpoints.consoleSignIn, {
     body: { name: input.name, password: input.password, totp: input.totp ?? '' },
-    headers: { 'x-forwarded-for': input.address, ...(input.device ? { cookie: input.device } : {}) },
+    headers: {
+      'x-forwarded-for': input.address,
+      [CSRF_HEADER]: SIGN_IN_CSRF_TOKEN,
+      ...(input.device ? { cookie: input.device } : {}),
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { CSRF_HEADER, messages } from '@kwarta/contract';
+import { CSRF_HEADER, SIGN_IN_CSRF_TOKEN, messages } from '@kwarta/contract';
 import { createApiClient } from '../lib/api-client.ts';
 
 // The session lives in a cookie (Path=/console); a write also needs the session's CSRF token,
@@ -21,7 +21,8 @@ export function whenSignedOut(handler: () => void): void {
  * too, but of a public call: it only fails.
  */
 export const consoleCall = createApiClient({
-  headersFor: (route): Record<string, string> => (route.method === 'GET' ? {} : { [CSRF_HEADER]: csrfToken }),
+  headersFor: (route): Record<string, string> =>
+    route.method === 'GET' ? {} : { [CSRF_HEADER]: csrfToken || SIGN_IN_CSRF_TOKEN },
   omitEmptyText: true,
   unavailableMessage: messages.unavailable,
   isSignedOut: (status, _code, route) => status === 401 && route.auth === 'operator',

@@ -1,17 +1,15 @@
 import { z } from 'zod';
-import { isCalendarDate } from '@kwarta/domain/calendar-date';
 import { collectionBucketKeys } from '@kwarta/domain/collections';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleCollectionsRoutes } from '../console-collections-routes.ts';
 import { contactKinds, contactOutcomes, recordedContactKinds } from '../collections.ts';
 import { messages } from '../messages.ts';
-import { idField, intField, textField } from '../form-fields.ts';
+import { dateField, idField, intField, textField } from '../form-fields.ts';
 import { pageFields, pageOf } from './console.ts';
 
 const money = z.number().int();
 const promiseStates = ['kept', 'broken', 'pending'] as const;
 const bucket = z.enum(collectionBucketKeys);
-const calendarDate = textField(10).refine(isCalendarDate, { message: 'must be a date (YYYY-MM-DD)' });
 
 const promiseView = z.object({
   id: z.number().int(),
@@ -95,7 +93,7 @@ export const consoleCollectionsEndpoints = defineEndpoints(consoleCollectionsRou
         promiseAmount: intField('promiseAmount')
           .refine((value) => value > 0, 'promiseAmount must be positive')
           .optional(),
-        promiseDate: calendarDate.optional(),
+        promiseDate: dateField().optional(),
       })
       .refine((input) => (input.promiseAmount === undefined) === (input.promiseDate === undefined), {
         message: messages.collectionPromiseIncomplete,

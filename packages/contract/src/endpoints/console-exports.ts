@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { isCalendarDate } from '@kwarta/domain/calendar-date';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleExportRoutes } from '../console-export-routes.ts';
-import { textField } from '../form-fields.ts';
-
-const calendarDate = textField(10).refine(isCalendarDate, { message: 'must be a date (YYYY-MM-DD)' });
+import { dateField } from '../form-fields.ts';
 
 /** A date, or nothing: an empty field of the console's export form is no bound. */
 export const optionalDate = z
-  .union([z.literal(''), calendarDate])
+  .union([z.literal(''), dateField()])
   .optional()
   .transform((value) => value || undefined);
 

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { isCalendarDate } from '@kwarta/domain/calendar-date';
 import { periods } from '@kwarta/domain/portfolio';
 import { reconciliationProblems } from '@kwarta/domain/reconciliation';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleReportRoutes } from '../console-report-routes.ts';
-import { textField } from '../form-fields.ts';
+import { dateField, textField } from '../form-fields.ts';
 import { csvStream, optionalDate } from './console-exports.ts';
 
 const money = z.number().int();
@@ -22,7 +21,7 @@ const parBucket = z.object({ amount: money, ratio });
 const portfolioRequest = z.object({
   period: z.enum(periods as ['day', 'week', 'month']).default('month'),
   /** The first day of the series; default a year before the lender's today. */
-  from: blankAsAbsent(textField(10).refine(isCalendarDate, { message: 'from must be a date (YYYY-MM-DD)' })),
+  from: blankAsAbsent(dateField()),
   productId: blankAsAbsent(z.coerce.number().int().positive()),
   utmTag: blankAsAbsent(textField(64)),
 });

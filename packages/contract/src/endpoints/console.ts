@@ -69,7 +69,7 @@ const paymentItem = z.object({
   /** What the provider says arrived; null until something did. */
   receivedAmount: money.nullable(),
   status: z.enum(paymentStatuses),
-  /** Why it is in that status: amount_mismatch, accepted_by_operator, returned_by_operator. */
+  /** Why it is in that status: amount_mismatch, amount_unreadable, amount_out_of_range, accepted_by_operator, returned_by_operator. */
   statusReason: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

@@ -4,12 +4,11 @@ import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import {
   audited,
-  changeOperator,
-  createOperatorAccount,
+  changeOperatorAudited,
+  createOperatorAudited,
   listOperators,
   newPasswordHash,
-  operatorSummary,
-  resetOperatorPassword,
+  resetOperatorPasswordAudited,
 } from '../operators/index.ts';
 import { listTemplates, saveTemplate } from '../promotion/index.ts';
 import { getServiceContacts, saveServiceContacts } from '../customer-service/index.ts';
@@ -65,63 +64,29 @@ export async function consoleAdminRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, endpoints.consoleOperators, (input) => listOperators(app.db, input, app.clock.now()));
 
-  registerEndpoint(app, endpoints.consoleCreateOperator, async (input, { operator }) => {
-    // Hashed before the transaction opens: scrypt takes a few hundred ms.
-    const passwordHash = await newPasswordHash(input.password);
-    return audited(app, operator, async (trx) => {
-      const created = operatorSummary(
-        await createOperatorAccount(trx, { ...input, passwordHash, now: app.clock.now() }),
-      );
-      return {
-        result: created,
-        audit: {
-          action: 'operator.create',
-          subject: `operator:${created.id}`,
-          before: null,
-          after: created,
-        },
-      };
-    });
-  });
-
-  registerEndpoint(app, endpoints.consoleChangeOperator, (input, { operator }) =>
-    audited(app, operator, async (trx) => {
-      const { before, after } = await changeOperator(trx, {
-        operatorId: input.operatorId,
-        actorId: operator.id,
-        ...(input.role ? { role: input.role } : {}),
-        ...(input.disabled ? { disabled: input.disabled === '1' } : {}),
-      });
-      return {
-        result: operatorSummary(after),
-        audit: {
-          action: 'operator.change',
-          subject: `operator:${after.id}`,
-          before: operatorSummary(before),
-          after: operatorSummary(after),
-        },
-      };
+  // Each hashes the password before its transaction opens: scrypt takes a few hundred ms.
+  registerEndpoint(app, endpoints.consoleCreateOperator, async (input, { operator }) =>
+    createOperatorAudited(app, operator, {
+      name: input.name,
+      role: input.role,
+      passwordHash: await newPasswordHash(input.password),
     }),
   );
 
-  registerEndpoint(app, endpoints.consoleResetOperatorPassword, async (input, { operator }) => {
-    const passwordHash = await newPasswordHash(input.password);
-    return audited(app, operator, async (trx) => {
-      const changed = operatorSummary(
-        await resetOperatorPassword(trx, { operatorId: input.operatorId, passwordHash }),
-      );
-      return {
-        result: changed,
-        // The log says that the password changed, never what to.
-        audit: {
-          action: 'operator.password',
-          subject: `operator:${changed.id}`,
-          before: changed,
-          after: { ...changed, passwordReset: true, sessionsEnded: true },
-        },
-      };
-    });
-  });
+  registerEndpoint(app, endpoints.consoleChangeOperator, (input, { operator }) =>
+    changeOperatorAudited(app, operator, {
+      operatorId: input.operatorId,
+      ...(input.role ? { role: input.role } : {}),
+      ...(input.disabled ? { disabled: input.disabled === '1' } : {}),
+    }),
+  );
+
+  registerEndpoint(app, endpoints.consoleResetOperatorPassword, async (input, { operator }) =>
+    resetOperatorPasswordAudited(app, operator, {
+      operatorId: input.operatorId,
+      passwordHash: await newPasswordHash(input.password),
+    }),
+  );
 
   // Operators read any filed complaint's images; the same bytes and headers as the borrower's route.
   registerEndpoint(app, endpoints.consoleComplaintImage, async ({ id }, { reply }) =>

@@ -3,13 +3,14 @@ import multipart from '@fastify/multipart';
 import {
   ComplaintRules,
   ConsoleSignInLimits,
+  CSRF_HEADER,
   messages,
   endpoints,
   OPERATOR_DEVICE_COOKIE,
   OPERATOR_SESSION_COOKIE,
   type OperatorRole,
 } from '@kwarta/contract';
-import type { Operator, Order } from '../../db/schema.ts';
+import type { Operator } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ImageRefused } from '../../lib/image-intake.ts';
@@ -24,19 +25,18 @@ import {
   signInOperator,
 } from '../operators/index.ts';
 import {
-  approveOrder,
   CapBreachRefusal,
-  disburseOrder,
   findOrderStatus,
   listProducts,
   planPreview,
   productView,
-  rejectOrder,
   quoteTerms,
   saveProduct,
 } from '../orders/index.ts';
-import { recordComplaintReply, refusalMessages } from '../complaints/index.ts';
+import { refusalMessages } from '../complaints/index.ts';
 import { writeOffAudited } from './write-off.ts';
+import { decideOrderAudited, disburseOrderAudited } from './order-decisions.ts';
+import { replyComplaintAudited } from './complaint-reply.ts';
 import { funnelReport } from '../promotion/index.ts';
 import { consoleDashboard as dashboard, consoleOrderPage, orderQueueFor } from './console-orders.ts';
 import { complaintInboxFor } from './console-complaints.ts';
@@ -45,7 +45,6 @@ import { consolePaymentCalls } from './console-payment-routes.ts';
 import { consoleCollectionsCalls } from './console-collections-routes.ts';
 import { consoleExportCalls } from './console-export-routes.ts';
 import { consoleReportCalls } from './console-report-routes.ts';
-import { withDb } from './with-db.ts';
 import { operatorView } from './operator-view.ts';
 
 const COOKIE_PATH = '/console';
@@ -81,6 +80,10 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   };
 
   registerEndpoint(app, endpoints.consoleSignIn, async (input, { request, reply }) => {
+    // Login CSRF: a form another site posts carries no custom header, so it cannot sign this
+    // browser in as someone else nor replace its known-device cookie (decision 0091).
+    const csrf = request.headers[CSRF_HEADER];
+    if (typeof csrf !== 'string' || csrf === '') throw ApiError.forbidden(messages.csrfRefused);
     const deviceToken = operatorDeviceToken(request);
     const signedIn = await signInOperator(app, {
       ...input,
@@ -127,67 +130,21 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const decide =
-    (
-      action: string,
-      move: (deps: FastifyInstance, orderId: number, actor: string, reason: string) => Promise<Order>,
-    ) =>
-    (input: { orderId: number; reason: string }, { operator }: { operator: Operator }) =>
-      audited(app, operator, async (trx) => {
-        const statusBefore = await findOrderStatus(trx, input.orderId);
-        if (statusBefore === undefined) throw ApiError.notFound();
-        // The app is the use case's deps (whatever it needs now or later), on this transaction.
-        const order = await move(withDb(app, trx), input.orderId, `operator:${operator.name}`, input.reason);
-        return {
-          result: { orderId: order.id, status: order.status },
-          audit: {
-            action,
-            subject: `order:${order.id}`,
-            before: { status: statusBefore },
-            after: {
-              status: order.status,
-              ...(input.reason ? { reason: input.reason } : {}),
-              ...(order.disbursed_on ? { disbursedOn: order.disbursed_on, dueDate: order.due_date } : {}),
-            },
-          },
-        };
-      });
+    (action: 'order.approve' | 'order.reject') =>
+    async (input: { orderId: number; reason: string }, { operator }: { operator: Operator }) => {
+      if ((await findOrderStatus(app.db, input.orderId)) === undefined) throw ApiError.notFound();
+      const order = await decideOrderAudited(app, operator, action, input);
+      return { orderId: order.id, status: order.status };
+    };
 
-  registerEndpoint(app, endpoints.consoleApproveOrder, decide('order.approve', approveOrder));
+  registerEndpoint(app, endpoints.consoleApproveOrder, decide('order.approve'));
   registerEndpoint(app, endpoints.consoleRejectOrder, (input, context) => {
     if (input.reason.trim() === '') throw ApiError.badRequest(messages.consoleReasonRequired);
-    return decide('order.reject', rejectOrder)(input, context);
+    return decide('order.reject')(input, context);
   });
-  // Not through `decide`: the payout is an outside call that must not hold a transaction open,
-  // and a refused payout is recorded (and audited) although the order does not move. The audit
-  // row is written in the transaction that records the outcome (decision 0052).
   registerEndpoint(app, endpoints.consoleDisburseOrder, async (input, { operator }) => {
-    const statusBefore = await findOrderStatus(app.db, input.orderId);
-    if (statusBefore === undefined) throw ApiError.notFound();
-    const subject = `order:${input.orderId}`;
-    const order = await disburseOrder(app, input.orderId, `operator:${operator.name}`, input.reason, {
-      recordOutcome: (trx, outcome) =>
-        audited({ db: trx, clock: app.clock }, operator, async () => ({
-          result: undefined,
-          audit: outcome.paid
-            ? {
-                action: 'order.disburse',
-                subject,
-                before: { status: statusBefore },
-                after: {
-                  status: outcome.order.status,
-                  ...(input.reason ? { reason: input.reason } : {}),
-                  disbursedOn: outcome.order.disbursed_on,
-                  dueDate: outcome.order.due_date,
-                },
-              }
-            : {
-                action: 'order.disburse.refused',
-                subject,
-                before: { status: statusBefore },
-                after: { status: statusBefore, account: outcome.account, refusal: outcome.reason },
-              },
-        })),
-    });
+    if ((await findOrderStatus(app.db, input.orderId)) === undefined) throw ApiError.notFound();
+    const order = await disburseOrderAudited(app, operator, input);
     return { orderId: order.id, status: order.status };
   });
 
@@ -217,21 +174,10 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     );
     const images = await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer())));
     try {
-      return await audited(app, operator, async (trx) => {
-        const now = app.clock.now();
-        const reply = await recordComplaintReply(
-          { db: trx, storage: app.storage },
-          { problemId: input.problemId, text: input.text, images, agent: operator.name, now },
-        );
-        return {
-          result: { problemId: input.problemId },
-          audit: {
-            action: 'complaint.reply',
-            subject: `problem:${input.problemId}`,
-            before: { repliedAt: null },
-            after: { text: reply.text, images: images.length, repliedAt: reply.repliedAt },
-          },
-        };
+      return await replyComplaintAudited(app, operator, {
+        problemId: input.problemId,
+        text: input.text,
+        images,
       });
     } catch (error) {
       if (error instanceof ImageRefused) throw ApiError.badRequest(refusalMessages[error.reason]);

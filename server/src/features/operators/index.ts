@@ -29,6 +29,13 @@ export {
   setUpTotp,
   type OperatorSummary,
 } from './operator-accounts.ts';
+export {
+  changeOperatorAudited,
+  createOperatorAudited,
+  removeTotpAudited,
+  resetOperatorPasswordAudited,
+  setUpTotpAudited,
+} from './operator-admin.ts';
 export { disableDemoOperators, seedDemoOperators, DEMO_OPERATOR_PASSWORD } from './demo-operators.ts';
 export { purgeStaleDevices } from './known-devices.ts';
 export { failureSummaries, purgeOldSignInFailures, type FailureSummary } from './sign-in-failures.ts';

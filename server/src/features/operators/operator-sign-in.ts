@@ -11,7 +11,7 @@ import { matchTotp } from './totp.ts';
 import { openTotpSecret } from './totp-secrets.ts';
 
 const throttled = () => new Refusal('too-many', messages.consoleSignInThrottled);
-const refused = (message: string = messages.consoleSignInFailed) => new Refusal('signed-out', message);
+const refused = () => new Refusal('signed-out', messages.consoleSignInFailed);
 
 /**
  * Console sign-in (decisions 0080, 0091). Attempts are counted before the password is looked at
@@ -58,12 +58,17 @@ export async function signInOperator(
   if (overLimit) throw await fail('throttled', throttled());
 
   const passwordOk = await verifyPassword(input.password, operator?.password_hash ?? NO_PASSWORD);
+  // The second factor is judged whatever the password was, and refused with the same words: an
+  // answer (or its time) that differed once the password was right would confirm the password.
+  // Only a code that matches counts its step, so a guess without the code costs the same either way.
+  const code = input.totp.trim();
+  const step =
+    operator?.totp_secret && code !== ''
+      ? matchTotp(openTotpSecret(deps.accountKeys, operator.id, operator.totp_secret), code, deps.clock.now())
+      : null;
   if (!operator || !passwordOk) throw await fail('password', refused());
   if (operator.disabled === 1) throw await fail('disabled', refused());
   if (operator.totp_secret) {
-    if (input.totp.trim() === '') throw await fail('totp', refused(messages.consoleTotpRequired));
-    const secret = openTotpSecret(deps.accountKeys, operator.id, operator.totp_secret);
-    const step = matchTotp(secret, input.totp.trim(), deps.clock.now());
     // A code works once: the first to count its step wins, a replay (or a race) is refused.
     const fresh =
       step !== null && (await deps.store.increment(`console-totp:${operator.id}:${step}`, 120_000)) === 1;

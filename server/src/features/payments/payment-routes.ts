@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatMoney, moneyStyleFor } from '@kwarta/domain';
-import { messages, fillMessage } from '@kwarta/contract';
+import { messages, fillMessage, sameOriginPath } from '@kwarta/contract';
 import { registerProviderCallback, type RawCallback } from '../../lib/provider-callbacks.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { postPayment, type PostingInput } from './post-payment.ts';
@@ -85,11 +85,6 @@ const paymentOf = (app: FastifyInstance, provider: string, txnid: string) =>
     .where('txnid', '=', txnid)
     .executeTakeFirst();
 
-/** A same-origin page path only (no scheme, no '//host'): the cashier never redirects elsewhere. */
-function safeReturn(value: unknown): string | null {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : null;
-}
-
 const CASHIER_CSS =
   'body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:28rem;padding:1.5rem;color:#1a1a1a}' +
   'h1{font-size:1.4rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#555}' +
@@ -132,7 +127,7 @@ async function sandboxCashier(app: FastifyInstance): Promise<void> {
       const payment = await find(request, reply);
       if (!payment) return reply;
       const channel = findPaymentChannel(app.config, payment.channel);
-      const back = safeReturn(request.query.return);
+      const back = sameOriginPath(request.query.return);
       const action = cashierUrl(payment.txnid, back);
       // In the currency of the page that sent the borrower here (its system, spec §1).
       const system = back ? new URLSearchParams(back.split('?')[1] ?? '').get('system') : null;
@@ -212,7 +207,7 @@ async function sandboxCashier(app: FastifyInstance): Promise<void> {
           })
           .then((response) => ({ status: response.statusCode, body: response.body }));
     request.log.info({ txnid: payment.txnid, status, answer: result.body }, 'sandbox cashier postback');
-    const back = safeReturn(request.query.return);
+    const back = sameOriginPath(request.query.return);
     return reply.redirect(
       status === 'S' && back && result.body === 'result=OK' ? back : cashierUrl(payment.txnid, back),
       303,

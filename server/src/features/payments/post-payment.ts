@@ -7,6 +7,7 @@ import {
   repaymentEntry,
   type JournalEntryDraft,
 } from '@kwarta/domain';
+import { MAX_INT } from '@kwarta/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { postJournalEntry } from '../ledger/index.ts';
@@ -82,13 +83,18 @@ export async function postPayment(
       return { outcome: moved ? ('closed' as const) : ('unchanged' as const), payment: moved ?? payment };
     }
     // An amount the provider did not state, or that could not be read, never counts as the one
-    // asked for: it is held like a wrong one, for finance to check with the provider.
-    const received = state.amount;
-    if (received !== payment.expected_amount) {
+    // asked for: it is held like a wrong one, for finance to check with the provider. So is one
+    // beyond what a money column holds (PostgreSQL's integer, ±₱21,474,836.47, decision 0102): it
+    // is recorded as unknown, where storing it failed every retry of the postback with a 500.
+    const stated = state.amount;
+    const outOfRange = stated !== null && Math.abs(stated) > MAX_INT;
+    const received = outOfRange ? null : stated;
+    if (stated !== payment.expected_amount) {
       const held = await move(
         {
           status: 'held',
-          status_reason: received === null ? 'amount_unreadable' : 'amount_mismatch',
+          status_reason:
+            stated === null ? 'amount_unreadable' : outOfRange ? 'amount_out_of_range' : 'amount_mismatch',
           received_amount: received,
           received_at: at,
           ref_no: state.refNo || payment.ref_no,

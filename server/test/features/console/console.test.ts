@@ -4,6 +4,7 @@ import {
   CSRF_HEADER,
   ConsoleRoles,
   OPERATOR_SESSION_COOKIE,
+  SIGN_IN_CSRF_TOKEN,
   endpoints,
   messages,
   operatorRoles,
@@ -87,7 +88,11 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       // Behind https (the forwarded protocol) the cookie is Secure.
       const secure = await callEndpoint(t.app, endpoints.consoleSignIn, {
         body: { name: 'credit-1', password: PASSWORD },
-        headers: { 'x-forwarded-for': '198.51.100.2', 'x-forwarded-proto': 'https' },
+        headers: {
+          'x-forwarded-for': '198.51.100.2',
+          'x-forwarded-proto': 'https',
+          [CSRF_HEADER]: SIGN_IN_CSRF_TOKEN,
+        },
       });
       expect(String(secure.headers['set-cookie'])).toContain('Secure');
       expect(response.envelope?.data).toMatchObject({
@@ -186,14 +191,39 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         .executeTakeFirstOrThrow();
       expect(stored.totp_secret).toMatch(/^sealed:/);
       expect(stored.totp_secret).not.toContain(secret);
-      const none = await attemptSignIn('totp-1', '198.51.100.50', PASSWORD);
-      expect(none.status).toBe(401);
-      expect(none.envelope?.message).toBe(messages.consoleTotpRequired);
       const code = totpCode(secret, totpStep(clock.now()));
       const wrongCode = code === '000000' ? '111111' : '000000';
-      expect((await attemptSignIn('totp-1', '198.51.100.50', PASSWORD, wrongCode)).status).toBe(401);
+      // Without the code, or with a wrong one, the right password is answered exactly as a wrong one.
+      for (const totp of ['', wrongCode]) {
+        const right = await attemptSignIn('totp-1', '198.51.100.50', PASSWORD, totp);
+        const wrong = await attemptSignIn('totp-1', '198.51.100.51', 'wrong password', totp);
+        expect(right.status, totp).toBe(401);
+        expect(right.envelope?.message, totp).toBe(messages.consoleSignInFailed);
+        expect({ status: right.status, envelope: right.envelope }, totp).toEqual({
+          status: wrong.status,
+          envelope: wrong.envelope,
+        });
+      }
       await signIn('totp-1', '198.51.100.50', PASSWORD, code);
       expect((await attemptSignIn('totp-1', '198.51.100.50', PASSWORD, code)).status).toBe(401);
+    });
+
+    it('refuses a sign-in without the CSRF header (a form another site posts), leaving the browser its device', async () => {
+      const own = await signIn('admin-1', '198.51.100.70');
+      // The attacker's own good credentials, posted from their page into the admin's browser.
+      const forged = await callEndpoint(t.app, endpoints.consoleSignIn, {
+        body: { name: 'credit-1', password: PASSWORD, totp: '' },
+        headers: { 'x-forwarded-for': '198.51.100.70', cookie: own.device },
+      });
+      expect(forged.status).toBe(403);
+      expect(forged.envelope?.message).toBe(messages.csrfRefused);
+      expect(forged.headers['set-cookie']).toBeUndefined();
+      const emptyHeader = await callEndpoint(t.app, endpoints.consoleSignIn, {
+        body: { name: 'credit-1', password: PASSWORD, totp: '' },
+        headers: { 'x-forwarded-for': '198.51.100.70', cookie: own.device, [CSRF_HEADER]: '' },
+      });
+      expect(emptyHeader.status).toBe(403);
+      expect(emptyHeader.headers['set-cookie']).toBeUndefined();
     });
 
     it('ends the session on sign-out', async () => {

@@ -185,6 +185,34 @@ describe.each(databaseTargets)('Dragonpay adapter against a fake Dragonpay (%s)'
     },
   );
 
+  it.each([
+    ['₱21,474,836.48, one centavo beyond an integer column', '21474836.48'],
+    ['a hundred billion pesos', '99999999999.99'],
+  ])(
+    'holds a payment whose confirmed amount is %s, recorded as unknown for review, never a 500',
+    async (_, amount) => {
+      const { payment, txn, orderId } = await payCode();
+      txn.status = 'S';
+      txn.amountAnswer = amount;
+      const response = await postback({ txnid: payment.txnid, refno: txn.refNo, status: 'S' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('result=OK');
+      const state = await orderState(t.app, orderId);
+      expect(state.payments[0]).toMatchObject({
+        status: 'held',
+        status_reason: 'amount_out_of_range',
+        received_amount: null,
+      });
+      expect(state.allocations).toEqual([]);
+      expect(state.order).toMatchObject({ status: 170, paid_amount: 0 });
+      // The provider's retry is answered the same and changes nothing.
+      expect((await postback({ txnid: payment.txnid, refno: txn.refNo, status: 'S' })).body).toBe(
+        'result=OK',
+      );
+      expect((await orderState(t.app, orderId)).payments).toHaveLength(1);
+    },
+  );
+
   it('refuses a signed postback for a txnid it never made, storing nothing and asking nobody', async () => {
     const txnid = 'KW999RNOSUCHTXN';
     const response = await postback({ txnid, refno: 'REF0', status: 'S' });

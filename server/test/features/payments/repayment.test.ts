@@ -153,6 +153,44 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
     expect((await t.app.inject({ method: 'GET', url: payUrl })).statusCode).toBe(200);
   });
 
+  it('leads its Back link and redirect only to a page of our own: tabs, slashes, schemes are dropped', async () => {
+    const order = await repayableOrder(t.app);
+    const vcode = await callEndpoint(t.app, endpoints.generateVcode, {
+      session: order.session,
+      body: { ...ids(order), channelNumber: 'BAYD' },
+    });
+    const signed = (vcode.envelope!.data as { payUrl: string }).payUrl.split('&return=')[0]!;
+    const failed = await payAtCashier(signed, 'fail');
+    expect(failed.statusCode).toBe(303);
+    const offSite = [
+      '/%09/evil.example',
+      '/%0A/evil.example',
+      '/%0D/evil.example',
+      '//evil.example',
+      '/%5Cevil.example',
+    ];
+    for (const back of [
+      ...offSite,
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '%2F%09%2Fevil.example',
+    ]) {
+      const page = await t.app.inject({ method: 'GET', url: `${signed}&return=${back}` });
+      expect(page.statusCode, back).toBe(200);
+      expect(page.body, back).not.toContain('<a href');
+      expect(page.body, back).not.toContain('evil');
+      const acted = await t.app.inject({
+        method: 'POST',
+        url: `${signed}&return=${back}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'action=fail',
+      });
+      expect(acted.headers.location, back).not.toContain('evil');
+    }
+    const ours = await t.app.inject({ method: 'GET', url: `${signed}&return=%2ForderDetails%3ForderId%3D1` });
+    expect(ours.body).toContain('<a href="/orderDetails?orderId=1">');
+  });
+
   it('refuses a signed sandbox postback for an unknown txnid or with NUL, storing nothing', async () => {
     const secret = t.config.payments.sandboxSecret;
     const send = (fields: URLSearchParams) =>

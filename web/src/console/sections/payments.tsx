@@ -18,6 +18,8 @@ type PaymentItem = DataOf<typeof consoleCalls.consolePayments>['items'][number];
 
 const reasons: Record<string, string> = {
   amount_mismatch: 'amount differs',
+  amount_unreadable: 'amount unreadable',
+  amount_out_of_range: 'amount beyond what can be booked',
   accepted_by_operator: 'accepted by an operator',
   returned_by_operator: 'returned by an operator',
 };

@@ -1,4 +1,4 @@
-import { messages } from '@kwarta/contract';
+import { messages, sameOriginPath } from '@kwarta/contract';
 import { formatMoney } from '@kwarta/domain/money';
 import { Page } from '../../components/page.tsx';
 import { copyWithToast } from '../../lib/clipboard.ts';
@@ -9,7 +9,7 @@ import { pageMoney } from '../../lib/page-money.ts';
 /** An image address we show: our own path or https (the query is the borrower's to edit). */
 function imageSource(value: string | null): string {
   if (!value) return '';
-  return /^\/(?![/\\])/.test(value) || value.startsWith('https://') ? value : '';
+  return sameOriginPath(value) !== null || value.startsWith('https://') ? value : '';
 }
 
 /** /repaymentOfCode (spec §2): showType 1 a copyable code and the channel image, else a QR code and scan tips. */
