@@ -27,9 +27,13 @@ export const DEMO_DEVICE = {
   adId: 'demo-ad-0001',
 } as const;
 
-/** The demo partner's pages (Kwarta Max): recommended-product taps and withdrawal confirmation. */
-export const DEMO_PARTNER_LINK = 'https://example.com/kwarta-partner/max';
-export const DEMO_WITHDRAW_URL = 'https://example.com/kwarta-partner/withdraw-confirmation';
+/**
+ * The demo partner's pages (Kwarta Max): recommended-product taps and withdrawal confirmation.
+ * Pages of our own developer routes (features/test-preview), not an outside address: that was an
+ * error page in the demo.
+ */
+export const DEMO_PARTNER_LINK = '/dev/partner/max';
+export const DEMO_WITHDRAW_URL = '/dev/partner/withdraw-confirmation';
 
 const DEMO_PRODUCTS: Omit<NewProduct, 'loan_rules' | 'created_at'>[] = [
   {
