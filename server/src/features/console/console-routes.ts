@@ -3,10 +3,12 @@ import multipart from '@fastify/multipart';
 import {
   ComplaintRules,
   ConsoleSignInLimits,
+  Limits,
   messages,
   endpoints,
   OPERATOR_DEVICE_COOKIE,
   OPERATOR_SESSION_COOKIE,
+  replyImagesOf,
   type OperatorRole,
 } from '@kwarta/contract';
 import type { Operator, Order } from '../../db/schema.ts';
@@ -56,7 +58,13 @@ const COOKIE_PATH = '/console';
  */
 export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
-    limits: { fileSize: ComplaintRules.uploadMaxBytes, files: 3, fields: 8, parts: 12 },
+    // A complaint reply: problemId, text and one part per image slot (replyImageFields).
+    limits: {
+      fileSize: ComplaintRules.uploadMaxBytes,
+      files: Limits.complaintImagesMax,
+      fields: 8,
+      parts: Limits.complaintImagesMax + 8,
+    },
   });
 
   /** HttpOnly, SameSite=Strict; Secure except over plain http outside production (localhost). */
@@ -212,9 +220,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerEndpoint(app, endpoints.consoleReplyComplaint, async (input, { operator }) => {
-    const files = [input.image1, input.image2, input.image3].filter(
-      (file): file is File => file !== undefined,
-    );
+    const files = replyImagesOf(input);
     const images = await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer())));
     try {
       return await audited(app, operator, async (trx) => {

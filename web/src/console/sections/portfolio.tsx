@@ -148,8 +148,12 @@ export function PortfolioSection({ role }: { role: OperatorRole }) {
                   <th scope="col">
                     {data.period === 'day' ? 'Day' : `${data.period === 'week' ? 'Week' : 'Month'} from`}
                   </th>
-                  <th scope="col">Disbursed</th>
-                  <th scope="col">Collected</th>
+                  <th scope="col" className="num">
+                    Disbursed
+                  </th>
+                  <th scope="col" className="num">
+                    Collected
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -177,8 +181,12 @@ export function PortfolioSection({ role }: { role: OperatorRole }) {
               <thead>
                 <tr>
                   <th scope="col">Bucket</th>
-                  <th scope="col">Principal at risk</th>
-                  <th scope="col">Share</th>
+                  <th scope="col" className="num">
+                    Principal at risk
+                  </th>
+                  <th scope="col" className="num">
+                    Share
+                  </th>
                 </tr>
               </thead>
               <tbody>
