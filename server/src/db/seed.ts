@@ -10,6 +10,7 @@ import {
   type LoanRules,
 } from '@kwarta/domain';
 import type { Borrower, Database, NewProduct } from './schema.ts';
+import { demoBorrowerName } from './demo-names.ts';
 import { putSetting } from './settings-repository.ts';
 
 /**
@@ -541,7 +542,12 @@ export async function seedPromotionActivity(trx: Kysely<Database>, now: Date): P
         const at = within(n, phones.length);
         const borrower = await trx
           .insertInto('borrowers')
-          .values({ phone, full_name: null, is_repeat_client: 0, created_at: at })
+          .values({
+            phone,
+            full_name: demoBorrowerName(visitor - phones.length + n),
+            is_repeat_client: 0,
+            created_at: at,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx
