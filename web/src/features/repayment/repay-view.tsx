@@ -96,7 +96,7 @@ export function RepayView(props: RepayViewProps) {
       {props.loading && <div className="card skeleton repay-skeleton" aria-busy="true" />}
       {data && (
         <>
-          {data.isShowReyTop === 1 && data.noticeMsg && (
+          {data.isShowReyTop === 1 && data.noticeMsg && !blocked && (
             <p className="repay-notice" role="note">
               {data.noticeMsg}
             </p>
