@@ -128,4 +128,19 @@ describe('/bindBank', () => {
     expect((await page.locator('#order-status-title').textContent())?.trim()).not.toBe('');
     await screenshot(page, 'bind-bank-back-to-order');
   });
+
+  test('opened from another page in a browser (no shell), a binding returns to that page', async () => {
+    const session = await demoSession(baseUrl);
+    const page = await phone.newPage();
+    await page.goto(`${baseUrl}/testPreview`);
+    await page.getByRole('button', { name: 'Bind bank' }).click();
+    await page.waitForURL((url) => url.pathname === '/bindBank');
+    await page.getByRole('heading', { name: messages.bankPageTitle }).waitFor();
+    await expect.poll(() => page.title()).toBe(messages.bankPageTitle);
+    await fillCard(page, '6222027777666655554');
+    await next(page).click();
+    // Back where the borrower came from, not the marketing home page.
+    await page.waitForURL((url) => url.pathname === '/testPreview');
+    expect(session.sessionId).toBeTruthy();
+  });
 });

@@ -177,6 +177,8 @@ describe('complaints', () => {
       await screenshot(page, 'complain-page-next-sent', { fullPage: false });
       await page.waitForURL((url) => url.pathname === '/complainPage', { timeout: 5_000 });
       const shownFor = Date.now() - shownAt;
+      // Back on the order the complaint was about, not the one the shell opened the page for.
+      await expect.poll(() => page.locator('.order-card__rows').textContent()).toContain(target.orderNo);
       expect(shownFor).toBeGreaterThan(Limits.complaintSentModalMs - 400);
       expect(shownFor).toBeLessThan(Limits.complaintSentModalMs + 2_000);
       expect(await page.evaluate(() => localStorage.getItem('kwarta:complaint:orderNo'))).toBeNull();
@@ -213,12 +215,17 @@ describe('complaints', () => {
       const openedAt = Date.now();
       await page.getByRole('heading', { name: messages.processResult }).waitFor();
       await page.getByText('We have warned the collection agency. Sorry for the trouble.').waitFor();
-      expect(await page.getByLabel(messages.complaintType, { exact: true }).inputValue()).toBe(
-        'Collection complaint',
-      );
-      expect(await page.getByLabel(messages.complaintSubType, { exact: true }).inputValue()).toBe(
-        'Calls at unreasonable hours',
-      );
+      // Read-only text, not form fields that look editable.
+      const summary = page.locator('.complaint-summary');
+      expect(await summary.locator('input, textarea').count()).toBe(0);
+      const shown = (term: string) =>
+        summary
+          .locator('.complaint-summary__line', { has: page.getByText(term, { exact: true }) })
+          .locator('dd')
+          .first();
+      expect(await shown(messages.complaintType).textContent()).toBe('Collection complaint');
+      expect(await shown(messages.complaintSubType).textContent()).toBe('Calls at unreasonable hours');
+      expect(await shown(messages.complaintContent).textContent()).toBe(description);
       await page.getByText(`${description.length}/${Limits.complaintTextMax}`).waitFor();
       // Every image (two of evidence, one of the reply) is served to its owner and decodes.
       await expect

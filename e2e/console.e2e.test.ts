@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import {
+  Limits,
   consoleSections,
   fillMessage,
   messages,
@@ -28,7 +29,7 @@ const browser = useBrowser();
 
 const { db, config, applicant: borrower } = openServerStore();
 const PASSWORD = 'e2e console password';
-const DESK = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
+const DESK = { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false };
 const stamp = Date.now().toString(36);
 const nameOf = (role: OperatorRole) => `e2e-${role}-${stamp}`;
 let productId: number;
@@ -146,6 +147,22 @@ describe('operator console', () => {
           .waitFor();
         await screenshot(page, 'console-orders');
         await expectNoAxeViolations(page, 'console order queue');
+        // Statuses in the catalogue's words, never the enum's names or bare codes.
+        const options = await page
+          .getByRole('combobox', { name: 'Status' })
+          .locator('option')
+          .allTextContents();
+        expect(options).toEqual([
+          'All',
+          ...[21, 110, 151, 170, 174, 180, 200].map(
+            (status) => messages[`orderStatus${status}` as keyof typeof messages],
+          ),
+        ]);
+        const statuses = await page
+          .getByRole('table', { name: 'Order queue, newest first' })
+          .locator('tbody tr td:nth-child(2)')
+          .allTextContents();
+        for (const status of statuses) expect(status).not.toMatch(/\d/);
       }
       expect(pageErrors(page)).toEqual([]);
       await page.close();
@@ -191,7 +208,7 @@ describe('operator console', () => {
     const credit = await signIn('credit');
     await credit.goto(`${baseUrl}/console#/order/${orderId}`);
     await credit.getByRole('button', { name: 'Approve' }).click();
-    await credit.getByText('Order is now in status 151.').waitFor();
+    await credit.getByText(`Order is now ${messages.orderStatus151}.`).waitFor();
     expect(await credit.getByRole('button', { name: 'Disburse' }).count()).toBe(0);
     await screenshot(credit, 'console-order-approved');
     await expectNoAxeViolations(credit, 'console order page, approved');
@@ -200,7 +217,30 @@ describe('operator console', () => {
     await finance.goto(`${baseUrl}/console#/order/${orderId}`);
     expect(await finance.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await finance.getByRole('button', { name: 'Disburse' }).click();
-    await finance.getByText('Order is now in status 170.').waitFor();
+    await finance.getByText(`Order is now ${messages.orderStatus170}.`).waitFor();
+    // The payout with the provider's reference; the history in words.
+    const payouts = finance.getByRole('table', { name: 'Payouts' });
+    const sent = await db
+      .selectFrom('disbursements')
+      .select('reference')
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'sent')
+      .executeTakeFirstOrThrow();
+    expect(sent.reference).toBeTruthy();
+    await payouts.getByRole('row').filter({ hasText: 'Sent' }).getByText(sent.reference!).waitFor();
+    const history = finance.getByRole('table', { name: 'History' });
+    await history.getByText(`${messages.orderStatus151} → ${messages.orderStatus170}`).waitFor();
+    // Plan headers over their columns: a number's header is aligned as its figures are.
+    const plan = finance.getByRole('table', { name: 'Plan' });
+    const align = (cell: ReturnType<Page['locator']>) =>
+      cell.evaluate((el) => getComputedStyle(el).textAlign);
+    for (const column of [1, 3, 4]) {
+      expect(await align(plan.locator(`thead th:nth-child(${column})`))).toBe(
+        await align(plan.locator(`tbody tr:first-child td:nth-child(${column})`)),
+      );
+    }
+    await screenshot(finance, 'console-order-disbursed', { fullPage: true });
+    await expectNoAxeViolations(finance, 'console order page, disbursed with its payout');
 
     await phone.goto(`${baseUrl}/orderDetails?${sessionQuery(session, { productId, orderId })}`);
     await phone.getByRole('heading', { name: messages.orderStatus170 }).waitFor();
@@ -228,18 +268,53 @@ describe('operator console', () => {
     await row.getByRole('button', { name: 'Accept' }).waitFor();
     await screenshot(finance, 'console-payments-held');
     await expectNoAxeViolations(finance, 'console payments, held');
+    // Known values are chosen, not typed; statuses in words.
+    expect(
+      await finance.getByRole('combobox', { name: 'Provider' }).locator('option').allTextContents(),
+    ).toEqual(['All', 'Dragonpay', 'Bank card debit', 'Sandbox (testing)']);
+    expect(await row.textContent()).toContain('Held for review');
     finance.once('dialog', (dialog) => void dialog.accept());
     await row.getByRole('button', { name: 'Accept' }).click();
-    await finance.getByText(`Payment ${paymentId} is now paid.`).waitFor();
+    await finance.getByText(`Payment ${paymentId}: Paid.`).waitFor();
 
     await finance.goto(`${baseUrl}/console#/order/${order.orderId}`);
-    await finance.getByRole('table', { name: 'Payments' }).getByText('accepted by an operator').waitFor();
+    const payments = finance.getByRole('table', { name: 'Payments' });
+    await payments.getByText('accepted by an operator').waitFor();
+    // Provider and channel by name, never the processor's id.
+    const accepted = await payments
+      .getByRole('row')
+      .filter({ hasText: 'accepted by an operator' })
+      .textContent();
+    expect(accepted).toContain('Sandbox (testing) · ');
+    expect(accepted).not.toMatch(/\b(GCSH|PYMY|BAYD|7ELE|ECPY)\b/);
     // Finance pays the account, so it sees the number whole.
     await finance.getByText('6222021234561234').waitFor();
     await screenshot(finance, 'console-order-payments');
     await expectNoAxeViolations(finance, 'console order page, payments');
     expect(await auditCount(`payment:${paymentId}`)).toEqual(['payment.accept']);
     expect(pageErrors(finance)).toEqual([]);
+  });
+
+  test('an admin assigns an overdue order to a collector chosen from a list, not typed', async () => {
+    const overdue = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', 180)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const admin = await signIn('admin');
+    await admin.goto(`${baseUrl}/console#/order/${overdue.id}`);
+    const panel = admin.getByRole('region', { name: 'Collections' });
+    const choice = panel.getByRole('combobox', { name: 'Assign to collector' });
+    await choice.waitFor();
+    expect(await choice.locator('option').allTextContents()).toContain(nameOf('collector'));
+    await choice.selectOption(nameOf('collector'));
+    await screenshot(admin, 'console-collections-assign', { fullPage: true });
+    await expectNoAxeViolations(admin, 'console order page, assign a collector');
+    await panel.getByRole('button', { name: 'Assign', exact: true }).click();
+    await panel.getByText('Assigned.').waitFor();
+    expect(pageErrors(admin)).toEqual([]);
+    await admin.close();
   });
 
   test("an agent replies to a complaint with an image and the borrower's complaint details show it", async () => {
@@ -297,7 +372,7 @@ describe('operator console', () => {
       .png()
       .toBuffer();
     await item
-      .getByLabel('Images (up to 3)')
+      .getByLabel(`Images (up to ${Limits.complaintImagesMax})`)
       .setInputFiles([{ name: 'reply.png', mimeType: 'image/png', buffer: image }]);
     await screenshot(agent, 'console-complaints');
     await expectNoAxeViolations(agent, 'console complaints inbox');

@@ -108,6 +108,16 @@ describe('disclosure statement (MARKET=PH)', () => {
         trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
       );
     expect(rows.map((row) => [row[1], row[4]])).toEqual(plan.map(([, dueDate, amount]) => [dueDate, amount]));
+    // The schedule fits the phone: inside its card, nothing to scroll sideways.
+    const fit = await page.locator('.agreement-table').evaluate((table) => ({
+      table: table.getBoundingClientRect().right,
+      card: table.closest('.card')!.getBoundingClientRect().right,
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(fit.viewport).toBe(390);
+    expect(fit.table).toBeLessThanOrEqual(fit.card);
+    expect(fit.page).toBeLessThanOrEqual(fit.viewport);
     await screenshot(page, 'disclosure-ph');
     await expectNoAxeViolations(page, 'disclosure statement');
 

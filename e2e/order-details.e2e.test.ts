@@ -10,13 +10,14 @@ import {
   waitForLive,
 } from './support/browser.ts';
 import { demoSession, sessionQuery, type DemoSession } from './support/session.ts';
-import { runScript } from './support/server-store.ts';
+import { openServerStore, runScript } from './support/server-store.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 const baseUrl = inject('baseUrl');
 const phone = useBrowser();
-// The seed's partner pages (server/src/db/seed.ts), answered here instead of the internet.
-const PARTNER_ORIGIN = 'https://example.com';
+/** The demo partner's pages are developer routes of our own (server/src/db/seed.ts). */
+const PARTNER_PAGE = '/dev/partner/max';
+const PARTNER_WITHDRAW_PAGE = '/dev/partner/withdraw-confirmation';
 
 interface DemoOrder {
   orderId: number;
@@ -67,8 +68,18 @@ async function openOrder(page: Page, o: DemoOrder, extra: Record<string, string>
   await waitForLive(page);
 }
 
-/** Closes the app-rating dialog the seed's 170 and 200 orders ask for (until rated). */
+/**
+ * Closes the app-rating dialog the seed's 170 and 200 orders ask for (until rated). The server
+ * would remember the "Not now" for the demo borrower; it is answered here instead, so the rating
+ * tests below are still asked.
+ */
 async function dismissRating(page: Page) {
+  await page.route('**/v3/loan-details/google-score-later?*', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ kwc: '00', kwm: '', kwd: null }),
+    }),
+  );
   const later = page.getByRole('button', { name: messages.orderRateCancel });
   if (await later.isVisible()) await later.click();
 }
@@ -214,22 +225,18 @@ describe('order details', () => {
 
   test('151 with a withdrawal link goes there at once', async () => {
     const page = await phone.newPage();
-    await page.route(`${PARTNER_ORIGIN}/**`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Partner</title><h1>Confirm withdrawal</h1>' }),
-    );
     const o = order(151, 'Kwarta Max');
     await page.goto(orderUrl(o));
-    await page.waitForURL((url) => url.origin === PARTNER_ORIGIN);
+    await page.waitForURL((url) => url.pathname === PARTNER_WITHDRAW_PAGE);
     const url = new URL(page.url());
-    expect(url.pathname).toBe('/partner/withdraw-confirmation');
     expect(url.searchParams.get('orderId')).toBe(String(o.orderId));
+    // A page that says what it stands for, not an error page.
+    await page.getByRole('heading', { name: messages.demoPartnerTitle }).waitFor();
+    await screenshot(page, 'demo-partner-withdraw', { fullPage: false });
   });
 
   test('recommended products: tracking, the define call, a web link opens in the page, a grey one is ignored', async () => {
     const page = await phone.newPage();
-    await page.route(`${PARTNER_ORIGIN}/**`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Partner</title><h1>Kwarta Max partner</h1>' }),
-    );
     // product_id alone is read, and both spellings are written back (spec §3); the four
     // pass-through values go out as request headers.
     const o = order(110);
@@ -258,7 +265,7 @@ describe('order details', () => {
       positionId: expect.any(String),
     });
     expect((await define).postData()).toMatch(/dik=\d+/);
-    await page.waitForURL((url) => url.origin === PARTNER_ORIGIN);
+    await page.waitForURL((url) => url.pathname === PARTNER_PAGE);
   });
 
   test('recommended products: our own product opens the native product page through the bridge', async () => {
@@ -300,6 +307,34 @@ describe('order details', () => {
     await expectNoAxeViolations(page, 'order-details-rating-result');
   });
 
+  test('"Not now" is remembered on the server: the next visit, on any order, does not ask again', async () => {
+    const page = await phone.newPage();
+    await openOrder(page, order(170));
+    const dialog = page.getByRole('dialog', { name: messages.orderRateTitle });
+    await dialog.waitFor();
+    const later = page.waitForResponse((response) =>
+      response.url().includes('/v3/loan-details/google-score-later'),
+    );
+    await dialog.getByRole('button', { name: messages.orderRateCancel }).click();
+    expect((await later).ok()).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    for (const status of [170, 200]) {
+      const again = await phone.newPage();
+      await openOrder(again, order(status));
+      await again.locator('.order-buttons button').first().waitFor();
+      expect(await again.getByRole('dialog', { name: messages.orderRateTitle }).isVisible()).toBe(false);
+      if (status === 170) await screenshot(again, 'order-details-after-not-now', { fullPage: false });
+    }
+    // As if the wait (Limits.ratingAskAgainDays) were over: the next test is asked and rates.
+    const store = openServerStore();
+    try {
+      await store.db.deleteFrom('app_rating_declines').execute();
+    } finally {
+      await store.db.destroy();
+    }
+  });
+
   test('the rating dialog: 5 stars → google-score 5 and the bridge rate action; then it is not asked again', async () => {
     const page = await phone.newPage();
     await openOrder(page, order(200));
@@ -324,9 +359,6 @@ describe('order details', () => {
 describe('joint-login failure page', () => {
   test('shows Failed, the error and products; a tap sends the two product calls and follows the link', async () => {
     const page = await phone.newPage();
-    await page.route(`${PARTNER_ORIGIN}/**`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Partner</title><h1>Kwarta Max partner</h1>' }),
-    );
     const flex = order(170).productId;
     await page.goto(
       `${baseUrl}/jointLoginError?${sessionQuery(session, { productId: flex, orderId: undefined })}`,
@@ -347,7 +379,7 @@ describe('joint-login failure page', () => {
     await page.getByRole('button', { name: /Apply Kwarta Max/ }).click();
     expect((await tracked).postData()).toMatch(/productId=\d+&position=\d+/);
     expect((await linked).postData()).toMatch(/productId=\d+/);
-    await page.waitForURL((url) => url.origin === PARTNER_ORIGIN);
+    await page.waitForURL((url) => url.pathname === PARTNER_PAGE);
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -3,9 +3,11 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { messages } from '@kwarta/contract';
-import { addDays } from '@kwarta/domain';
+import { addDays, formatMoney } from '@kwarta/domain';
+import { DEMO_PHONE } from '../server/src/db/seed.ts';
 import { openLive, screenshot, useBrowser, waitForLive } from './support/browser.ts';
-import { sessionQuery } from './support/session.ts';
+import { demoSession, sessionQuery } from './support/session.ts';
+import { openServerStore } from './support/server-store.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectToast } from './support/promotion.ts';
 
@@ -185,5 +187,39 @@ describe('repayment', () => {
       reason: 'extension paid',
     });
     expect(after.history.at(-1)!.actor).toMatch(/^payment:sandbox:KW/);
+  });
+});
+
+describe('/repayDelay of a loan its product does not extend', () => {
+  test('says so first: no zero amount, plan, pay code or Pay beside the reason', async () => {
+    const store = openServerStore();
+    try {
+      const order = await store.db
+        .selectFrom('orders')
+        .innerJoin('products', 'products.id', 'orders.product_id')
+        .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
+        .select(['orders.id', 'orders.product_id'])
+        .where('borrowers.phone', '=', DEMO_PHONE)
+        .where('products.extension_enabled', '=', 0)
+        .where('orders.status', '=', 174)
+        .executeTakeFirstOrThrow();
+      const session = await demoSession(baseUrl);
+      const page = await phone.newPage();
+      await openLive(
+        page,
+        `${baseUrl}/repayDelay?${sessionQuery(session, { productId: order.product_id, orderId: order.id })}`,
+      );
+      await page.getByRole('status').getByText(messages.repayDelayNotAllowed).waitFor();
+      // The reason is the first thing on the page: no "pay at the channels below" above it.
+      expect(await page.locator('main .card').first().textContent()).toBe(messages.repayDelayNotAllowed);
+      const text = await page.locator('main').innerText();
+      expect(text).not.toContain(formatMoney(0, store.config.market.money));
+      expect(await page.getByRole('button', { name: messages.repayPaymentMethod }).count()).toBe(0);
+      expect(await page.getByRole('heading', { name: messages.repayPlan }).count()).toBe(0);
+      await screenshot(page, 'repay-delay-not-allowed');
+      await expectNoAxeViolations(page, 'repay delay, not allowed');
+    } finally {
+      await store.db.destroy();
+    }
   });
 });

@@ -18,6 +18,7 @@ export const tableOwners = {
   disbursements: ['server/src/features/orders/'],
   products: ['server/src/features/orders/'],
   app_ratings: ['server/src/features/order-details/'],
+  app_rating_declines: ['server/src/features/order-details/'],
   tracking_events: ['server/src/features/order-details/'],
   payment_accounts: ['server/src/features/bank-binding/'],
   payments: ['server/src/features/payments/'],

@@ -14,11 +14,34 @@ export const Limits = {
   complaintRatingDelayMs: 3000,
   ratingStars: 5,
   orderRatingScore: 5,
+  /** After "Not now" on the order page's app rating, it is not asked again for this many days. */
+  ratingAskAgainDays: 30,
   toastMs: 3000,
   keyboardThresholdPx: 60,
   detailLinesCollapsed: 2,
   requestTimeoutMs: 60000,
 } as const;
+
+/**
+ * The console's complaint reply: multipart fields are one value each, so one named slot per image
+ * (image1, image2, …), as many as a complaint may carry: one cap for the borrower's form, the
+ * console and the CLI.
+ */
+export const replyImageFields = Array.from(
+  { length: Limits.complaintImagesMax },
+  (_, index) => `image${index + 1}`,
+) as readonly ReplyImageField[];
+
+/** 'image1' | … | 'image9': the slot names, counted from the constant at the type level too. */
+export type ReplyImageField = SlotNames<typeof Limits.complaintImagesMax>;
+type SlotNames<N extends number, Seen extends unknown[] = []> = Seen['length'] extends N
+  ? never
+  : `image${[...Seen, unknown]['length']}` | SlotNames<N, [...Seen, unknown]>;
+
+/** The images a reply's slots hold, in slot order. */
+export function replyImagesOf(input: Partial<Record<ReplyImageField, File>>): File[] {
+  return replyImageFields.flatMap((name) => input[name] ?? []);
+}
 
 export const Defaults = {
   bankCardType: 1,

@@ -3,6 +3,7 @@ export * from './wire-map.ts';
 export * from './codes.ts';
 export * from './constants.ts';
 export * from './messages.ts';
+export * from './labels.ts';
 export * from './session.ts';
 export * from './session-schema.ts';
 export * from './form-fields.ts';

@@ -247,6 +247,11 @@ export const messages = {
   // The sandbox cashier (D8), a tester's page
   sandboxCashierTitle: 'Sandbox cashier',
   sandboxCashierNote: 'Test payments only: no money moves.',
+  demoPartnerTitle: 'Partner page (demo)',
+  demoPartnerProduct:
+    "A partner's product opens the partner's own page here. In the demo nothing more happens on it: go back to return to the app.",
+  demoPartnerWithdraw:
+    "A partner's approved loan opens the partner's withdrawal confirmation here (order {orderId}). In the demo nothing more happens on it: go back to return to the app.",
   sandboxCashierPay: 'Pay',
   sandboxCashierFail: 'Fail',
   sandboxCashierExpire: 'Let it expire',

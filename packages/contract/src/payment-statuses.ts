@@ -16,3 +16,7 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const paymentKinds = ['repayment', 'extension'] as const;
 export type PaymentKind = (typeof paymentKinds)[number];
+
+/** A payout attempt's statuses (decision 0052): one sending or sent per order at a time. */
+export const payoutStatuses = ['sending', 'sent', 'failed'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];

@@ -192,6 +192,14 @@ export const routes = nameRoutes({
     path: '/v3/loan-details/google-score',
     auth: 'borrower',
   },
+  googleScoreLater: {
+    summary:
+      'Records the borrower\'s "Not now" to the app rating: the order page does not ask again for Limits.ratingAskAgainDays (ours)',
+    tag: 'Orders',
+    method: 'POST',
+    path: '/v3/loan-details/google-score-later',
+    auth: 'borrower',
+  },
   productDefine: {
     summary: "A recommended product's link (disguised fields: module, position, product)",
     tag: 'Orders',

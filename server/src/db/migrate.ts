@@ -23,6 +23,7 @@ import * as ledger from './migrations/2026-11-26-10-ledger.ts';
 import * as paymentReceivedAt from './migrations/2026-11-26-35-payment-received-at.ts';
 import * as journalAppendOnly from './migrations/2026-11-27-20-journal-append-only.ts';
 import * as whiteLabel from './migrations/2026-11-27-60-white-label.ts';
+import * as appRatingDeclines from './migrations/2026-11-27-70-app-rating-declines.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-35-payment-received-at': paymentReceivedAt,
   '2026-11-27-20-journal-append-only': journalAppendOnly,
   '2026-11-27-60-white-label': whiteLabel,
+  '2026-11-27-70-app-rating-declines': appRatingDeclines,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

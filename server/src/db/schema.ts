@@ -324,6 +324,7 @@ export interface Database {
   job_leases: JobLeaseTable;
   tracking_events: TrackingEventTable;
   app_ratings: AppRatingTable;
+  app_rating_declines: AppRatingDeclineTable;
   payment_accounts: PaymentAccountTable;
   disbursements: DisbursementTable;
   payments: PaymentTable;
@@ -532,6 +533,12 @@ export interface AppRatingTable {
   borrower_id: number;
   score: number;
   created_at: string;
+}
+
+/** The borrower's last "Not now" to the app rating: the page waits `Limits.ratingAskAgainDays`. */
+export interface AppRatingDeclineTable {
+  borrower_id: number;
+  declined_at: string;
 }
 
 // Repayment (migration 2026-11-23-60)

@@ -10,6 +10,7 @@ import {
 } from '@kwarta/domain';
 import type { BrandLook } from '@kwarta/contract';
 import type { Borrower, Database, NewProduct } from './schema.ts';
+import { demoBorrowerName } from './demo-names.ts';
 import { putSetting } from './settings-repository.ts';
 
 /**
@@ -27,9 +28,13 @@ export const DEMO_DEVICE = {
   adId: 'demo-ad-0001',
 } as const;
 
-/** The demo partner's pages (the Max product): recommended-product taps and withdrawal confirmation. */
-export const DEMO_PARTNER_LINK = 'https://example.com/partner/max';
-export const DEMO_WITHDRAW_URL = 'https://example.com/partner/withdraw-confirmation';
+/**
+ * The demo partner's pages (Kwarta Max): recommended-product taps and withdrawal confirmation.
+ * Pages of our own developer routes (features/test-preview), not an outside address: that was an
+ * error page in the demo.
+ */
+export const DEMO_PARTNER_LINK = '/dev/partner/max';
+export const DEMO_WITHDRAW_URL = '/dev/partner/withdraw-confirmation';
 
 /** What of the brand the demo's rows carry. */
 export type DemoBrand = Pick<BrandLook, 'name' | 'urlScheme'>;
@@ -551,7 +556,12 @@ export async function seedPromotionActivity(
         const at = within(n, phones.length);
         const borrower = await trx
           .insertInto('borrowers')
-          .values({ phone, full_name: null, is_repeat_client: 0, created_at: at })
+          .values({
+            phone,
+            full_name: demoBorrowerName(visitor - phones.length + n),
+            is_repeat_client: 0,
+            created_at: at,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx

@@ -72,6 +72,8 @@ export const consoleCollectionsEndpoints = defineEndpoints(consoleCollectionsRou
       bucket: bucket.nullable(),
       amountDueNow: money,
       assignedTo: z.string().nullable(),
+      /** The enabled collectors' names: the admin's assign form chooses among them. */
+      collectors: z.array(z.string()),
       contacts: z.array(contactView),
       promises: z.array(promiseView),
       /** Approved templates, for the collector's SMS form. */

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleRoutes } from '../console-routes.ts';
 import { operatorRoles } from '../operators.ts';
-import { paymentKinds, paymentStatuses } from '../payment-statuses.ts';
+import { paymentKinds, paymentStatuses, payoutStatuses } from '../payment-statuses.ts';
 import { idField, intField, textField } from '../form-fields.ts';
-import { Limits } from '../constants.ts';
+import { Limits, replyImageFields, type ReplyImageField } from '../constants.ts';
 
 const role = z.enum(operatorRoles);
 
@@ -85,6 +85,11 @@ const replyImage = z
   .file({ message: 'images must be files' })
   .max(10 * 1024 * 1024)
   .optional();
+
+const replyImageSlots = Object.fromEntries(replyImageFields.map((name) => [name, replyImage])) as Record<
+  ReplyImageField,
+  typeof replyImage
+>;
 
 const productView = z.object({
   id: z.number().int(),
@@ -201,6 +206,17 @@ export const consoleEndpoints = defineEndpoints(consoleRoutes, {
           paidAmount: money,
         }),
       ),
+      /** Each payout attempt with the provider's reference once it has one (decision 0052). */
+      payouts: z.array(
+        z.object({
+          amount: money,
+          provider: z.string(),
+          status: z.enum(payoutStatuses),
+          reference: z.string().nullable(),
+          failure: z.string().nullable(),
+          at: z.string(),
+        }),
+      ),
       payments: z.array(paymentItem),
       history: z.array(
         z.object({
@@ -302,10 +318,7 @@ export const consoleEndpoints = defineEndpoints(consoleRoutes, {
     request: z.object({
       problemId: idField('problemId'),
       text: textField(Limits.complaintTextMax * 10).default(''),
-      // Multipart fields are one value each: three named slots rather than a repeated field.
-      image1: replyImage,
-      image2: replyImage,
-      image3: replyImage,
+      ...replyImageSlots,
     }),
     data: z.object({ problemId: z.number().int() }),
   },

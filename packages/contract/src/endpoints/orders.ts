@@ -80,6 +80,8 @@ export const orderEndpoints = defineEndpoints(routes, {
     }),
     data: z.null(),
   },
+  /** Ours: "Not now" on the app rating dialog, so the page stops asking for a while. */
+  googleScoreLater: { request: z.object({}), data: z.null() },
   /** Spec §7 "Recommended product click": disguised module id, position and product; data is the link. */
   productDefine: {
     request: z.object({

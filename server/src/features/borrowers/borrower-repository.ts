@@ -31,6 +31,11 @@ export async function createBorrower(db: Kysely<Database>, phone: string, now: D
   return row.id;
 }
 
+/** Records the borrower's name (identity capture; the seeded history's borrowers). */
+export async function setBorrowerName(db: Kysely<Database>, borrowerId: number, fullName: string) {
+  await db.updateTable('borrowers').set({ full_name: fullName }).where('id', '=', borrowerId).execute();
+}
+
 /** The borrower with this phone, created (without campaign attribution) if there is none. */
 export async function findOrCreateBorrower(db: Kysely<Database>, phone: string, now: Date): Promise<number> {
   const byPhone = () => db.selectFrom('borrowers').select('id').where('phone', '=', phone);

@@ -5,6 +5,7 @@ export {
   findBorrowerByPhone,
   findOrCreateBorrower,
   isRegistered,
+  setBorrowerName,
 } from './borrower-repository.ts';
 export { lockBorrower } from './borrower-lock.ts';
 export { requirePhone } from './phone.ts';

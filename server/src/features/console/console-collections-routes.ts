@@ -15,7 +15,7 @@ import {
   sendCollectionSms,
   templateView,
 } from '../collections/index.ts';
-import { audited } from '../operators/index.ts';
+import { activeCollectorNames, audited } from '../operators/index.ts';
 import { phoneFor } from './console-orders.ts';
 import { withDb } from './with-db.ts';
 
@@ -36,7 +36,7 @@ export function consoleCollectionsCalls(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.consoleCollectionsOrder, async (input) => {
     const panel = await collectionPanel(app, input.orderId);
     if (!panel) throw ApiError.notFound();
-    return panel;
+    return { ...panel, collectors: await activeCollectorNames(app.db) };
   });
 
   registerEndpoint(app, endpoints.consoleRecordContact, (input, { operator }) =>

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { messages, seesWhole, type OperatorRole } from '@kwarta/contract';
-import { OrderStatus, calendarDateAt } from '@kwarta/domain';
+import { calendarDateAt } from '@kwarta/domain';
 import type { Database, Order } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { maskPhone } from '../../lib/log-redaction.ts';
@@ -8,7 +8,9 @@ import { defaultPayoutAccount, maskedDefaultAccount } from '../bank-binding/inde
 import { countComplaintsPastLine, orderComplaints } from '../complaints/index.ts';
 import { orderMessages } from '../sms/index.ts';
 import {
+  countOverdueOrders,
   findOrderWithBorrowerAndProduct,
+  listDisbursements,
   orderAgreements,
   listPlanLines,
   orderCounts,
@@ -62,8 +64,9 @@ async function payoutAccountFor(
 export async function consoleDashboard(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const now = deps.clock.now();
   const today = calendarDateAt(now, deps.config.lenderTimeZone);
-  const [orders, complaintsPastLine, paymentsHeld] = await Promise.all([
+  const [orders, overdue, complaintsPastLine, paymentsHeld] = await Promise.all([
     orderCounts(deps.db, today),
+    countOverdueOrders(deps.db, today),
     countComplaintsPastLine(deps.db, { now, timeZone: deps.config.lenderTimeZone }),
     heldPaymentCount(deps.db),
   ]);
@@ -74,7 +77,8 @@ export async function consoleDashboard(deps: Pick<Deps, 'db' | 'clock' | 'config
       count: row.count,
     })),
     dueToday: orders.dueToday,
-    overdue: orders.byStatus.find((row) => row.status === OrderStatus.Overdue)?.count ?? 0,
+    // The collections queue's definition (decision 0098), so both screens give one number.
+    overdue,
     complaintsPastLine,
     paymentsHeld,
   };
@@ -113,8 +117,9 @@ export async function consoleOrderPage(
   const { db } = deps;
   const row = await findOrderWithBorrowerAndProduct(db, orderId);
   if (!row) return undefined;
-  const [plan, payments, history, complaints, payoutAccount, agreements, sms] = await Promise.all([
+  const [plan, payouts, payments, history, complaints, payoutAccount, agreements, sms] = await Promise.all([
     listPlanLines(db, orderId),
+    listDisbursements(db, orderId),
     orderPayments(db, orderId),
     orderStatusHistory(db, orderId),
     orderComplaints(db, orderId),
@@ -166,6 +171,14 @@ export async function consoleOrderPage(
       interest: line.interest,
       amount: line.amount,
       paidAmount: line.paid_amount,
+    })),
+    payouts: payouts.map((payout) => ({
+      amount: payout.amount,
+      provider: payout.provider,
+      status: payout.status,
+      reference: payout.reference,
+      failure: payout.failure,
+      at: payout.updated_at,
     })),
     payments,
     history: history.map((entry) => ({

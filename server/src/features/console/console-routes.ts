@@ -4,10 +4,12 @@ import {
   ComplaintRules,
   ConsoleSignInLimits,
   CSRF_HEADER,
+  Limits,
   messages,
   endpoints,
   OPERATOR_DEVICE_COOKIE,
   OPERATOR_SESSION_COOKIE,
+  replyImagesOf,
   type OperatorRole,
 } from '@kwarta/contract';
 import type { Operator } from '../../db/schema.ts';
@@ -55,7 +57,13 @@ const COOKIE_PATH = '/console';
  */
 export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
-    limits: { fileSize: ComplaintRules.uploadMaxBytes, files: 3, fields: 8, parts: 12 },
+    // A complaint reply: problemId, text and one part per image slot (replyImageFields).
+    limits: {
+      fileSize: ComplaintRules.uploadMaxBytes,
+      files: Limits.complaintImagesMax,
+      fields: 8,
+      parts: Limits.complaintImagesMax + 8,
+    },
   });
 
   /** HttpOnly, SameSite=Strict; Secure except over plain http outside production (localhost). */
@@ -169,9 +177,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerEndpoint(app, endpoints.consoleReplyComplaint, async (input, { operator }) => {
-    const files = [input.image1, input.image2, input.image3].filter(
-      (file): file is File => file !== undefined,
-    );
+    const files = replyImagesOf(input);
     const images = await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer())));
     try {
       return await replyComplaintAudited(app, operator, {

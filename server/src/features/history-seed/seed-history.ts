@@ -12,7 +12,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import { bindAccount } from '../bank-binding/index.ts';
-import { findBorrower, findBorrowerByPhone } from '../borrowers/index.ts';
+import { findBorrower, findBorrowerByPhone, setBorrowerName } from '../borrowers/index.ts';
 import { writeOffAudited } from '../console/index.ts';
 import { journalEntryCount } from '../ledger/index.ts';
 import {
@@ -45,6 +45,8 @@ import {
   startPayment,
 } from '../payments/index.ts';
 import { recordPromotionEvent, registerBorrower } from '../promotion/index.ts';
+import { recordSmsSend } from '../sms/index.ts';
+import { demoBorrowerName } from '../../db/demo-names.ts';
 
 /**
  * `npm run seed:history` (issue 24): a year of plausible lending made through the features' own
@@ -402,6 +404,24 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
           };
           await recordPromotionEvent(deps.db, { kind: 'visit', ...visit });
           await recordPromotionEvent(deps.db, { kind: 'click', ...visit, phone: event.phone });
+          // The sign-up's code, as the landing page sends it: the funnel counts it before the registration.
+          await recordSmsSend(
+            deps.db,
+            {
+              purpose: 'register',
+              phone: event.phone,
+              campaign: {
+                utm_tag: campaign.utm ?? undefined,
+                app_from: campaign.appFrom ?? undefined,
+                user_from: campaign.userFrom ?? undefined,
+              },
+              deviceId: `history-${event.phone}`,
+              ip: '192.0.2.1',
+              gateway: 'outbox',
+              providerMessageId: null,
+            },
+            current,
+          );
           const registered = await registerBorrower(
             deps.db,
             {
@@ -420,6 +440,7 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
             current,
           );
           if (registered.status !== 'registered') return;
+          await setBorrowerName(deps.db, registered.borrowerId, demoBorrowerName(counts.borrowers));
           counts.borrowers += 1;
           borrowerId = registered.borrowerId;
           // Some sign up and never borrow.

@@ -17,6 +17,7 @@ export { matchTotp, newTotpSecret, totpCode, totpStep, totpUri } from './totp.ts
 export { openTotpSecret, rotateTotpSecrets, sealTotpSecret } from './totp-secrets.ts';
 export { audited, listAudit, type AuditEntry } from './operator-audit.ts';
 export {
+  activeCollectorNames,
   changeOperator,
   createOperatorAccount,
   endOperatorSessions,

@@ -160,6 +160,18 @@ export async function listOperators(db: Kysely<Database>, page: PageRequest, now
   };
 }
 
+/** The collectors an order can be assigned to (enabled ones), by name: the console's choice list. */
+export async function activeCollectorNames(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('operators')
+    .select('name')
+    .where('role', '=', 'collector')
+    .where('disabled', '=', 0)
+    .orderBy('name')
+    .execute();
+  return rows.map((row) => row.name);
+}
+
 async function findOperator(db: Kysely<Database>, id: number): Promise<Operator> {
   const operator = await db.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirst();
   if (!operator) throw new OperatorChangeRefused('missing', messages.operatorNotFound);

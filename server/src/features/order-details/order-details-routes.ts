@@ -8,7 +8,7 @@ import { shownServiceContacts } from '../customer-service/index.ts';
 import { findOrderDetail, findProductSummary } from '../orders/index.ts';
 import { orderPage } from './order-page.ts';
 import { productLink, recommendedProducts } from './recommended-products.ts';
-import { recordAppRating, recordTap } from './taps-and-ratings.ts';
+import { recordAppRating, recordAppRatingDeclined, recordTap } from './taps-and-ratings.ts';
 
 /** Spec §7 "Order page" and the joint-login failure page's three calls. */
 export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
@@ -32,6 +32,7 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
       telephone: contacts.phone,
       recProducts,
       money,
+      now: app.clock.now(),
       today: calendarDateAt(app.clock.now(), app.config.lenderTimeZone),
     });
   });
@@ -52,6 +53,11 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, endpoints.googleScore, async (input, { borrower }) => {
     await recordAppRating(app.db, borrower.id, input.score, app.clock.now());
+    return null;
+  });
+
+  registerEndpoint(app, endpoints.googleScoreLater, async (_input, { borrower }) => {
+    await recordAppRatingDeclined(app.db, borrower.id, app.clock.now());
     return null;
   });
 

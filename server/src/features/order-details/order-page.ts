@@ -1,6 +1,7 @@
 import {
   dueNoticeText,
   fillMessage,
+  Limits,
   messages,
   type MessageKey,
   type RecommendedProductWire,
@@ -33,8 +34,19 @@ export interface OrderPageContext {
   recProducts: RecommendedProductWire[];
   /** The market's money style (one formatter for every amount). */
   money: MoneyStyle;
+  /** The instant now: a "Not now" to the rating holds for `Limits.ratingAskAgainDays` from it. */
+  now: Date;
   /** The lender's date now: the due notice says "today" or "since" from it. */
   today: CalendarDate;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Asked until rated, in a status worth asking about, and not within the wait after a "Not now". */
+function asksForRating(order: OrderDetailSource, now: Date): boolean {
+  if (order.rated_app_by !== null || !RATING_STATUSES.includes(order.status)) return false;
+  if (order.rating_declined_at === null) return true;
+  return now.getTime() - Date.parse(order.rating_declined_at) >= Limits.ratingAskAgainDays * DAY_MS;
 }
 
 /** Orders being repaid say what is owed next, in the words of the SMS reminders. */
@@ -72,13 +84,17 @@ function detailLines(order: OrderDetailSource, money: MoneyStyle) {
   return lines;
 }
 
-/** The withdrawal confirmation link carries the order, so the lender's page knows which one. */
+/**
+ * The withdrawal confirmation link carries the order, so the lender's page knows which one. A
+ * path of our own (the demo partner's page) stays a path: the page resolves it on its origin.
+ */
 function withdrawLink(url: string, order: OrderDetailSource): string {
+  const relative = url.startsWith('/') && !url.startsWith('//');
   try {
-    const link = new URL(url);
+    const link = new URL(url, relative ? 'http://relative.invalid' : undefined);
     link.searchParams.set('orderId', String(order.id));
     link.searchParams.set('productId', String(order.product_id));
-    return link.href;
+    return relative ? `${link.pathname}${link.search}${link.hash}` : link.href;
   } catch {
     return url;
   }
@@ -103,8 +119,7 @@ export function orderPage(order: OrderDetailSource, context: OrderPageContext) {
     isDelay:
       ROLLOVER_STATUSES.includes(order.status) && order.extension_enabled === 1 ? (1 as const) : (0 as const),
     telephone: context.telephone,
-    isScore:
-      order.rated_app_by === null && RATING_STATUSES.includes(order.status) ? ('1' as const) : ('0' as const),
+    isScore: asksForRating(order, context.now) ? ('1' as const) : ('0' as const),
     playeduL:
       approved && order.withdraw_confirm_url !== '' ? withdrawLink(order.withdraw_confirm_url, order) : '',
     reyMsg: approved ? order.withdraw_confirm_text : '',

@@ -38,3 +38,17 @@ export async function recordAppRating(
     .onConflict((conflict) => conflict.column('borrower_id').doNothing())
     .execute();
 }
+
+/** "Not now" to the app rating: the latest answer counts, so the wait starts again from now. */
+export async function recordAppRatingDeclined(
+  db: Kysely<Database>,
+  borrowerId: number,
+  now: Date,
+): Promise<void> {
+  const declinedAt = now.toISOString();
+  await db
+    .insertInto('app_rating_declines')
+    .values({ borrower_id: borrowerId, declined_at: declinedAt })
+    .onConflict((conflict) => conflict.column('borrower_id').doUpdateSet({ declined_at: declinedAt }))
+    .execute();
+}

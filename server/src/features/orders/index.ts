@@ -45,6 +45,7 @@ export { findOrderTerms, orderAgreements } from './order-terms.ts';
 export {
   findOrderByIdOrNo,
   findOrderWithBorrowerAndProduct,
+  listDisbursements,
   listPlanLines,
   orderCounts,
   orderQueue,
@@ -82,7 +83,13 @@ export {
 } from './order-repayment.ts';
 export { assertProductsComply, CapBreachRefusal, complianceProfileById } from './compliance.ts';
 export { queueDueReminders, reminderKey } from './due-reminders.ts';
-export { overdueCounts, overdueOrderPage, overdueStanding, type OverdueOrder } from './overdue-orders.ts';
+export {
+  countOverdueOrders,
+  overdueCounts,
+  overdueOrderPage,
+  overdueStanding,
+  type OverdueOrder,
+} from './overdue-orders.ts';
 export {
   orderCharges,
   orderLedgerHistory,

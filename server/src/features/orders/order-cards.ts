@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { messages, type MessageKey } from '@kwarta/contract';
-import { formatMoney, isOrderStatus, OrderStatus, type MoneyStyle } from '@kwarta/domain';
+import { messages, orderStatusText } from '@kwarta/contract';
+import { formatMoney, type MoneyStyle } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
 import { orderListColumns, ordersWithProductAndBorrower } from './order-rows.ts';
 
@@ -10,20 +10,8 @@ import { orderListColumns, ordersWithProductAndBorrower } from './order-rows.ts'
  * a foreign order does not exist here.
  */
 
-const statusTextKeys: Record<OrderStatus, MessageKey> = {
-  [OrderStatus.UnderReview]: 'orderStatus21',
-  [OrderStatus.Rejected]: 'orderStatus110',
-  [OrderStatus.Approved]: 'orderStatus151',
-  [OrderStatus.Repaying]: 'orderStatus170',
-  [OrderStatus.Due]: 'orderStatus174',
-  [OrderStatus.Overdue]: 'orderStatus180',
-  [OrderStatus.Settled]: 'orderStatus200',
-};
-
-/** Status text from the catalogue; an unknown status reads as settled, as the spec's icons do. */
-export function orderStatusText(status: number): string {
-  return messages[statusTextKeys[isOrderStatus(status) ? status : OrderStatus.Settled]];
-}
+/** Status text from the catalogue (one map for every screen, `@kwarta/contract` labels). */
+export { orderStatusText };
 
 export interface OrderCardSource {
   id: number;

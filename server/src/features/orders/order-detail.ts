@@ -15,6 +15,8 @@ const orderDetailQuery = preparedQuery((db: Kysely<Database>, borrowerId: number
     )
     // Whether the borrower has rated the app (the page then stops asking): one query, not two.
     .leftJoin('app_ratings', 'app_ratings.borrower_id', 'orders.borrower_id')
+    // When the borrower last said "Not now" to it: the page waits before asking again.
+    .leftJoin('app_rating_declines', 'app_rating_declines.borrower_id', 'orders.borrower_id')
     .select([
       'orders.id',
       'orders.order_no',
@@ -31,6 +33,7 @@ const orderDetailQuery = preparedQuery((db: Kysely<Database>, borrowerId: number
       'orders.due_date',
       'failed_account.id as rebind_account_id',
       'app_ratings.borrower_id as rated_app_by',
+      'app_rating_declines.declined_at as rating_declined_at',
       'products.name as product_name',
       'products.logo_url as product_logo',
       'products.extension_enabled',

@@ -100,3 +100,13 @@ export function listPlanLines(db: Kysely<Database>, orderId: number) {
     .orderBy('seq')
     .execute();
 }
+
+/** The order's payout attempts, oldest first: the console shows each one's provider reference. */
+export function listDisbursements(db: Kysely<Database>, orderId: number) {
+  return db
+    .selectFrom('disbursements')
+    .select(['amount', 'provider', 'status', 'reference', 'failure', 'updated_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}

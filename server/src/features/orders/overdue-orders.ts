@@ -89,6 +89,17 @@ export async function overdueOrderPage(
   }));
 }
 
+/**
+ * How many orders are overdue today: the one definition the dashboard and the collections queue
+ * share (an instalment unpaid past its due date), not the count of status 180.
+ */
+export async function countOverdueOrders(db: Kysely<Database>, today: CalendarDate): Promise<number> {
+  const row = await overdueOrders(db, today)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /** How many overdue orders each bucket holds today (one pass, no row read per order). */
 export async function overdueCounts(db: Kysely<Database>, today: CalendarDate) {
   const row = await overdueOrders(db, today)

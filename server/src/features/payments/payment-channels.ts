@@ -1,3 +1,4 @@
+import { paymentChannelName } from '@kwarta/contract';
 import type { Config } from '../../config.ts';
 
 export type { ChannelShowType, PayStep, PaymentChannel } from '../../lib/ports/payment-provider.ts';
@@ -36,35 +37,35 @@ const counter = (name: string): Record<string, PayStep[]> => ({
  */
 const catalogue: Record<string, Omit<PaymentChannel, 'id'>> = {
   GCSH: {
-    name: 'GCash',
+    name: paymentChannelName('GCSH'),
     logo: '/channels/gcash.svg',
     expiryMinutes: 120,
     showType: 2,
     instructions: wallet('GCash'),
   },
   PYMY: {
-    name: 'Maya',
+    name: paymentChannelName('PYMY'),
     logo: '/channels/maya.svg',
     expiryMinutes: 120,
     showType: 2,
     instructions: wallet('Maya'),
   },
   BAYD: {
-    name: 'Bayad Center',
+    name: paymentChannelName('BAYD'),
     logo: '/channels/bayad.svg',
     expiryMinutes: 2880,
     showType: 1,
     instructions: counter('Bayad Center'),
   },
   '7ELE': {
-    name: '7-Eleven',
+    name: paymentChannelName('7ELE'),
     logo: '/channels/7eleven.svg',
     expiryMinutes: 2880,
     showType: 1,
     instructions: counter('7-Eleven'),
   },
   ECPY: {
-    name: 'ECPay',
+    name: paymentChannelName('ECPY'),
     logo: '/channels/ecpay.svg',
     expiryMinutes: 2880,
     showType: 1,

@@ -3,6 +3,7 @@ export { createSmsGateway } from './create-sms-gateway.ts';
 export { latestOutboxMessages, SmsSendError, type SmsGateway, type SmsMessage } from './sms-gateway.ts';
 export {
   deliverSmsCode,
+  recordSmsSend,
   requireSmsCode,
   sendSmsCode,
   type SmsCodeRequest,

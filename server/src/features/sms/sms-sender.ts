@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { fillMessage, messages } from '@kwarta/contract';
+import type { Database } from '../../db/schema.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { consumeCaptcha, grantCaptchaPass } from '../captcha/index.ts';
@@ -83,18 +85,37 @@ export async function deliverSmsCode(deps: SmsDeps, request: SmsDelivery): Promi
     deps.log.warn({ err: error }, 'SMS gateway refused a message');
     throw new Refusal('unavailable', messages.smsSendFailed);
   }
-  await deps.db
+  await recordSmsSend(
+    deps.db,
+    { ...request, gateway: deps.smsGateway.name, providerMessageId: receipt.providerMessageId },
+    now,
+  );
+}
+
+/**
+ * One code sent, with its campaign: what the funnel counts as "SMS sent". The seeded history
+ * records its sign-ups' codes here too, so its funnel never shows more registrations than codes.
+ */
+export async function recordSmsSend(
+  db: Kysely<Database>,
+  send: Pick<SmsDelivery, 'purpose' | 'phone' | 'campaign' | 'deviceId' | 'ip'> & {
+    gateway: string;
+    providerMessageId: string | null;
+  },
+  now: Date,
+): Promise<void> {
+  await db
     .insertInto('sms_sends')
     .values({
-      purpose: request.purpose,
-      phone: request.phone,
-      utm_tag: orNull(request.campaign?.utm_tag),
-      app_from: orNull(request.campaign?.app_from),
-      user_from: orNull(request.campaign?.user_from),
-      device_id: orNull(request.deviceId),
-      ip: request.ip,
-      gateway: deps.smsGateway.name,
-      provider_message_id: receipt.providerMessageId,
+      purpose: send.purpose,
+      phone: send.phone,
+      utm_tag: orNull(send.campaign?.utm_tag),
+      app_from: orNull(send.campaign?.app_from),
+      user_from: orNull(send.campaign?.user_from),
+      device_id: orNull(send.deviceId),
+      ip: send.ip,
+      gateway: send.gateway,
+      provider_message_id: send.providerMessageId,
       created_at: now.toISOString(),
     })
     .execute();

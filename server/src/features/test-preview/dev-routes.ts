@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { fillMessage, messages } from '@kwarta/contract';
+import { DEMO_PARTNER_LINK, DEMO_WITHDRAW_URL } from '../../db/seed.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { createDemoSession } from './demo-session.ts';
 import { latestOutboxMessages } from '../sms/index.ts';
 import { peekCaptcha } from '../captcha/index.ts';
@@ -30,5 +33,22 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     if (answer === null)
       return reply.code(404).send({ error: 'no captcha for this sid (load the image first)' });
     return reply.header('Cache-Control', 'no-store').send({ sid, answer });
+  });
+
+  // The demo partner's site (Kwarta Max): its product page and its withdrawal confirmation, so
+  // the demo's partner product leads to a page that says what it stands for, not to an error.
+  const partnerPage = (text: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(messages.demoPartnerTitle)}</title></head>` +
+    `<body><main><h1>${escapeHtml(messages.demoPartnerTitle)}</h1><p>${escapeHtml(text)}</p></main></body></html>`;
+  app.get(DEMO_PARTNER_LINK, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(partnerPage(messages.demoPartnerProduct)),
+  );
+  app.get<{ Querystring: { orderId?: string } }>(DEMO_WITHDRAW_URL, async (request, reply) => {
+    const orderId = /^\d{1,12}$/.test(request.query.orderId ?? '') ? request.query.orderId! : '—';
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(partnerPage(fillMessage(messages.demoPartnerWithdraw, { orderId })));
   });
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import {
   CSRF_HEADER,
   ConsoleRoles,
+  Limits,
   OPERATOR_SESSION_COOKIE,
   SIGN_IN_CSRF_TOKEN,
   endpoints,
@@ -444,6 +445,23 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       await bindCard(t.app, await demoSession(t.app), productId);
       const paid = await call(endpoints.consoleDisburseOrder, 'finance', { orderId: String(orderId) });
       expect(paid.envelope?.data).toEqual({ orderId, status: OrderStatus.Repaying });
+      // The order page lists both attempts: the refused one with why, the paid one with its reference.
+      const page = await call(endpoints.consoleOrder, 'viewer', { orderId: String(orderId) });
+      const payouts = (
+        page.envelope?.data as {
+          payouts: { status: string; reference: string | null; failure: string | null }[];
+        }
+      ).payouts;
+      expect(payouts.map((payout) => payout.status)).toEqual(['failed', 'sent']);
+      expect(payouts[0]!.failure).not.toBeNull();
+      const sent = await t.app.db
+        .selectFrom('disbursements')
+        .select('reference')
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'sent')
+        .executeTakeFirstOrThrow();
+      expect(sent.reference).toBeTruthy();
+      expect(payouts[1]!.reference).toBe(sent.reference);
     });
 
     it('refuses a rejection without a reason, and records one with it', async () => {
@@ -499,13 +517,34 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       expect((await call(endpoints.consoleOrders, 'viewer', { pageSize: '101' })).status).toBe(400);
     });
 
-    it('counts the dashboard', async () => {
+    it("counts the dashboard; its overdue is the collections queue's, one definition for both", async () => {
+      // A loan still in 170 with its first instalment missed is overdue for collections (decision 0098).
+      const line = await t.app.db
+        .selectFrom('order_plan_lines')
+        .innerJoin('orders', 'orders.id', 'order_plan_lines.order_id')
+        .select(['order_plan_lines.order_id', 'order_plan_lines.seq'])
+        .where('orders.status', '=', OrderStatus.Repaying)
+        .whereRef('order_plan_lines.paid_amount', '<', 'order_plan_lines.amount')
+        .orderBy('order_plan_lines.order_id')
+        .orderBy('order_plan_lines.seq')
+        .executeTakeFirstOrThrow();
+      await t.app.db
+        .updateTable('order_plan_lines')
+        .set({ due_date: '2026-01-02' })
+        .where('order_id', '=', line.order_id)
+        .where('seq', '=', line.seq)
+        .execute();
       const response = await call(endpoints.consoleDashboard, 'finance');
       const data = response.envelope?.data as {
         byStatus: { status: number; count: number }[];
         overdue: number;
       };
-      expect(data.byStatus.find((row) => row.status === OrderStatus.Overdue)?.count).toBe(data.overdue);
+      const queue = (await call(endpoints.consoleCollections, 'viewer')).envelope?.data as {
+        counts: { count: number }[];
+      };
+      const inQueue = queue.counts.reduce((sum, bucket) => sum + bucket.count, 0);
+      expect(inQueue).toBeGreaterThan(0);
+      expect(data.overdue).toBe(inQueue);
       // Held payments are counted where they are made: console-payments.test.ts.
     });
   });
@@ -550,6 +589,26 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       expect(JSON.stringify(detail.envelope?.data)).toContain('We called you back; all settled.');
       const twice = await replyWith(as.agent!, problemId, 'again', image);
       expect(twice.json()).toMatchObject({ kwc: '409' });
+    });
+
+    it('a reply carries as many images as a complaint may (Limits.complaintImagesMax), not fewer', async () => {
+      const session = await demoSession(t.app);
+      const filed = await callEndpoint(t.app, endpoints.problemSave, {
+        session,
+        body: { problemType: '5', problemDetail: 'Please send me the receipts' },
+      });
+      const problemId = (filed.envelope?.data as { problemId: number }).problemId;
+      const image = await jpegImage();
+      const images = Array.from({ length: Limits.complaintImagesMax }, () => image);
+      const reply = await replyWith(as.agent!, problemId, 'Here are all of them.', images);
+      expect(reply.statusCode, reply.body).toBe(200);
+      const detail = await callEndpoint(t.app, endpoints.problemDetail, {
+        session,
+        body: { problemId: String(problemId) },
+      });
+      expect((detail.envelope?.data as { disposeImages: string[] }).disposeImages).toHaveLength(
+        Limits.complaintImagesMax,
+      );
     });
   });
 
@@ -608,11 +667,13 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
     });
   });
 
-  async function replyWith(session: Signed, problemId: number, text: string, image: Buffer) {
+  async function replyWith(session: Signed, problemId: number, text: string, image: Buffer | Buffer[]) {
     const form = new FormData();
     form.append('problemId', String(problemId));
     form.append('text', text);
-    form.append('image1', new Blob([image], { type: 'image/jpeg' }), 'reply.jpg');
+    (Array.isArray(image) ? image : [image]).forEach((bytes, index) =>
+      form.append(`image${index + 1}`, new Blob([bytes], { type: 'image/jpeg' }), `reply-${index}.jpg`),
+    );
     const request = new Request('http://kwarta.test/', { method: 'POST', body: form });
     return t.app.inject({
       method: 'POST',

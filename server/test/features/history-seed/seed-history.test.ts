@@ -81,6 +81,19 @@ describe.each(databaseTargets)('seed:history on %s', (target) => {
     expect(funnel.reduce((sum, row) => sum + row.registrations, 0)).toBeGreaterThan(0);
   });
 
+  it('tells a funnel where no stage counts more than the one before it, and names its borrowers', async () => {
+    // Every campaign row of the whole database: the demo's campaigns and the history's.
+    for (const row of await funnelReport(t.app.db)) {
+      expect(row.registrations, JSON.stringify(row)).toBeLessThanOrEqual(row.smsSent);
+    }
+    const unnamed = await t.app.db
+      .selectFrom('borrowers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('full_name', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(unnamed.n)).toBe(0);
+  });
+
   it('refuses a database that has a history already', async () => {
     await expect(seedHistory(t.app, { borrowers: 5, months: 1, seed: 3 })).rejects.toThrow(HistoryRefused);
   });

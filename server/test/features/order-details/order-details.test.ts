@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Defaults,
+  Limits,
   messages,
   productDefineToWire,
   recommendedProductFromWire,
@@ -9,6 +10,7 @@ import {
 } from '@kwarta/contract';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
+import { createSession } from '../../../src/features/sessions/session-repository.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { DEMO_PARTNER_LINK, DEMO_WITHDRAW_URL } from '../../../src/db/seed.ts';
 
@@ -105,10 +107,16 @@ describe.each(databaseTargets)('order details on %s', (target) => {
 
   it('gives approved orders the product’s withdrawal confirmation and no rebind prompt without a failed payout', async () => {
     const partner = (await details(find(151, 'Kwarta Max'))).data;
-    const link = new URL(partner.playeduL);
-    expect(`${link.origin}${link.pathname}`).toBe(DEMO_WITHDRAW_URL);
+    const link = new URL(partner.playeduL, 'http://kwarta.test');
+    expect(link.pathname).toBe(DEMO_WITHDRAW_URL);
     expect(link.searchParams.get('orderId')).toBe(String(find(151, 'Kwarta Max').id));
     expect(partner.inside).toBe(0);
+    // The demo partner's page is one of ours and says what it stands for (not an error page).
+    for (const url of [partner.playeduL, DEMO_PARTNER_LINK]) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(messages.demoPartnerTitle);
+    }
 
     const plus = (await details(find(151, 'Kwarta Plus'))).data;
     expect(plus.playeduL).toBe('');
@@ -210,6 +218,42 @@ describe.each(databaseTargets)('order details on %s', (target) => {
     }
     expect(await t.app.db.selectFrom('app_ratings').selectAll().execute()).toHaveLength(1);
     expect((await details(find(170))).data.isScore).toBe('0');
+  });
+
+  it('after "Not now" stops asking for the rating for ratingAskAgainDays, for that borrower only', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const asker = await otherBorrower(t.app, '13900000077');
+    const neighbour = await otherBorrower(t.app, '13900000078');
+    const productOf = async (orderId: number) =>
+      await t.app.db
+        .selectFrom('orders')
+        .select(['id', 'product_id'])
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+    const order = await productOf(asker.order.id);
+    // Fresh each time: the clock moves past the session's lifetime.
+    const isScore = async () => {
+      const sessionId = await createSession(t.app.db, {
+        borrowerId: asker.borrowerId,
+        now: t.app.clock.now(),
+        policy: t.app.config.session,
+      });
+      return (await details(order, { sessionId })).data.isScore;
+    };
+    expect(await isScore()).toBe('1');
+    const later = await callEndpoint(t.app, endpoints.googleScoreLater, { session: asker.session, body: {} });
+    expect(later.envelope?.code).toBe('00');
+    expect(await isScore()).toBe('0');
+    // Another borrower is still asked.
+    expect((await details(await productOf(neighbour.order.id), neighbour.session)).data.isScore).toBe('1');
+    try {
+      clock.advance((Limits.ratingAskAgainDays - 1) * day);
+      expect(await isScore()).toBe('0');
+      clock.advance(day);
+      expect(await isScore()).toBe('1');
+    } finally {
+      clock.advance(-Limits.ratingAskAgainDays * day);
+    }
   });
 
   it('answers the define call with the product link under disguised fields', async () => {

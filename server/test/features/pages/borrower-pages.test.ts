@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRELOADED_DATA_ID, messages, type Endpoint, endpoints } from '@kwarta/contract';
+import { formatMoney } from '@kwarta/domain';
+import { DEMO_PHONE } from '../../../src/db/seed.ts';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
 import {
@@ -256,6 +258,25 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
       expect(embeddedData(foreign)).toEqual({});
     },
   );
+
+  it('/repayDelay of a loan its product does not extend says so first, with no zero amount, plan or Pay', async () => {
+    const order = await t.app.db
+      .selectFrom('orders')
+      .innerJoin('products', 'products.id', 'orders.product_id')
+      .select(['orders.id', 'orders.product_id'])
+      .where('products.extension_enabled', '=', 0)
+      .where('orders.status', 'in', [170, 174, 180])
+      .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
+      .where('borrowers.phone', '=', DEMO_PHONE)
+      .orderBy('orders.id')
+      .executeTakeFirstOrThrow();
+    const query = { ...session, productId: String(order.product_id), orderId: String(order.id) };
+    const text = rootText((await page('/repayDelay', query)).body);
+    expect(text).toContain(messages.repayDelayNotAllowed);
+    expect(text).not.toContain(formatMoney(0, t.app.config.market.money));
+    expect(text).not.toContain(messages.repayPlan);
+    expect(text).not.toContain(messages.repayPaymentMethod);
+  });
 
   it('/repaymentOfCode2 opened for an order comes with its repayment info; without one it reads local storage', async () => {
     const query = { productId: session.productId!, orderId: session.orderId! };

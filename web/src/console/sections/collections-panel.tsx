@@ -7,6 +7,7 @@ import {
   recordedContactKinds,
   type OperatorRole,
 } from '@kwarta/contract';
+import { contactKindLabels, contactOutcomeLabels, labelOf } from '@kwarta/contract/labels';
 import { toMinorUnits } from '@kwarta/domain/money';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { consoleCall } from '../console-client.ts';
@@ -96,7 +97,16 @@ export function CollectionsPanel({ role, orderId }: { role: OperatorRole; orderI
             >
               <label>
                 Assign to collector
-                <input name="collector" required />
+                <select name="collector" required defaultValue="">
+                  <option value="" disabled>
+                    Choose a collector
+                  </option>
+                  {data.collectors.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
               </label>
               <button type="submit">Assign</button>
             </form>
@@ -111,7 +121,9 @@ export function CollectionsPanel({ role, orderId }: { role: OperatorRole; orderI
               Kind
               <select name="kind" defaultValue="call">
                 {recordedContactKinds.map((kind) => (
-                  <option key={kind}>{kind}</option>
+                  <option key={kind} value={kind}>
+                    {contactKindLabels[kind]}
+                  </option>
                 ))}
               </select>
             </label>
@@ -121,7 +133,9 @@ export function CollectionsPanel({ role, orderId }: { role: OperatorRole; orderI
                 {contactOutcomes
                   .filter((value) => value !== 'queued')
                   .map((value) => (
-                    <option key={value}>{value}</option>
+                    <option key={value} value={value}>
+                      {contactOutcomeLabels[value]}
+                    </option>
                   ))}
               </select>
             </label>
@@ -167,7 +181,9 @@ export function CollectionsPanel({ role, orderId }: { role: OperatorRole; orderI
         <caption>Promises to pay</caption>
         <thead>
           <tr>
-            <th scope="col">Amount</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
             <th scope="col">By</th>
             <th scope="col">State</th>
             <th scope="col">Taken by</th>
@@ -201,8 +217,8 @@ export function CollectionsPanel({ role, orderId }: { role: OperatorRole; orderI
           {data.contacts.map((contact) => (
             <tr key={contact.id}>
               <td>{when(contact.at)}</td>
-              <td>{contact.kind}</td>
-              <td>{contact.outcome}</td>
+              <td>{labelOf(contactKindLabels, contact.kind)}</td>
+              <td>{labelOf(contactOutcomeLabels, contact.outcome)}</td>
               <td>{contact.note}</td>
               <td>{contact.operator}</td>
             </tr>

@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { ConsoleRoles, Limits, mayAct, consoleCalls, type OperatorRole } from '@kwarta/contract';
+import {
+  ConsoleRoles,
+  Limits,
+  mayAct,
+  consoleCalls,
+  replyImageFields,
+  type OperatorRole,
+} from '@kwarta/contract';
 import { consoleCall } from '../console-client.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { when } from '../format.ts';
@@ -103,9 +110,7 @@ function ReplyForm({ problemId, onReplied }: { problemId: number; onReplied: () 
     const result = await consoleCall(consoleCalls.consoleReplyComplaint, {
       problemId: String(problemId),
       text: String(form.get('text') ?? ''),
-      image1: files[0],
-      image2: files[1],
-      image3: files[2],
+      ...Object.fromEntries(replyImageFields.map((name, index) => [name, files[index]])),
     });
     setMessage(result.success ? 'Reply sent.' : result.message);
     if (result.success) onReplied();
@@ -117,7 +122,7 @@ function ReplyForm({ problemId, onReplied }: { problemId: number; onReplied: () 
         <textarea name="text" rows={3} />
       </label>
       <label>
-        Images (up to 3)
+        Images (up to {Limits.complaintImagesMax})
         <input name="images" type="file" accept="image/jpeg,image/png,image/webp" multiple />
       </label>
       <button type="submit">Send reply</button>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { consoleCalls, type OperatorRole } from '@kwarta/contract';
+import { journalKindLabels, labelOf } from '@kwarta/contract/labels';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { consoleCall } from '../console-client.ts';
 import { money } from '../format.ts';
@@ -200,7 +201,7 @@ function StatementLines({ orderRef, role }: { orderRef: string; role: OperatorRo
                   <tr key={index}>
                     <td className="nowrap">{line.entryDate}</td>
                     <td>
-                      #{line.entryId} {line.kind}
+                      #{line.entryId} {labelOf(journalKindLabels, line.kind)}
                     </td>
                     <td>{line.memo}</td>
                     <td>{line.accountName}</td>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ConsoleRoles, mayAct, consoleCalls, type OperatorRole } from '@kwarta/contract';
 import { OrderStatus } from '@kwarta/domain/order-status';
+import { labelOf, orderStatusText, paymentProviderLabels, payoutStatusLabels } from '@kwarta/contract/labels';
 import { consoleCall } from '../console-client.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { money, when } from '../format.ts';
@@ -18,7 +19,9 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
       | typeof consoleCalls.consoleDisburseOrder,
   ) {
     const result = await consoleCall(route, { orderId, reason });
-    setOutcome(result.success ? `Order is now in status ${result.data?.status}.` : result.message);
+    setOutcome(
+      result.success ? `Order is now ${orderStatusText(result.data?.status ?? 0)}.` : result.message,
+    );
     if (result.success) {
       setReason('');
       reload();
@@ -46,9 +49,7 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
       <h1 id="order-title">Order {order.orderNo}</h1>
       <dl className="facts">
         <dt>Status</dt>
-        <dd>
-          {order.status} {order.statusText}
-        </dd>
+        <dd>{order.statusText}</dd>
         <dt>Product</dt>
         <dd>{order.productName}</dd>
         <dt>Borrower</dt>
@@ -126,16 +127,22 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
         <caption>Plan</caption>
         <thead>
           <tr>
-            <th scope="col">#</th>
+            <th scope="col" className="num">
+              #
+            </th>
             <th scope="col">Due</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Paid</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+            <th scope="col" className="num">
+              Paid
+            </th>
           </tr>
         </thead>
         <tbody>
           {data.plan.map((line) => (
             <tr key={line.seq}>
-              <td>{line.seq}</td>
+              <td className="num">{line.seq}</td>
               <td>{line.dueDate}</td>
               <td className="num">{money(line.amount)}</td>
               <td className="num">{money(line.paidAmount)}</td>
@@ -163,6 +170,37 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
         </tbody>
       </table>
       {mayAct(role, ConsoleRoles.readCollections) ? <CollectionsPanel role={role} orderId={orderId} /> : null}
+      <table>
+        <caption>Payouts</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+            <th scope="col">Provider</th>
+            <th scope="col">Status</th>
+            <th scope="col">Reference</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.payouts.map((payout, index) => (
+            <tr key={index}>
+              <td>{when(payout.at)}</td>
+              <td className="num">{money(payout.amount)}</td>
+              <td>{labelOf(paymentProviderLabels, payout.provider)}</td>
+              <td>
+                {payoutStatusLabels[payout.status]}
+                {payout.failure ? ` · ${payout.failure}` : ''}
+              </td>
+              <td>
+                <code>{payout.reference ?? '—'}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {data.payouts.length === 0 ? <p>No payout yet.</p> : null}
       <PaymentsTable caption="Payments" items={data.payments} role={role} onChanged={reload} />
       <table>
         <caption>Messages</caption>
@@ -205,7 +243,7 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
             <tr key={index}>
               <td>{when(entry.at)}</td>
               <td>
-                {entry.from ?? '—'} → {entry.to}
+                {entry.from === null ? '—' : orderStatusText(entry.from)} → {orderStatusText(entry.to)}
               </td>
               <td>{entry.actor}</td>
               <td>{entry.reason ?? ''}</td>

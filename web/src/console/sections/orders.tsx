@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { consoleCalls, type OperatorRole } from '@kwarta/contract';
-import { OrderStatus } from '@kwarta/domain/order-status';
+import { orderStatusOptions } from '@kwarta/contract/labels';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { consoleCall } from '../console-client.ts';
 import { money, when } from '../format.ts';
@@ -23,9 +23,9 @@ export function OrdersSection({ role }: { role: OperatorRole }) {
           Status
           <select name="status" defaultValue={filter.status}>
             <option value="">All</option>
-            {Object.entries(OrderStatus).map(([name, code]) => (
-              <option key={code} value={code}>
-                {code} {name}
+            {orderStatusOptions().map((option) => (
+              <option key={option.status} value={option.status}>
+                {option.label}
               </option>
             ))}
           </select>
@@ -45,7 +45,9 @@ export function OrdersSection({ role }: { role: OperatorRole }) {
             <th scope="col">Status</th>
             <th scope="col">Product</th>
             <th scope="col">Phone</th>
-            <th scope="col">Amount</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
             <th scope="col">Applied</th>
           </tr>
         </thead>
@@ -55,9 +57,7 @@ export function OrdersSection({ role }: { role: OperatorRole }) {
               <td>
                 <a href={`#/order/${order.orderId}`}>{order.orderNo}</a>
               </td>
-              <td>
-                {order.status} {order.statusText}
-              </td>
+              <td>{order.statusText}</td>
               <td>{order.productName}</td>
               <td>{order.phone}</td>
               <td className="num">{money(order.principal)}</td>

@@ -7,6 +7,13 @@ import {
   type OperatorRole,
   type PaymentStatus,
 } from '@kwarta/contract';
+import {
+  labelOf,
+  paymentChannelName,
+  paymentKindLabels,
+  paymentProviderLabels,
+  paymentStatusLabels,
+} from '@kwarta/contract/labels';
 import { consoleCall } from '../console-client.ts';
 import type { DataOf } from '../../lib/api-client.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
@@ -55,14 +62,21 @@ export function PaymentsSection({ role, status }: { role: OperatorRole; status: 
             <option value="">All</option>
             {paymentStatuses.map((value) => (
               <option key={value} value={value}>
-                {value}
+                {paymentStatusLabels[value]}
               </option>
             ))}
           </select>
         </label>
         <label>
           Provider
-          <input name="provider" defaultValue={filter.provider} placeholder="e.g. dragonpay" />
+          <select name="provider" defaultValue={filter.provider}>
+            <option value="">All</option>
+            {Object.entries(paymentProviderLabels).map(([provider, label]) => (
+              <option key={provider} value={provider}>
+                {label}
+              </option>
+            ))}
+          </select>
         </label>
         <button type="submit">Search</button>
       </form>
@@ -112,7 +126,11 @@ export function PaymentsTable({
   ) {
     if (!window.confirm(question)) return;
     const result = await consoleCall(route, { paymentId: String(payment.id) });
-    setOutcome(result.success ? `Payment ${payment.id} is now ${result.data?.status}.` : result.message);
+    setOutcome(
+      result.success
+        ? `Payment ${payment.id}: ${labelOf(paymentStatusLabels, result.data?.status ?? '')}.`
+        : result.message,
+    );
     onChanged();
   }
   return (
@@ -125,8 +143,12 @@ export function PaymentsTable({
             <th scope="col">Order</th>
             <th scope="col">Kind</th>
             <th scope="col">Provider · channel</th>
-            <th scope="col">Expected</th>
-            <th scope="col">Received</th>
+            <th scope="col" className="num">
+              Expected
+            </th>
+            <th scope="col" className="num">
+              Received
+            </th>
             <th scope="col">Status</th>
             <th scope="col">Created</th>
             <th scope="col">Paid</th>
@@ -144,14 +166,14 @@ export function PaymentsTable({
                 <td>
                   <a href={`#/order/${payment.orderId}`}>{payment.orderNo}</a>
                 </td>
-                <td>{payment.kind}</td>
+                <td>{labelOf(paymentKindLabels, payment.kind)}</td>
                 <td>
-                  {payment.provider} · {payment.channel}
+                  {labelOf(paymentProviderLabels, payment.provider)} · {paymentChannelName(payment.channel)}
                 </td>
                 <td className="num">{money(payment.expectedAmount)}</td>
                 <td className="num">{received}</td>
                 <td>
-                  {payment.status}
+                  {labelOf(paymentStatusLabels, payment.status)}
                   {payment.statusReason ? ` (${reasons[payment.statusReason] ?? payment.statusReason})` : ''}
                 </td>
                 <td>{when(payment.createdAt)}</td>

@@ -2,14 +2,12 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { consoleCalls, type OperatorRole } from '@kwarta/contract';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { consoleCall } from '../console-client.ts';
-import { money, when } from '../format.ts';
+import { money, moneyWhole, when } from '../format.ts';
 import { Chart, chartColours } from './chart.tsx';
 import { CsvExport } from './csv-export.tsx';
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 const percentAxis = (value: number) => `${value.toFixed(0)}%`;
-/** Axis ticks in whole currency units, short. */
-const moneyAxis = (minor: number) => money(Math.round(minor / 100) * 100).replace(/\.00$/, '');
 /** Cohort curves drawn: the latest ones (the table lists every cohort). */
 const COHORTS_DRAWN = 6;
 
@@ -47,9 +45,10 @@ export function PortfolioSection({ role }: { role: OperatorRole }) {
       buckets,
       labels: buckets.map((bucket) => `PAR${bucket.days}`),
       series: [
+        // Money on a money axis, in pesos; the share is in the table beside it.
         {
-          label: 'Share at risk',
-          values: buckets.map((bucket) => bucket.ratio * 100),
+          label: 'Principal at risk',
+          values: buckets.map((bucket) => bucket.amount),
           color: chartColours[1]!,
         },
       ],
@@ -139,7 +138,7 @@ export function PortfolioSection({ role }: { role: OperatorRole }) {
               labels={flows.labels}
               series={flows.series}
               kind="bars"
-              yValue={moneyAxis}
+              yValue={moneyWhole}
             />
             <table>
               <caption>Disbursed and collected per {data.period}</caption>
@@ -148,8 +147,12 @@ export function PortfolioSection({ role }: { role: OperatorRole }) {
                   <th scope="col">
                     {data.period === 'day' ? 'Day' : `${data.period === 'week' ? 'Week' : 'Month'} from`}
                   </th>
-                  <th scope="col">Disbursed</th>
-                  <th scope="col">Collected</th>
+                  <th scope="col" className="num">
+                    Disbursed
+                  </th>
+                  <th scope="col" className="num">
+                    Collected
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -170,15 +173,19 @@ export function PortfolioSection({ role }: { role: OperatorRole }) {
               labels={par.labels}
               series={par.series}
               kind="bars"
-              yValue={percentAxis}
+              yValue={moneyWhole}
             />
             <table>
               <caption>Portfolio at risk: principal of loans at least n days past due</caption>
               <thead>
                 <tr>
                   <th scope="col">Bucket</th>
-                  <th scope="col">Principal at risk</th>
-                  <th scope="col">Share</th>
+                  <th scope="col" className="num">
+                    Principal at risk
+                  </th>
+                  <th scope="col" className="num">
+                    Share
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -95,7 +95,9 @@ function ProductForm({ product, onSaved }: { product: Product; onSaved: () => vo
             <tr>
               <th scope="col">#</th>
               <th scope="col">Due</th>
-              <th scope="col">Amount</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody>

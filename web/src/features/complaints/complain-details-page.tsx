@@ -57,30 +57,27 @@ export function ComplainDetailsPage() {
       <LoadState status={detail.status} reload={detail.reload} />
       {data && (
         <>
-          <section className="card readonly-fields">
-            <div className="field">
-              <label htmlFor="detail-type">{messages.complaintType}</label>
-              <input id="detail-type" value={data.type} readOnly />
-            </div>
-            {data.sonType && (
-              <div className="field">
-                <label htmlFor="detail-son-type">{messages.complaintSubType}</label>
-                <input id="detail-son-type" value={data.sonType} readOnly />
+          {/* Read-only (spec §2): shown as text, not as form fields that look editable. */}
+          <section className="card complaint-summary" aria-label={messages.complaintDetailsTitle}>
+            <dl className="complaint-summary__lines">
+              <div className="complaint-summary__line">
+                <dt>{messages.complaintType}</dt>
+                <dd>{data.type}</dd>
               </div>
-            )}
-            <div className="field">
-              <label htmlFor="detail-content">{messages.complaintContent}</label>
-              <textarea
-                id="detail-content"
-                value={data.content}
-                readOnly
-                rows={4}
-                aria-describedby="detail-counter"
-              />
-              <span id="detail-counter" className="counter">
-                {data.content.length}/{Limits.complaintTextMax}
-              </span>
-            </div>
+              {data.sonType && (
+                <div className="complaint-summary__line">
+                  <dt>{messages.complaintSubType}</dt>
+                  <dd>{data.sonType}</dd>
+                </div>
+              )}
+              <div className="complaint-summary__line complaint-summary__line--content">
+                <dt>{messages.complaintContent}</dt>
+                <dd className="complaint-summary__content">{data.content}</dd>
+                <dd className="counter">
+                  {data.content.length}/{Limits.complaintTextMax}
+                </dd>
+              </div>
+            </dl>
             {data.images.length > 0 && (
               <ImageGrid label={messages.complaintImages} urls={data.images} onOpen={setEnlarged} />
             )}

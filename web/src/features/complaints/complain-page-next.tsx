@@ -19,7 +19,7 @@ interface Evidence extends UploaderItem {
 /**
  * Spec §2 "complainPageNext": the chosen type, a description of at most 200 characters, up to 9
  * evidence images (each uploaded when added), and Send. Success shows 'Successfully Sent' for
- * 1.5 s, clears the draft and replaces the location with the complaint home.
+ * 1.5 s, clears the draft and replaces the location with the complaint home, on the same order.
  */
 export function ComplainPageNext() {
   const problemType = queryParam('problemType') ?? '';
@@ -46,7 +46,10 @@ export function ComplainPageNext() {
     hideUploadToast.current();
     const timer = setTimeout(() => {
       clearComplaintDraft();
-      window.location.replace(pageUrl(webRoutes.complainPage));
+      // Back on the order the complaint was about, not whichever the server would choose.
+      window.location.replace(
+        pageUrl(webRoutes.complainPage, { orderId: queryParam('orderId') ?? undefined }),
+      );
     }, Limits.complaintSentModalMs);
     return () => clearTimeout(timer);
   }, [sent]);

@@ -25,7 +25,13 @@ export function ComplainPage() {
     const orderNo = order?.orderNo ?? '';
     rememberComplaintOrder(orderNo);
     window.location.assign(
-      pageUrl(webRoutes.complainPageNext, { problemType, problemSonType: problemSonType ?? '', orderNo }),
+      // orderId too: after sending, the complaint home opens on the same order again.
+      pageUrl(webRoutes.complainPageNext, {
+        problemType,
+        problemSonType: problemSonType ?? '',
+        orderNo,
+        orderId: order?.orderId,
+      }),
     );
   }
 

@@ -8,7 +8,13 @@ import { callPhone, goHome, goRate } from '../../lib/bridge.ts';
 import { pageUrl } from '../../lib/session-query.ts';
 import type { DataOf } from '../../lib/api-client.ts';
 import type { routes } from '@kwarta/contract';
-import { defineProduct, saveEvent, sendGoogleScore, useLoanDetails } from './api/order-calls.ts';
+import {
+  defineProduct,
+  saveEvent,
+  sendGoogleScore,
+  sendGoogleScoreLater,
+  useLoanDetails,
+} from './api/order-calls.ts';
 import { orderPageQuery, syncProductIdInAddress } from './order-query.ts';
 import { followProductLink } from './product-tap.ts';
 import { RecommendedProducts } from './recommended-products.tsx';
@@ -79,6 +85,13 @@ export function OrderDetailsPage() {
     const click = { productId: product.id, moduleId: Defaults.recommendedProductModuleId };
     void saveEvent({ ...click, positionId: position }, query.headers);
     followProductLink(await defineProduct({ ...click, position }, query.headers), product.id);
+  }
+
+  // Closed without rating ("Not now", Escape): remembered per borrower on the server, so the
+  // next visit does not ask again at once.
+  function declineRating() {
+    close('rating');
+    void sendGoogleScoreLater(query.headers);
   }
 
   async function submitRating() {
@@ -188,10 +201,10 @@ export function OrderDetailsPage() {
           </Dialog>
           <Dialog
             open={openDialog === 'rating'}
-            onClose={() => close('rating')}
+            onClose={declineRating}
             title={messages.orderRateTitle}
             actions={[
-              { label: messages.orderRateCancel, onClick: () => close('rating') },
+              { label: messages.orderRateCancel, onClick: declineRating },
               { label: messages.orderRateSubmit, onClick: submitRating, primary: true, disabled: sending },
             ]}
           >

@@ -39,6 +39,7 @@ export interface RepayViewProps {
 export function RepayView(props: RepayViewProps) {
   const money = pageMoney();
   const { data, amount, isDelay } = props;
+  const blocked = props.blockedMessage !== '';
   const [expanded, setExpanded] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [channel, setChannel] = useState('');
@@ -95,29 +96,37 @@ export function RepayView(props: RepayViewProps) {
       {props.loading && <div className="card skeleton repay-skeleton" aria-busy="true" />}
       {data && (
         <>
-          {data.isShowReyTop === 1 && data.noticeMsg && (
+          {data.isShowReyTop === 1 && data.noticeMsg && !blocked && (
             <p className="repay-notice" role="note">
               {data.noticeMsg}
             </p>
           )}
-          <section className="card repay-summary" aria-labelledby="repay-amount-label">
-            <p id="repay-amount-label" className="repay-summary__label">
-              {props.amountLabel}
+          {/* Nothing to pay here (an extension the product does not allow, a loan already paid):
+              the reason comes first, and no zero amount, plan or pay code beside it. */}
+          {blocked ? (
+            <p className="card repay-blocked" role="status">
+              {props.blockedMessage}
             </p>
-            <p className="repay-summary__amount">{formatMoney(amount, money)}</p>
-            <dl className="repay-lines">
-              <div className="repay-line">
-                <dt>{props.dateLabel}</dt>
-                <dd>{data.repayDate}</dd>
-              </div>
-              {props.extraLines?.map((line) => (
-                <div key={line.text} className="repay-line">
-                  <dt>{line.text}</dt>
-                  <dd>{line.value}</dd>
+          ) : (
+            <section className="card repay-summary" aria-labelledby="repay-amount-label">
+              <p id="repay-amount-label" className="repay-summary__label">
+                {props.amountLabel}
+              </p>
+              <p className="repay-summary__amount">{formatMoney(amount, money)}</p>
+              <dl className="repay-lines">
+                <div className="repay-line">
+                  <dt>{props.dateLabel}</dt>
+                  <dd>{data.repayDate}</dd>
                 </div>
-              ))}
-            </dl>
-          </section>
+                {props.extraLines?.map((line) => (
+                  <div key={line.text} className="repay-line">
+                    <dt>{line.text}</dt>
+                    <dd>{line.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
 
           <section className="card" aria-label={data.productName}>
             <div className="repay-product">
@@ -145,7 +154,7 @@ export function RepayView(props: RepayViewProps) {
             )}
           </section>
 
-          {props.showPlan && (
+          {props.showPlan && !blocked && (
             <section className="card" aria-labelledby="repay-plan-title">
               <h2 id="repay-plan-title">{messages.repayPlan}</h2>
               <ol className="repay-plan">
@@ -162,7 +171,7 @@ export function RepayView(props: RepayViewProps) {
             </section>
           )}
 
-          {card && (
+          {card && !blocked && (
             <section className="card repay-code" aria-labelledby="repay-code-title">
               <div className="repay-product">
                 <img src={card.logo} alt="" width="40" height="40" className="repay-product__logo" />
@@ -188,24 +197,18 @@ export function RepayView(props: RepayViewProps) {
             </section>
           )}
 
-          <div className="repay-footer">
-            {props.blockedMessage ? (
-              <p className="repay-blocked" role="status">
-                {props.blockedMessage}
-              </p>
-            ) : (
-              <>
-                <button type="button" className="button button-block" onClick={openSheet}>
-                  {messages.repayPaymentMethod}
-                </button>
-                {props.cardRepayUrl && (
-                  <a className="repay-card-link" href={props.cardRepayUrl}>
-                    {messages.repayWithCard}
-                  </a>
-                )}
-              </>
-            )}
-          </div>
+          {!blocked && (
+            <div className="repay-footer">
+              <button type="button" className="button button-block" onClick={openSheet}>
+                {messages.repayPaymentMethod}
+              </button>
+              {props.cardRepayUrl && (
+                <a className="repay-card-link" href={props.cardRepayUrl}>
+                  {messages.repayWithCard}
+                </a>
+              )}
+            </div>
+          )}
 
           <BottomSheet
             open={sheetOpen}

@@ -23,6 +23,11 @@ export function sendGoogleScore(headers: Headers) {
   return callApi(routes.googleScore, { score: Limits.orderRatingScore }, { headers, silent: true });
 }
 
+/** "Not now" to the rating: the server waits before asking again; nothing to show either way. */
+export function sendGoogleScoreLater(headers: Headers) {
+  return callApi(routes.googleScoreLater, {}, { headers, silent: true });
+}
+
 /** The recommended-product click (disguised fields, D6); a refusal toasts the server's message. */
 export function defineProduct(
   click: { moduleId: number; position: number; productId: number },
