@@ -20,6 +20,7 @@ import * as smsMessages from './migrations/2026-11-25-30-sms-messages.ts';
 import * as collections from './migrations/2026-11-25-40-collections.ts';
 import * as ledger from './migrations/2026-11-26-10-ledger.ts';
 import * as paymentReceivedAt from './migrations/2026-11-26-35-payment-received-at.ts';
+import * as writtenOffStatus from './migrations/2026-11-27-30-written-off-status.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-40-collections': collections,
   '2026-11-26-10-ledger': ledger,
   '2026-11-26-35-payment-received-at': paymentReceivedAt,
+  '2026-11-27-30-written-off-status': writtenOffStatus,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

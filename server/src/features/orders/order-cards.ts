@@ -17,6 +17,7 @@ const statusTextKeys: Record<OrderStatus, MessageKey> = {
   [OrderStatus.Repaying]: 'orderStatus170',
   [OrderStatus.Due]: 'orderStatus174',
   [OrderStatus.Overdue]: 'orderStatus180',
+  [OrderStatus.WrittenOff]: 'orderStatus190',
   [OrderStatus.Settled]: 'orderStatus200',
 };
 

@@ -174,7 +174,13 @@ function StatementLines({ orderRef, role }: { orderRef: string; role: OperatorRo
         <p>The order has no journal entries (nothing disbursed yet).</p>
       ) : (
         <>
-          <p>Owes now: {money(owed)}.</p>
+          <p>
+            Status: {data.status} {data.statusText}
+            {data.writtenOffAt
+              ? ` (written off ${data.writtenOffAt.slice(0, 10)}: nothing is owed on the books)`
+              : ''}
+            . Owes now: {money(owed)}.
+          </p>
           <div className="table-scroll">
             <table>
               <caption>Every journal line of order {data.orderNo}, with what the loan owes after it</caption>
