@@ -177,10 +177,11 @@ function StatementLines({ orderRef, role }: { orderRef: string; role: OperatorRo
           <p>
             Status: {data.status} {data.statusText}
             {data.writtenOffAt
-              ? ` (written off ${data.writtenOffAt.slice(0, 10)}: nothing is owed on the books)`
+              ? `, written off ${data.writtenOffAt.slice(0, 10)}: nothing is owed on the books`
               : ''}
-            . Owes now: {money(owed)}.
+            .
           </p>
+          <p>Owes now: {money(owed)}.</p>
           <div className="table-scroll">
             <table>
               <caption>Every journal line of order {data.orderNo}, with what the loan owes after it</caption>
