@@ -2,6 +2,7 @@
 // in the middle: every answer must be a success, a business refusal or a clean 503 with
 // Retry-After, never a 500 (decision 0085).
 //   npm run bench:faults [-- --seconds 60 --connections 200 --kills 2]
+//   npm run bench:faults -- --money [--orders 200 --seconds 30 --kills 4]   (faults-money.ts)
 // The server runs as its own process (server/bin/serve, sandbox, a throwaway database and Redis
 // key prefix); the load comes from this process over keep-alive connections on loopback. Each
 // connection plays one of 200 borrowers; a tenth of them share 20 borrowers' bindings, so binds of
@@ -19,6 +20,11 @@ import { loadConnections, runLoad, type LoadRequest } from './load.ts';
 import { LOCAL_REDIS_URL, adminQuery, dropRedisKeys, redisAnswers } from '../support/backing-services.ts';
 
 const args = process.argv.slice(2);
+// `--money`: the money paths' fault run instead (postbacks, daily job, write-offs, reviews; faults-money.ts).
+if (args.includes('--money')) {
+  await import('./faults-money.ts');
+  process.exit(process.exitCode ?? 0);
+}
 const option = (name: string, fallback: number) => {
   const index = args.indexOf(name);
   return index === -1 ? fallback : Number(args[index + 1]);

@@ -178,6 +178,12 @@ const envObject = z.object({
   SMS_LIMIT_PER_IP_HOUR: z.coerce.number().int().positive().default(10),
   SMS_LIMIT_PER_DEVICE_DAY: z.coerce.number().int().positive().default(10),
   SMS_LIMIT_GLOBAL_DAY: z.coerce.number().int().positive().default(10000),
+  /**
+   * Collection messages one borrower (their phone) may get per lender day, queued and at delivery
+   * (decision 0103): SEC MC 18-2019 forbids contact that harasses by its frequency; 3 lets a
+   * reminder, a follow-up and an answer to the borrower through, and no barrage.
+   */
+  COLLECTION_SMS_PER_BORROWER_DAY: z.coerce.number().int().min(1).max(10).default(3),
   // Payments (D8, decision 0070): the sandbox cashier by default outside production, Dragonpay's
   // Collect API for real. Production has no default: it must name a real adapter (D18).
   PAYMENT_PROVIDER: z.enum(['sandbox', 'dragonpay']).optional(),
@@ -377,6 +383,7 @@ const envSchema = envObject
         perDeviceDay: env.SMS_LIMIT_PER_DEVICE_DAY,
         globalDay: env.SMS_LIMIT_GLOBAL_DAY,
       },
+      collectionPerBorrowerDay: env.COLLECTION_SMS_PER_BORROWER_DAY,
     },
   }));
 

@@ -17,6 +17,7 @@ const statusTextKeys: Record<OrderStatus, MessageKey> = {
   [OrderStatus.Repaying]: 'orderStatus170',
   [OrderStatus.Due]: 'orderStatus174',
   [OrderStatus.Overdue]: 'orderStatus180',
+  [OrderStatus.WrittenOff]: 'orderStatus190',
   [OrderStatus.Settled]: 'orderStatus200',
 };
 
@@ -61,6 +62,7 @@ export const journalKindLabels: Record<JournalKind, string> = {
   held_payment: 'Payment held for review',
   refund: 'Refund',
   write_off: 'Write-off',
+  recovery: 'Recovery after write-off',
   reversal: 'Reversal',
 };
 

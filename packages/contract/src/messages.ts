@@ -182,6 +182,7 @@ export const messages = {
   orderStatus170: 'Repaying',
   orderStatus174: 'Due',
   orderStatus180: 'Overdue',
+  orderStatus190: 'Written off',
   orderStatus200: 'Settled',
   // Order details and joint-login failure pages (spec §2, §4; ours where the spec shows no text)
   orderNotice21: 'We are reviewing your application. We decide within 1 day.',
@@ -190,6 +191,8 @@ export const messages = {
   orderNotice170: 'Your loan has been paid out. Repay on time to keep your limit.',
   orderNotice174: 'Your repayment is due soon. Please repay before the due date.',
   orderNotice180: 'Your repayment is overdue and a late penalty applies. Please repay now.',
+  orderNotice190:
+    'This loan was written off: no penalty or fee is added any more and it cannot be extended. You may still repay what is left.',
   orderNotice200: 'Your loan is fully repaid. Thank you!',
   orderDetailOrderNo: 'Order No.',
   orderDetailAmount: 'Loan amount',
@@ -382,6 +385,12 @@ export const messages = {
   collectionTemplateNotApproved: 'Only a template an admin approved may be sent.',
   collectionNotOverdue: 'Order {orderId} has nothing past due.',
   collectionAlreadyAssigned: 'Order {orderId} is already assigned to {collector}.',
+  repayDelayWrittenOff:
+    'This loan was written off, so it cannot be extended. You may still repay what is left.',
+  collectionNotAssignee:
+    'Order {orderId} is assigned to {collector}: only they or an admin may text its borrower.',
+  collectionDailyCap:
+    'Not now: this borrower has had {cap} collection messages today, the most allowed in a day; next allowed on {next}.',
   collectionNotACollector: '{name} is not an enabled collector.',
   collectionPromiseInPast: 'A promise to pay needs a date from today on.',
   collectionPromiseIncomplete: 'A promise to pay needs both an amount and a date.',

@@ -25,6 +25,8 @@ export const LedgerAccount = {
   BorrowerCredits: 'liability:borrower_credits',
   HeldPaymentsSuspense: 'liability:held_payments',
   WriteOffs: 'expense:write_offs',
+  /** Money received on a written-off loan (decision 0103): income of its own, never credit. */
+  Recoveries: 'income:recoveries',
 } as const;
 
 const CASH_PREFIX = 'cash:';
@@ -61,6 +63,12 @@ export const defaultChartOfAccounts: readonly AccountDefinition[] = Object.freez
   { key: LedgerAccount.InterestIncome, code: '4100', name: 'Interest income', type: 'income' },
   { key: LedgerAccount.FeeIncome, code: '4200', name: 'Fee income', type: 'income' },
   { key: LedgerAccount.PenaltyIncome, code: '4300', name: 'Penalty income', type: 'income' },
+  {
+    key: LedgerAccount.Recoveries,
+    code: '4400',
+    name: 'Recoveries on written-off loans',
+    type: 'income',
+  },
   { key: LedgerAccount.WriteOffs, code: '5100', name: 'Loan write-offs', type: 'expense' },
 ] satisfies AccountDefinition[]);
 
@@ -150,6 +158,7 @@ export type JournalKind =
   | 'held_payment'
   | 'refund'
   | 'write_off'
+  | 'recovery'
   | 'reversal';
 
 /** What an event books; the server adds its date, key and references (postJournalEntry). */
@@ -294,8 +303,9 @@ export function feesPaidBy(input: {
 /**
  * A received amount applied to an order: `source` (a provider's cash, or the suspense account for
  * a held payment accepted) is debited; each allocation clears its receivable; what was left over
- * is owed back to the borrower (credit). On a written-off order the allocations are recoveries:
- * they reduce the write-off expense instead of receivables that were already cleared.
+ * is owed back to the borrower (credit). On a written-off order the allocations are recoveries
+ * (decision 0103): the write-off cleared the receivables, so what the borrower still pays on its
+ * plan lines is income of its own account, and only money beyond the lines is credit.
  */
 export function repaymentEntry(input: {
   source: string;
@@ -318,7 +328,8 @@ export function repaymentEntry(input: {
   const received = sums.penalty + sums.interest + sums.principal + input.credit;
   const lines = [debit(input.source, received), credit(LedgerAccount.BorrowerCredits, input.credit)];
   if (input.writtenOff) {
-    lines.push(credit(LedgerAccount.WriteOffs, received - input.credit));
+    lines.push(credit(LedgerAccount.Recoveries, received - input.credit));
+    return entry('recovery', lines);
   } else {
     lines.push(
       credit(LedgerAccount.PenaltyReceivable, sums.penalty),

@@ -13,6 +13,11 @@ export const OrderStatus = {
   /** Inside the due window; a rollover is offered when the product allows it. */
   Due: 174,
   Overdue: 180,
+  /**
+   * Written off (ours, decision 0103): the books cleared what it owed; it accrues nothing, takes no
+   * extension and is nobody's to collect, but the borrower may still pay it (a recovery).
+   */
+  WrittenOff: 190,
   Settled: 200,
 } as const;
 
@@ -25,7 +30,7 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 }
 
 /** Who or what may cause a transition; the server records it with each change. */
-export type TransitionTrigger = 'operator' | 'schedule' | 'repayment' | 'extension';
+export type TransitionTrigger = 'operator' | 'schedule' | 'repayment' | 'extension' | 'write-off';
 
 export interface OrderTransition {
   from: OrderStatus;
@@ -38,7 +43,8 @@ const S = OrderStatus;
 /**
  * Every allowed move; anything else is refused. 110 and 200 are final. The scheduled job may
  * jump 170 → 180 directly because a job that did not run through the due window must still
- * land on the status the date calls for. A paid extension is the only way back to 170.
+ * land on the status the date calls for. A paid extension is the only way back to 170. A
+ * write-off leaves repayment for 190, which only a recovery of everything left ends (200).
  */
 export const orderTransitions: readonly OrderTransition[] = Object.freeze([
   { from: S.UnderReview, to: S.Approved, by: 'operator' },
@@ -52,7 +58,17 @@ export const orderTransitions: readonly OrderTransition[] = Object.freeze([
   { from: S.Overdue, to: S.Settled, by: 'repayment' },
   { from: S.Due, to: S.Repaying, by: 'extension' },
   { from: S.Overdue, to: S.Repaying, by: 'extension' },
+  { from: S.Repaying, to: S.WrittenOff, by: 'write-off' },
+  { from: S.Due, to: S.WrittenOff, by: 'write-off' },
+  { from: S.Overdue, to: S.WrittenOff, by: 'write-off' },
+  { from: S.WrittenOff, to: S.Settled, by: 'repayment' },
 ]);
+
+/** Disbursed and still repaying by the plan: what the daily job, reminders and collections work on. */
+export const repayingStatuses: readonly OrderStatus[] = Object.freeze([S.Repaying, S.Due, S.Overdue]);
+
+/** An order a payment may still be applied to: repaying, or written off (then a recovery). */
+export const owingStatuses: readonly OrderStatus[] = Object.freeze([...repayingStatuses, S.WrittenOff]);
 
 /** Whether from → to is allowed at all, or, given `by`, allowed for that trigger. */
 export function canTransition(from: OrderStatus, to: OrderStatus, by?: TransitionTrigger): boolean {

@@ -129,6 +129,7 @@ describe('ledger: random money events on random loans', () => {
         let suspense = 0;
         let credits = 0;
         let writtenOff = false;
+        let writtenOffAmount = 0;
 
         if (input.payoutFailsFirst) {
           post(payoutSendingEntry({ provider: 'sandbox', amount: input.principal }));
@@ -181,6 +182,7 @@ describe('ledger: random money events on random loans', () => {
               if (writtenOff) break;
               post(writeOffEntry(receivablesOf(journal.flatMap((entry) => entry.lines))));
               writtenOff = true;
+              writtenOffAmount = outstandingAmount(balance);
               break;
             case 'correct': {
               // A mistaken entry and its reversal leave every balance as it was.
@@ -199,8 +201,14 @@ describe('ledger: random money events on random loans', () => {
           const owed = receivablesOwed({ order, ...balance });
           if (writtenOff) {
             check(sameReceivables(receivables, zero), 'a written-off loan has no receivables');
+            // Recoveries are income of their own (decision 0103): the expense keeps what was given up.
             check(
-              (balances.get(LedgerAccount.WriteOffs) ?? 0) === outstandingAmount(balance),
+              (balances.get(LedgerAccount.WriteOffs) ?? 0) === writtenOffAmount,
+              'the write-off expense is what was owed when written off',
+            );
+            check(
+              (balances.get(LedgerAccount.WriteOffs) ?? 0) + (balances.get(LedgerAccount.Recoveries) ?? 0) ===
+                outstandingAmount(balance),
               'the write-off less recoveries is what is still owed',
             );
           } else {

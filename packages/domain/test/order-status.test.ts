@@ -11,11 +11,11 @@ import {
 import type { TransitionTrigger } from '../src/order-status.ts';
 import { DomainError } from '../src/errors.ts';
 
-const { UnderReview, Rejected, Approved, Repaying, Due, Overdue, Settled } = OrderStatus;
+const { UnderReview, Rejected, Approved, Repaying, Due, Overdue, WrittenOff, Settled } = OrderStatus;
 
 describe('OrderStatus', () => {
   it('uses the spec codes', () => {
-    expect(orderStatuses).toEqual([21, 110, 151, 170, 174, 180, 200]);
+    expect(orderStatuses).toEqual([21, 110, 151, 170, 174, 180, 190, 200]);
   });
 
   it.each([
@@ -43,6 +43,10 @@ describe('canTransition', () => {
     [Overdue, Settled, 'repayment'],
     [Due, Repaying, 'extension'],
     [Overdue, Repaying, 'extension'],
+    [Repaying, WrittenOff, 'write-off'],
+    [Due, WrittenOff, 'write-off'],
+    [Overdue, WrittenOff, 'write-off'],
+    [WrittenOff, Settled, 'repayment'],
   ];
 
   it('allows exactly the moves of DESIGN D2', () => {
@@ -57,7 +61,7 @@ describe('canTransition', () => {
   });
 
   it.each(allowed)('%d → %d only by %s', (from, to, by) => {
-    const triggers: TransitionTrigger[] = ['operator', 'schedule', 'repayment', 'extension'];
+    const triggers: TransitionTrigger[] = ['operator', 'schedule', 'repayment', 'extension', 'write-off'];
     for (const trigger of triggers) {
       expect(canTransition(from as OrderStatus, to as OrderStatus, trigger)).toBe(trigger === by);
     }
@@ -67,6 +71,8 @@ describe('canTransition', () => {
     expect(isFinalStatus(Rejected)).toBe(true);
     expect(isFinalStatus(Settled)).toBe(true);
     expect(isFinalStatus(Overdue)).toBe(false);
+    // A written-off loan stays open: the borrower may still repay it, and borrows nothing new meanwhile.
+    expect(isFinalStatus(WrittenOff)).toBe(false);
     for (const status of orderStatuses) expect(canTransition(status, status)).toBe(false);
   });
 

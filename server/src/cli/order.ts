@@ -20,9 +20,10 @@ const USAGE = `Moves an order through the lender's decisions (as the console's o
 approve 21 → 151, reject 21 → 110, disburse 151 → 170: pays the principal out to the borrower's
 default payment account (the sandbox payout fails for account numbers ending in 0000, and the
 order page then asks the borrower to bind another) and fixes the disbursement, due and plan dates. Each move is checked against the status table and recorded in the order's history.
-write-off (170/174/180, admin only): clears what the order still owes into the write-off
-expense in the ledger and marks it written off (no more penalty, no extension; later payments
-book as recoveries); recorded in the operator audit with the reason and the amounts.
+write-off (170/174/180 → 190, admin only): clears what the order still owes into the write-off
+expense in the ledger and moves it to 190 Written off (no more penalty, no extension, out of
+collections; later payments book as recoveries); recorded in the order's history and the operator
+audit with the reason and the amounts.
 Each move is written to the operator audit as the console writes it. ${OPERATOR_USAGE}
 Uses the same DATA_DIR / DATABASE_URL as the server.`;
 

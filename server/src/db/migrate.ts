@@ -24,6 +24,7 @@ import * as paymentReceivedAt from './migrations/2026-11-26-35-payment-received-
 import * as journalAppendOnly from './migrations/2026-11-27-20-journal-append-only.ts';
 import * as whiteLabel from './migrations/2026-11-27-60-white-label.ts';
 import * as appRatingDeclines from './migrations/2026-11-27-70-app-rating-declines.ts';
+import * as writtenOffStatus from './migrations/2026-11-27-30-written-off-status.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-20-journal-append-only': journalAppendOnly,
   '2026-11-27-60-white-label': whiteLabel,
   '2026-11-27-70-app-rating-declines': appRatingDeclines,
+  '2026-11-27-30-written-off-status': writtenOffStatus,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -133,6 +133,8 @@ interface DemoOrder {
   payoutFailed?: boolean;
   /** A payment on it the provider reported with another amount, held for review. */
   heldPayment?: boolean;
+  /** Written off by the write-off use case once its money is booked (seedDemoMoney, decision 0103). */
+  writtenOff?: boolean;
 }
 
 // Dates are relative to "now" so the demo keeps telling the same story whenever it is seeded.
@@ -232,6 +234,16 @@ const DEMO_ORDERS: DemoOrder[] = [
     paidLines: 0,
     collectionComplaintsAllowed: false,
   },
+  // Overdue for months, one instalment paid, then written off (190): every screen says so.
+  {
+    status: OrderStatus.Overdue,
+    productIndex: 0,
+    principal: 500_000,
+    disbursedDaysAgo: 300,
+    paidLines: 1,
+    collectionComplaintsAllowed: true,
+    writtenOff: true,
+  },
 ];
 
 const DEMO_COMPLAINTS: {
@@ -296,18 +308,27 @@ export async function findDemoBorrower(
 export async function findMarkedDemoOrders(
   db: Kysely<Database>,
   borrowerId: number,
-): Promise<{ payoutFailed: number[]; heldPayment: { orderId: number; amount: number }[] }> {
+): Promise<{
+  payoutFailed: number[];
+  heldPayment: { orderId: number; amount: number }[];
+  writtenOff: number[];
+}> {
   const orders = await db
     .selectFrom('orders')
     .select('id')
     .where('borrower_id', '=', borrowerId)
     .orderBy('id')
     .execute();
-  const marked = { payoutFailed: [] as number[], heldPayment: [] as { orderId: number; amount: number }[] };
+  const marked = {
+    payoutFailed: [] as number[],
+    heldPayment: [] as { orderId: number; amount: number }[],
+    writtenOff: [] as number[],
+  };
   for (const [index, demo] of DEMO_ORDERS.entries()) {
     const orderId = orders[index]?.id;
     if (orderId === undefined) continue;
     if (demo.payoutFailed) marked.payoutFailed.push(orderId);
+    if (demo.writtenOff) marked.writtenOff.push(orderId);
     if (demo.heldPayment) {
       const line = await db
         .selectFrom('order_plan_lines')
@@ -435,7 +456,8 @@ export async function seedDemoData(
     }
 
     // The demo borrower's open order (the latest one still open) holds their one-open-order place.
-    const openIndex = DEMO_ORDERS.findLastIndex((demo) => isOpenStatus(demo.status));
+    // (The written-off loan is open too, but the place stays with the loan the demo repays.)
+    const openIndex = DEMO_ORDERS.findLastIndex((demo) => isOpenStatus(demo.status) && !demo.writtenOff);
     if (openIndex >= 0) {
       await trx
         .insertInto('borrower_open_orders')

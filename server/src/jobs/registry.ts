@@ -3,6 +3,7 @@ import { purgeExpiredSessions } from '../features/sessions/index.ts';
 import { purgeUnattachedImages } from '../features/complaints/index.ts';
 import {
   advanceOrdersByDate,
+  overdueStanding,
   queueDueReminders,
   resumeStalledDisbursements,
 } from '../features/orders/index.ts';
@@ -121,7 +122,7 @@ export const jobRegistry: readonly Job[] = [
     runAtStart: true,
     async run(deps, { scheduledAt }) {
       const { queued } = await queueDueReminders(deps, scheduledAt);
-      return { queued, ...(await deliverQueuedSms(deps)) };
+      return { queued, ...(await deliverQueuedSms(deps, overdueStanding)) };
     },
   },
   {
@@ -129,7 +130,7 @@ export const jobRegistry: readonly Job[] = [
     name: 'deliver-sms',
     schedule: '* * * * *',
     async run(deps) {
-      return { ...(await deliverQueuedSms(deps)) };
+      return { ...(await deliverQueuedSms(deps, overdueStanding)) };
     },
   },
 ];

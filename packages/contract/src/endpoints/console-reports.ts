@@ -85,6 +85,10 @@ export const consoleReportEndpoints = defineEndpoints(consoleReportRoutes, {
     data: z.object({
       orderId: z.number().int(),
       orderNo: z.string(),
+      status: z.number().int(),
+      statusText: z.string(),
+      /** When the loan was written off (decision 0103): what it owed then went to the write-off expense. */
+      writtenOffAt: z.string().nullable(),
       lines: z.array(
         z.object({
           entryId: z.number().int(),

@@ -6,19 +6,22 @@ import {
   type OperatorRole,
 } from '@kwarta/contract';
 import {
+  addDays,
   calendarDateAt,
   contactDecision,
   defaultContactRules,
   formatMoney,
+  instantAt,
   wallClockAt,
   type CalendarDate,
 } from '@kwarta/domain';
 import type { Operator } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Refusal } from '../../lib/refusal.ts';
+import { lockBorrower } from '../borrowers/index.ts';
 import { findOperatorByName } from '../operators/index.ts';
 import { overdueStanding } from '../orders/index.ts';
-import { queueSmsMessages } from '../sms/index.ts';
+import { collectionSmsSince, queueSmsMessages } from '../sms/index.ts';
 import { shownBrandName } from '../brand/index.ts';
 import { assignedCollector } from './collection-records.ts';
 import { findCollectionTemplate } from './collection-templates.ts';
@@ -168,8 +171,9 @@ export async function assignCollector(
 
 /**
  * Queues an approved template to the order's borrower (the phone on the order, never one typed
- * in), inside the lawful contact hours unless the order is past the profile's exception. The
- * delivery loop sends it like a reminder; the contact log records it as an `sms`.
+ * in), inside the lawful contact hours unless the order is past the profile's exception, by the
+ * order's collector or an admin, and within the borrower's daily cap (decision 0103). The delivery
+ * loop sends it like a reminder, checking all of it again; the contact log records it as an `sms`.
  */
 export async function sendCollectionSms(
   deps: CollectionDeps,
@@ -182,6 +186,11 @@ export async function sendCollectionSms(
   const template = await findCollectionTemplate(deps.db, input.templateId);
   if (!template || template.approved_by === null)
     throw Refusal.refused(messages.collectionTemplateNotApproved);
+  const assigned = await assignedCollector(deps.db, input.orderId);
+  if (actor.role !== 'admin' && assigned && assigned.id !== actor.id)
+    throw new ContactRefused(
+      fillMessage(messages.collectionNotAssignee, { orderId: input.orderId, collector: assigned.name }),
+    );
   const { rule, decision } = contactNow(deps, standing.daysPastDue);
   if (!decision.allowed)
     throw new ContactRefused(
@@ -191,6 +200,7 @@ export async function sendCollectionSms(
         next: lenderClock(decision.nextAllowedAt, deps.config.lenderTimeZone),
       }),
     );
+  await refuseOverDailyCap(deps, standing);
   const now = deps.clock.now().toISOString();
   const text = fillMessage(template.text, {
     name: standing.borrowerName ?? '',
@@ -236,7 +246,27 @@ export async function sendCollectionSms(
   };
 }
 
-/** A manual SMS outside the lawful hours: refused with the rule, and audited as an attempt. */
+/**
+ * The borrower's collection messages of the lender day, sent or still to go, against the cap. The
+ * borrower's row lock (PostgreSQL) makes two collectors' sends count one after the other.
+ */
+async function refuseOverDailyCap(deps: CollectionDeps, standing: { borrowerId: number; phone: string }) {
+  await lockBorrower(deps.db, standing.borrowerId);
+  const { lenderTimeZone } = deps.config;
+  const today = lenderToday(deps);
+  const cap = deps.config.sms.collectionPerBorrowerDay;
+  const since = instantAt(today, 0, lenderTimeZone);
+  if ((await collectionSmsSince(deps.db, { phone: standing.phone, since, pending: true })) < cap) return;
+  const rules = deps.config.compliance?.contact ?? defaultContactRules;
+  throw new ContactRefused(
+    fillMessage(messages.collectionDailyCap, {
+      cap,
+      next: lenderClock(instantAt(addDays(today, 1), rules.startHour, lenderTimeZone), lenderTimeZone),
+    }),
+  );
+}
+
+/** A manual SMS refused by a rule of conduct (hours, cap, assignee): audited as an attempt. */
 export class ContactRefused extends Refusal {
   constructor(message: string) {
     super('refused', message);

@@ -7,6 +7,7 @@ import { LenderWideCache } from '../../lib/lender-wide-cache.ts';
 import { csvDownload } from '../../lib/csv.ts';
 import {
   findOrderByIdOrNo,
+  orderStatusText,
   portfolioCsvColumns,
   portfolioCsvRows,
   portfolioReport,
@@ -67,7 +68,14 @@ export function consoleReportCalls(app: FastifyInstance): void {
     const order = await findOrderByIdOrNo(app.db, input.order);
     if (!order) throw ApiError.notFound();
     const lines = await orderStatement(app.db, order.id, { chart: app.config.ledgerAccounts });
-    return { orderId: order.id, orderNo: order.order_no, lines };
+    return {
+      orderId: order.id,
+      orderNo: order.order_no,
+      status: order.status,
+      statusText: orderStatusText(order.status),
+      writtenOffAt: order.written_off_at,
+      lines,
+    };
   };
   const reconciliation = (input: ConsoleRequest<'consoleReconciliation'>) => {
     const timeZone = app.config.lenderTimeZone;

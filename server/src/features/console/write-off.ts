@@ -28,7 +28,7 @@ export function writeOffAudited(
         action: 'order.write-off',
         subject: `order:${order.id}`,
         before: { status: statusBefore, owed },
-        after: { writtenOffAt: order.written_off_at, reason: input.reason.trim() },
+        after: { status: order.status, writtenOffAt: order.written_off_at, reason: input.reason.trim() },
       },
     };
   });

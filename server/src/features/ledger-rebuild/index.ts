@@ -6,6 +6,7 @@ export {
   emptyRebuildReport,
   PRE_LEDGER_PROVIDER,
   rebuildLedger,
+  rebuildOrderLedger,
   type LedgerDifference,
   type RebuildDeps,
   type RebuildReport,

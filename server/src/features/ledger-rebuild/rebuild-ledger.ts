@@ -98,13 +98,21 @@ export function emptyRebuildReport(): RebuildReport {
 
 export async function rebuildLedger(deps: RebuildDeps): Promise<RebuildReport> {
   const report = emptyRebuildReport();
-  for (const orderId of await ordersWithMoney(deps.db)) {
-    await inTransaction(deps.db, async (trx) => {
-      const posted = await rebuildOrder({ ...deps, db: trx }, orderId, report);
-      if (posted > 0) report.rebuilt += 1;
-      report.entries += posted;
-    });
-  }
+  for (const orderId of await ordersWithMoney(deps.db)) await rebuildOrderLedger(deps, orderId, report);
+  return report;
+}
+
+/** The rebuild of one order (the demo seed books its written-off loan with it before writing it off). */
+export async function rebuildOrderLedger(
+  deps: RebuildDeps,
+  orderId: number,
+  report: RebuildReport = emptyRebuildReport(),
+): Promise<RebuildReport> {
+  await inTransaction(deps.db, async (trx) => {
+    const posted = await rebuildOrder({ ...deps, db: trx }, orderId, report);
+    if (posted > 0) report.rebuilt += 1;
+    report.entries += posted;
+  });
   return report;
 }
 

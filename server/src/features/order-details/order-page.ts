@@ -16,6 +16,7 @@ const noticeKeys: Record<OrderStatus, MessageKey> = {
   [OrderStatus.Repaying]: 'orderNotice170',
   [OrderStatus.Due]: 'orderNotice174',
   [OrderStatus.Overdue]: 'orderNotice180',
+  [OrderStatus.WrittenOff]: 'orderNotice190',
   [OrderStatus.Settled]: 'orderNotice200',
 };
 

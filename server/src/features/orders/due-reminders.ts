@@ -6,7 +6,7 @@ import {
   defaultContactRules,
   formatMoney,
   loanRulesSchema,
-  OrderStatus,
+  repayingStatuses,
   type CalendarDate,
 } from '@kwarta/domain';
 import { afterCommit } from '../../db/transaction.ts';
@@ -68,7 +68,7 @@ export async function queueDueReminders(deps: ReminderDeps, at: Date): Promise<{
         ])
         .where('line.due_date', '=', dueDate)
         .where('line.id', '>', afterId)
-        .where('orders.status', 'in', [OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue])
+        .where('orders.status', 'in', repayingStatuses)
         .whereRef('line.paid_amount', '<', 'line.amount')
         .orderBy('line.id')
         .limit(BATCH)

@@ -3,6 +3,7 @@ import { addDays, type CalendarDate } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { keysetRows } from '../../lib/paging.ts';
+import { orderStatusText } from './order-cards.ts';
 
 /** Created from `from` to `to` (UTC calendar dates, both included); either may be open. */
 export interface CreatedRange {
@@ -37,6 +38,7 @@ const exportQuery = (db: Kysely<Database>) =>
       'orders.disbursed_on',
       'orders.due_date',
       'orders.settled_at',
+      'orders.written_off_at',
       'orders.compliance_profile',
     ]);
 
@@ -59,6 +61,7 @@ export const orderExportColumns: CsvColumn<OrderExportRow>[] = [
   { header: 'borrower_id', cell: (row) => row.borrower_id },
   { header: 'product', cell: (row) => row.product },
   { header: 'status', cell: (row) => row.status },
+  { header: 'status_text', cell: (row) => orderStatusText(row.status) },
   { header: 'principal_minor', cell: (row) => row.principal },
   { header: 'total_due_minor', cell: (row) => row.total_due },
   { header: 'paid_minor', cell: (row) => row.paid_amount },
@@ -71,5 +74,6 @@ export const orderExportColumns: CsvColumn<OrderExportRow>[] = [
   { header: 'disbursed_on', cell: (row) => row.disbursed_on },
   { header: 'due_date', cell: (row) => row.due_date },
   { header: 'settled_at', cell: (row) => row.settled_at },
+  { header: 'written_off_at', cell: (row) => row.written_off_at },
   { header: 'compliance_profile', cell: (row) => row.compliance_profile },
 ];

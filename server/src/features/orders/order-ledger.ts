@@ -2,6 +2,7 @@ import { fillMessage, messages } from '@kwarta/contract';
 import {
   OrderStatus,
   receivablesOwed,
+  repayingStatuses,
   writeOffEntry,
   type OrderCharges,
   type Receivables,
@@ -13,7 +14,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { postJournalEntry, receivablesByOrder } from '../ledger/index.ts';
 import { chargesOf, findOrderAccount, type OrderAccount } from './order-repayment.ts';
-import { TransitionRefused } from './order-lifecycle.ts';
+import { TransitionRefused, transitionOrder } from './order-lifecycle.ts';
 
 /** What the order's plan lines and penalty say it owes, as the ledger's receivables. */
 export function receivablesOwedBy(account: Pick<OrderAccount, 'order' | 'balance'>): Receivables {
@@ -26,14 +27,13 @@ export async function orderCharges(db: Kysely<Database>, orderId: number): Promi
   return chargesOf(account);
 }
 
-const WRITABLE_OFF: readonly number[] = [OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue];
-
 /**
- * An admin gives up on what a disbursed order still owes (issue 24): every receivable the ledger holds for it is cleared
- * into the write-off expense in one entry, and the order is marked written off in the same
- * transaction — it accrues no more penalty and takes no extension; a later payment is still
- * allocated to its plan lines (the borrower still owes them) and books as a recovery. The order
- * keeps its status: its plan lines still say what the borrower owes. Once only; with a reason.
+ * An admin gives up on what a disbursed order still owes (decisions 0099, 0103): every receivable
+ * the ledger holds for it is cleared into the write-off expense in one entry, and the order moves
+ * to 190 (written off, with its history row and `written_off_at`) in the same transaction. From
+ * then on no job, queue or reminder works on it and it takes no extension; a later payment is still
+ * allocated to its plan lines (the borrower still owes them) and books as a recovery. Once only;
+ * with a reason.
  */
 export async function writeOffOrder(
   deps: Pick<Deps, 'db' | 'clock'> & { config: Pick<Config, 'lenderTimeZone'> },
@@ -47,7 +47,7 @@ export async function writeOffOrder(
     const account = await findOrderAccount(trx, { orderId: input.orderId }, { lock: true });
     if (!account) throw new TransitionRefused(`Order ${input.orderId} does not exist.`);
     const { order } = account;
-    if (order.written_off_at !== null || !WRITABLE_OFF.includes(order.status)) {
+    if (order.written_off_at !== null || !(repayingStatuses as readonly number[]).includes(order.status)) {
       throw new TransitionRefused(
         fillMessage(messages.orderNotWritableOff, { orderId: order.id, status: order.status }),
       );
@@ -59,13 +59,15 @@ export async function writeOffOrder(
     // Disbursed before the ledger and not rebuilt yet: the books hold nothing to clear.
     if (!owed)
       throw new TransitionRefused(fillMessage(messages.orderWriteOffNeedsLedger, { orderId: order.id }));
-    const updated = await trx
-      .updateTable('orders')
-      .set({ written_off_at: now.toISOString(), updated_at: now.toISOString() })
-      .where('id', '=', order.id)
-      .where('written_off_at', 'is', null)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await transitionOrder(trx, {
+      orderId: order.id,
+      to: OrderStatus.WrittenOff,
+      by: 'write-off',
+      actor: input.actor,
+      reason,
+      now,
+      changes: () => ({ written_off_at: now.toISOString() }),
+    });
     await postJournalEntry(trx, writeOffEntry(owed), {
       eventKey: `order:${order.id}:write-off`,
       at: now,

@@ -67,7 +67,7 @@ export async function orderQueue(db: Kysely<Database>, filter: QueueFilter) {
  * unique index; undefined when neither names one.
  */
 export function findOrderByIdOrNo(db: Kysely<Database>, ref: string) {
-  const query = db.selectFrom('orders').select(['id', 'order_no']);
+  const query = db.selectFrom('orders').select(['id', 'order_no', 'status', 'written_off_at']);
   if (/^\d{1,10}$/.test(ref)) {
     const id = Number(ref);
     // Beyond an integer column's range no order has it (and PostgreSQL would refuse the query).

@@ -5,6 +5,8 @@ import {
   extendPlan,
   nextDueDate,
   OrderStatus,
+  owingStatuses,
+  repayingStatuses,
   outstandingAmount,
   type AllocatedPayment,
   type OrderCharges,
@@ -172,16 +174,15 @@ export async function applyRepayment(
     const account = await findOrderAccount(trx, { orderId: input.orderId }, { lock: true });
     if (!account) throw new Error(`order ${input.orderId} does not exist`);
     const { order, balance } = account;
-    const open = ([OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue] as number[]).includes(
-      order.status,
-    );
+    // A written-off order still takes payments: the borrower still owes its lines (a recovery).
+    const open = (owingStatuses as readonly number[]).includes(order.status);
     const result = open
       ? allocatePayment(balance, input.amount, account.allocationOrder)
       : { allocations: [], credit: input.amount, balance, settled: outstandingAmount(balance) === 0 };
     const booked = {
       before: balance,
       charges: chargesOf(account),
-      writtenOff: order.written_off_at !== null,
+      writtenOff: order.status === OrderStatus.WrittenOff || order.written_off_at !== null,
     };
     const allocated = input.amount - result.credit;
     if (allocated === 0) return { ...result, ...booked, order };
@@ -225,16 +226,9 @@ export async function applyExtension(
     const account = await findOrderAccount(trx, { orderId: input.orderId }, { lock: true });
     if (!account) return null;
     const { order, product, balance } = account;
-    const extendable = ([OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue] as number[]).includes(
-      order.status,
-    );
-    // A written-off order takes no extension: the books gave up on it.
-    if (
-      !extendable ||
-      order.written_off_at !== null ||
-      order.extension_count >= product.extension_max ||
-      outstandingAmount(balance) === 0
-    ) {
+    // A written-off order (190) takes no extension: the books gave up on it.
+    const extendable = (repayingStatuses as readonly number[]).includes(order.status);
+    if (!extendable || order.extension_count >= product.extension_max || outstandingAmount(balance) === 0) {
       return null;
     }
     const moved = extendPlan(balance.lines, input.days);

@@ -8,6 +8,7 @@ import {
   loanRulesSchema,
   nextStatusByDate,
   OrderStatus,
+  repayingStatuses,
   type CalendarDate,
   type LoanRules,
 } from '@kwarta/domain';
@@ -118,7 +119,7 @@ async function advancePage(
       'accrued_today.id as accrued_today',
     ])
     .where('orders.id', '>', afterId)
-    .where('orders.status', 'in', [OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue])
+    .where('orders.status', 'in', repayingStatuses)
     .where('orders.due_date', 'is not', null)
     .orderBy('orders.id')
     .limit(pageSize)

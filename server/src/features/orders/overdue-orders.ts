@@ -3,7 +3,7 @@ import {
   bucketDueDates,
   collectionBuckets,
   daysPastDue,
-  OrderStatus,
+  repayingStatuses,
   type CalendarDate,
   type CollectionBucket,
 } from '@kwarta/domain';
@@ -16,7 +16,7 @@ import { readPage, type PageRequest } from '../../lib/paging.ts';
  * still 170 or 174 with an earlier line missed is as overdue as a 180. Phones are whole: the
  * console masks them for the operator's role.
  */
-const LIVE = [OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue];
+const LIVE = [...repayingStatuses];
 
 /** Per order: the oldest unpaid due date and what is unpaid of the lines due by `today`. */
 function unpaidLines(db: Kysely<Database>, today: CalendarDate) {
@@ -126,6 +126,7 @@ export async function overdueStanding(db: Kysely<Database>, orderId: number, tod
     .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
     .select([
       'orders.id',
+      'orders.borrower_id',
       'orders.status',
       'orders.penalty_amount',
       'orders.penalty_paid',
@@ -141,6 +142,9 @@ export async function overdueStanding(db: Kysely<Database>, orderId: number, tod
   const live = (LIVE as number[]).includes(row.status);
   return {
     orderId: row.id,
+    borrowerId: row.borrower_id,
+    /** Still repaying (170, 174, 180): settled or written off, nobody may be asked to pay it. */
+    live,
     borrowerName: row.full_name,
     phone: row.phone,
     /** The oldest unpaid line's due date: the text of a collection SMS. */

@@ -3,7 +3,7 @@ import {
   addDays,
   calendarDateAt,
   cohortCurves,
-  OrderStatus,
+  repayingStatuses,
   parDueOnOrBefore,
   parThresholds,
   portfolioAtRiskFrom,
@@ -27,7 +27,7 @@ import { campaignBorrowerIds } from '../promotion/index.ts';
  */
 
 /** Loans still owing: repaying, due, overdue. */
-const LIVE = [OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue];
+const LIVE = [...repayingStatuses];
 
 /** First-payment default: the first instalment still unpaid this many days after it fell due. */
 export const FIRST_PAYMENT_DEFAULT_DAYS = 30;

@@ -4,6 +4,7 @@ import {
   extensionFeeEntry,
   heldPaymentEntry,
   LedgerAccount,
+  OrderStatus,
   repaymentEntry,
   type JournalEntryDraft,
 } from '@kwarta/domain';
@@ -11,7 +12,7 @@ import { MAX_INT } from '@kwarta/contract';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { postJournalEntry } from '../ledger/index.ts';
-import { applyExtension, applyRepayment } from '../orders/index.ts';
+import { applyExtension, applyRepayment, findOrderAccount } from '../orders/index.ts';
 import type { Database, Payment } from '../../db/schema.ts';
 import { afterCommit, inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -171,7 +172,14 @@ export async function applyPaidPayment(
     plan_seq: number | null;
     amount: number;
   }[] = [];
-  if (how.as === 'extension') {
+  // An extension paid for an order written off since: the money is a recovery, not credit (0103).
+  // Read under the order's row lock (PostgreSQL), which a write-off takes too, so none slips between.
+  const writtenOff =
+    how.as === 'extension' &&
+    (await findOrderAccount(trx, { orderId: payment.order_id }, { lock: true }))?.order.status ===
+      OrderStatus.WrittenOff;
+  const as = writtenOff ? 'repayment' : how.as;
+  if (as === 'extension') {
     const extended = await applyExtension(trx, {
       orderId: payment.order_id,
       days: payment.extension_days ?? 0,
@@ -209,7 +217,7 @@ export async function applyPaidPayment(
   }
   await postJournalEntry(trx, entry, {
     ...paymentPosting(payment, 'applied', now, how.timeZone),
-    memo: `${how.as} ${how.from === 'suspense' ? 'accepted from review' : 'received'} by ${actor}`,
+    memo: `${how.as}${as === how.as ? '' : ' (applied as a repayment: the order was written off)'} ${how.from === 'suspense' ? 'accepted from review' : 'received'} by ${actor}`,
   });
   if (credit > 0) {
     rows.push({ component: 'credit', plan_seq: null, amount: credit });

@@ -4,6 +4,7 @@ import {
   chargeFitsTotalCost,
   OrderStatus,
   outstandingAmount,
+  owingStatuses,
   quoteExtension,
   type ExtensionQuote,
 } from '@kwarta/domain';
@@ -15,7 +16,8 @@ import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { findPaymentChannel, type PaymentChannel } from './payment-channels.ts';
 
-const REPAYABLE: readonly number[] = [OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue];
+// A written-off order may still be repaid: the money is a recovery (decision 0103).
+const REPAYABLE: readonly number[] = owingStatuses;
 
 /** What a payment of this kind would charge now, the server's own figure; null when there is nothing to pay. */
 export function chargeFor(
@@ -110,7 +112,11 @@ export async function startPayment(
   const charge = chargeFor(account, input.kind);
   if (!charge) {
     throw Refusal.refused(
-      input.kind === 'extension' ? messages.repayDelayNotAllowed : messages.repayNothingOwed,
+      input.kind === 'repayment'
+        ? messages.repayNothingOwed
+        : account.order.status === OrderStatus.WrittenOff
+          ? messages.repayDelayWrittenOff
+          : messages.repayDelayNotAllowed,
     );
   }
   const now = deps.clock.now();

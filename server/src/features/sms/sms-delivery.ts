@@ -1,6 +1,15 @@
-import { contactDecision, defaultContactRules } from '@kwarta/domain';
+import type { Kysely } from 'kysely';
+import {
+  calendarDateAt,
+  contactDecision,
+  defaultContactRules,
+  instantAt,
+  type CalendarDate,
+} from '@kwarta/domain';
+import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { SmsSendError } from './sms-gateway.ts';
+import { collectionSmsSince } from './sms-messages.ts';
 
 type DeliveryDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'smsGateway' | 'log' | 'metrics'>;
 
@@ -22,13 +31,29 @@ export interface DeliveryCounts {
 }
 
 /**
+ * An order's standing as of today, as the collections queue reads it (orders' `overdueStanding`,
+ * handed in by the job registry: orders queue messages through this feature, so it cannot import them).
+ */
+export type OrderStandingAt = (
+  db: Kysely<Database>,
+  orderId: number,
+  today: CalendarDate,
+) => Promise<{ live: boolean; daysPastDue: number } | undefined>;
+
+/** Why a message due for delivery is not sent (decision 0103), or null when it may go now. */
+type Verdict = { skip: string } | { waitUntil: Date } | null;
+
+/**
  * One delivery pass over queued system messages (sms_messages): at most a minute's worth of the
  * provider's rate (SMS_RATE_PER_MINUTE), only inside the lawful contact hours unless a message may
  * go at any hour. Each message is claimed before it is sent (queued → sending, one row updated or
  * none), so two instances never send the same one; the record, not the retry, decides whether a
  * message went: a timeout is tried again under the same record, never as a second message.
  */
-export async function deliverQueuedSms(deps: DeliveryDeps): Promise<DeliveryCounts> {
+export async function deliverQueuedSms(
+  deps: DeliveryDeps,
+  standingOf: OrderStandingAt,
+): Promise<DeliveryCounts> {
   const { db, config, smsGateway, metrics } = deps;
   const counts: DeliveryCounts = { sent: 0, retrying: 0, failed: 0, skipped: 0, deferred: 0 };
   const now = deps.clock.now();
@@ -51,6 +76,7 @@ export async function deliverQueuedSms(deps: DeliveryDeps): Promise<DeliveryCoun
       'sms_messages.text',
       'sms_messages.attempts',
       'sms_messages.dedupe_key',
+      'sms_messages.order_id',
       'order_plan_lines.amount as line_amount',
       'order_plan_lines.paid_amount as line_paid',
       'order_plan_lines.due_date as line_due_date',
@@ -61,18 +87,58 @@ export async function deliverQueuedSms(deps: DeliveryDeps): Promise<DeliveryCoun
   if (!window.allowed) query = query.where('sms_messages.any_hour', '=', 1);
   const due = await query.orderBy('sms_messages.id').limit(config.sms.ratePerMinute).execute();
 
+  const today = calendarDateAt(now, config.lenderTimeZone);
+  const dayStart = instantAt(today, 0, config.lenderTimeZone);
+
+  // What was true when a message was queued may not be now (decision 0103): the borrower paid, the
+  // order was written off, the past-due exception no longer holds, the day's cap was reached.
+  async function verdict(message: (typeof due)[number]): Promise<Verdict> {
+    // A reminder of a line paid (or moved by an extension) since it was queued says nothing true.
+    if (
+      message.line_amount !== null &&
+      (message.line_paid! >= message.line_amount || !message.dedupe_key.endsWith(`:${message.line_due_date}`))
+    )
+      return { skip: 'the instalment was paid or moved since it was queued' };
+    if (message.order_id === null) return null;
+    const standing = await standingOf(db, message.order_id, today);
+    if (!standing?.live) return { skip: 'the order no longer owes (settled or written off)' };
+    if (message.purpose === 'collection' && standing.daysPastDue === 0)
+      return { skip: 'nothing is past due any more' };
+    const decision = contactDecision({
+      at: now,
+      timeZone: config.lenderTimeZone,
+      rules,
+      daysPastDue: standing.daysPastDue,
+    });
+    if (!decision.allowed) return { waitUntil: decision.nextAllowedAt };
+    if (
+      message.purpose === 'collection' &&
+      (await collectionSmsSince(db, { phone: message.phone, since: dayStart, pending: false })) >=
+        config.sms.collectionPerBorrowerDay
+    )
+      return { skip: `the borrower had ${config.sms.collectionPerBorrowerDay} collection messages today` };
+    return null;
+  }
+
   for (const message of due) {
     const at = deps.clock.now().toISOString();
-    // A reminder of a line paid (or moved by an extension) since it was queued says nothing true.
-    const stale =
-      message.line_amount !== null &&
-      (message.line_paid! >= message.line_amount ||
-        !message.dedupe_key.endsWith(`:${message.line_due_date}`));
+    const found = await verdict(message);
+    if (found && 'waitUntil' in found) {
+      await db
+        .updateTable('sms_messages')
+        .set({ next_attempt_at: found.waitUntil.toISOString() })
+        .where('id', '=', message.id)
+        .where('status', '=', 'queued')
+        .execute();
+      counts.deferred += 1;
+      continue;
+    }
+    const stale = found !== null;
     const claimed = await db
       .updateTable('sms_messages')
       .set(
-        stale
-          ? { status: 'skipped' }
+        found
+          ? { status: 'skipped', last_error: found.skip }
           : {
               status: 'sending',
               attempts: message.attempts + 1,
@@ -138,7 +204,7 @@ export async function deliverQueuedSms(deps: DeliveryDeps): Promise<DeliveryCoun
     }
   }
   if (!window.allowed) {
-    counts.deferred = Number(
+    counts.deferred += Number(
       (
         await db
           .selectFrom('sms_messages')

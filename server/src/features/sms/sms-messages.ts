@@ -30,3 +30,30 @@ export function orderMessages(db: Kysely<Database>, orderId: number) {
     .limit(50)
     .execute();
 }
+
+/**
+ * Collection messages to one phone since `since` (the lender day's start): those sent, and with
+ * `pending` those still queued or sending too. The daily cap of decision 0103 counts with it when
+ * a collector queues a message (everything spoken for) and when the loop delivers one (what went).
+ */
+export async function collectionSmsSince(
+  db: Kysely<Database>,
+  input: { phone: string; since: Date; pending: boolean },
+): Promise<number> {
+  const since = input.since.toISOString();
+  const row = await db
+    .selectFrom('sms_messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('purpose', '=', 'collection')
+    .where('phone', '=', input.phone)
+    .where((eb) =>
+      input.pending
+        ? eb.or([
+            eb.and([eb('status', '=', 'sent'), eb('sent_at', '>=', since)]),
+            eb.and([eb('status', 'in', ['queued', 'sending']), eb('created_at', '>=', since)]),
+          ])
+        : eb.and([eb('status', '=', 'sent'), eb('sent_at', '>=', since)]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

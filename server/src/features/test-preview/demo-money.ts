@@ -4,7 +4,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { PayoutGateway } from '../../lib/ports/payout-gateway.ts';
 import { bindAccount, listPaymentAccounts } from '../bank-binding/index.ts';
-import { disburseOrder, PayoutFailed } from '../orders/index.ts';
+import { rebuildOrderLedger } from '../ledger-rebuild/index.ts';
+import { disburseOrder, PayoutFailed, writeOffOrder } from '../orders/index.ts';
 import { openCardPayment, postPayment } from '../payments/index.ts';
 
 /** The demo borrower's payout account: a sandbox number the sandbox pays (it does not end in 0000). */
@@ -27,8 +28,9 @@ type DemoMoneyDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'met
  * exactly as real use stores it (D14: development and sandbox only): the demo borrower's bound
  * payout account; a disbursement of order 1 the bank refused (the order stays in 151 and its
  * page shows the rebind dialog; `npm run order -- disburse --order 1` then pays the account); a
- * payment reported with half the amount asked, held for review. Once: nothing when the demo
- * borrower has an account already.
+ * payment reported with half the amount asked, held for review; a loan months overdue, its money
+ * booked and then written off by the write-off use case (190, decision 0103). Once: nothing when
+ * the demo borrower has an account already.
  */
 export async function seedDemoMoney(deps: DemoMoneyDeps): Promise<void> {
   const demo = await findDemoBorrower(deps.db);
@@ -65,6 +67,18 @@ export async function seedDemoMoney(deps: DemoMoneyDeps): Promise<void> {
         provider: 'card',
         txnid,
         state: { status: 'paid', amount: Math.floor(amount / 2), refNo: `${txnid}-REF` },
+      });
+    }
+    for (const orderId of marked.writtenOff) {
+      // The write-off clears what the books hold, so the seeded loan's history is booked first.
+      await rebuildOrderLedger(
+        { db: trx, config: deps.config, payoutProvider: deps.config.payouts.provider },
+        orderId,
+      );
+      await writeOffOrder(within, {
+        orderId,
+        reason: 'demo: no answer to calls or messages for months',
+        actor: 'system:demo-seed',
       });
     }
   });

@@ -76,7 +76,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       expect(data.problemType.map((type) => type.value)).toEqual([1, 2, 3, 4, 5, 6]);
       expect(data.problemType.slice(0, 3).every((type) => type.icon.endsWith('.svg'))).toBe(true);
       expect(data.problemSonType.length).toBeGreaterThan(0);
-      expect(data.orderList).toHaveLength(11);
+      expect(data.orderList).toHaveLength(12);
       expect(data.orderDetail).toMatchObject({
         orderId: Number(session.orderId),
         status: 170,

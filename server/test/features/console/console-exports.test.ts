@@ -44,7 +44,7 @@ describe.each(databaseTargets)('console CSV exports (%s)', (target) => {
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toBe('attachment; filename="orders-all.csv"');
     const lines = rowsOf(response.body);
-    expect(lines[0]).toMatch(/^order_id,order_no,borrower_id,product,status,principal_minor,/);
+    expect(lines[0]).toMatch(/^order_id,order_no,borrower_id,product,status,status_text,principal_minor,/);
     expect(lines).toHaveLength(1 + 1_050);
     const ids = lines.slice(1).map((line) => Number(line.split(',')[0]));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));

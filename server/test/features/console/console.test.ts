@@ -357,7 +357,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         reason: 'borrower deceased',
       });
       expect(done.envelope, JSON.stringify(done.envelope)).toMatchObject({
-        data: { orderId, status: OrderStatus.Repaying },
+        data: { orderId, status: OrderStatus.WrittenOff },
       });
       expect((done.envelope?.data as { writtenOff: number }).writtenOff).toBeGreaterThan(0);
       const again = await call(endpoints.consoleWriteOffOrder, 'admin', {

@@ -324,11 +324,14 @@ describe.each(databaseTargets)('ledger posting on %s', (target) => {
       /cannot be written off/,
     );
 
-    const expense = async () =>
-      (await trialBalance(t.app.db)).rows.find((row) => row.account === 'expense:write_offs')?.debit ?? 0;
-    const before = await expense();
+    // A recovery is income of its own (decision 0103): the write-off expense stays what was given up.
+    const row = async (account: string) =>
+      (await trialBalance(t.app.db)).rows.find((r) => r.account === account);
+    const before = (await row('expense:write_offs'))?.debit ?? 0;
     await heldPayment(t.app, { orderId, borrowerId }, { expected: 20_000, received: 20_000 });
-    expect(await expense()).toBe(before - 20_000);
+    expect((await row('expense:write_offs'))?.debit ?? 0).toBe(before);
+    expect((await row('income:recoveries'))?.credit).toBe(20_000);
+    expect((await entriesOf(orderId)).at(-1)).toMatchObject({ kind: 'recovery' });
     expect(await bookedNow(orderId)).toEqual({ principal: 0, interest: 0, fees: 0, penalty: 0 });
     await expectBalanced();
   });

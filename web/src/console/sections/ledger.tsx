@@ -175,6 +175,13 @@ function StatementLines({ orderRef, role }: { orderRef: string; role: OperatorRo
         <p>The order has no journal entries (nothing disbursed yet).</p>
       ) : (
         <>
+          <p>
+            Status: {data.status} {data.statusText}
+            {data.writtenOffAt
+              ? `, written off ${data.writtenOffAt.slice(0, 10)}: nothing is owed on the books`
+              : ''}
+            .
+          </p>
           <p>Owes now: {money(owed)}.</p>
           <div className="table-scroll">
             <table>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ConsoleRoles, mayAct, consoleCalls, type OperatorRole } from '@kwarta/contract';
-import { OrderStatus } from '@kwarta/domain/order-status';
+import { OrderStatus, repayingStatuses } from '@kwarta/domain/order-status';
 import { labelOf, orderStatusText, paymentProviderLabels, payoutStatusLabels } from '@kwarta/contract/labels';
 import { consoleCall } from '../console-client.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
@@ -32,10 +32,9 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
   const { order, borrower } = data;
   const canDecide = mayAct(role, ConsoleRoles.decideOrders) && order.status === OrderStatus.UnderReview;
   const canDisburse = mayAct(role, ConsoleRoles.disburseOrders) && order.status === OrderStatus.Approved;
-  // The server refuses an order written off before; the reason is required (decision 0099).
+  // Only a loan still repaying; once written off (190) it shows so and offers no second write-off.
   const canWriteOff =
-    mayAct(role, ConsoleRoles.administer) &&
-    ([OrderStatus.Repaying, OrderStatus.Due, OrderStatus.Overdue] as number[]).includes(order.status);
+    mayAct(role, ConsoleRoles.administer) && (repayingStatuses as readonly number[]).includes(order.status);
   async function writeOff() {
     const result = await consoleCall(consoleCalls.consoleWriteOffOrder, { orderId, reason });
     setOutcome(result.success ? `Written off: ${money(result.data?.writtenOff ?? 0)}.` : result.message);

@@ -24,7 +24,7 @@ import './order-details.css';
 type LoanDetails = DataOf<typeof routes.loanDetails>;
 
 /** Statuses with a button area; every other status shows the recommended products (decision 0051). */
-const BUTTON_STATUSES: readonly number[] = [170, 174, 180, 200];
+const BUTTON_STATUSES: readonly number[] = [170, 174, 180, 190, 200];
 const NO_REDIRECT_STATUS = 21;
 
 type OrderDialog = 'withdraw' | 'rebind' | 'rating';
@@ -231,7 +231,7 @@ export function OrderDetailsPage() {
   );
 }
 
-/** Spec §4: 170 Repayment; 174/180 REPAY + Rollover Repayment when isDelay is 1, else Repayment; 200 Borrow Again. */
+/** Spec §4: 170 (and our 190, written off: a recovery) Repayment; 174/180 REPAY + Rollover Repayment when isDelay is 1, else Repayment; 200 Borrow Again. */
 function OrderButtons({
   data,
   onRepay,

@@ -3,6 +3,7 @@ import { OrderStatus, isOrderStatus } from '@kwarta/domain/order-status';
 const GREEN = 'var(--brand)';
 const RED = 'var(--danger)';
 const AMBER = '#b54708';
+const GREY = '#4b5563';
 
 // One picture per status (spec §4); an unknown status uses the settled (200) one.
 const icons: Record<OrderStatus, { color: string; path: string }> = {
@@ -21,6 +22,8 @@ const icons: Record<OrderStatus, { color: string; path: string }> = {
   [OrderStatus.Due]: { color: AMBER, path: 'M16 9v7l5 3' },
   // exclamation: overdue
   [OrderStatus.Overdue]: { color: RED, path: 'M16 9v9M16 22v1' },
+  // a line through: written off (ours, decision 0103)
+  [OrderStatus.WrittenOff]: { color: GREY, path: 'M9 16h14' },
   // double tick: settled
   [OrderStatus.Settled]: { color: GREEN, path: 'M8 16l4 4 8-9M14 20l1 1 8-9' },
 };
