@@ -6,7 +6,7 @@ export interface Lifecycle {
 }
 
 export interface ShutdownTiming {
-  /** How long /healthz fails before the listener closes, so a load balancer's checks notice. */
+  /** How long /healthz fails before the listener may close (once quiet), so a balancer stops sending. */
   delayMs: number;
   /** How long in-flight requests and running jobs get once the listener is closed. */
   graceMs: number;
