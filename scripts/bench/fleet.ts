@@ -19,7 +19,7 @@ import { sandboxPostback } from '../../server/src/features/payments/sandbox.ts';
 import { repayableOrder } from '../../server/test/support/repayment.ts';
 import { startFleet, type Fleet } from '../fleet/fleet.ts';
 import { benchBorrowers, benchProduct, borrowerCalls, FORM_HEADERS } from './bench-borrowers.ts';
-import { loadConnections, runLoad, type LoadRequest, type LoadResult } from './load.ts';
+import { loadConnections, runLoad, sendRequest, type LoadRequest, type LoadResult } from './load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -146,35 +146,37 @@ try {
   // through nginx and then again straight to an instance (providers repeat themselves).
   const postbacksOk = new Set<string>();
   let stopProviders = false;
+  const providerAgent = loadConnections(PROVIDER_LOOPS);
   const providerLoop = async (loop: number) => {
     let round = loop;
     while (!stopProviders) {
       const order = payable[round % payable.length]!;
       round += PROVIDER_LOOPS;
       const sentAt = performance.now();
-      const code = await fetch(
-        `${fleet.url}${routes.generateVcode.path}?sessionId=${order.session.sessionId}`,
+      // A borrower's call, sent as the load's are: again if nginx closed its kept-alive connection.
+      const requestId = `bench-vcode-${loop}-${round}`;
+      const { answer } = await sendRequest(
+        new URL(`${routes.generateVcode.path}?sessionId=${order.session.sessionId}`, fleet.url),
         {
           method: 'POST',
-          headers: FORM_HEADERS,
+          headers: { ...FORM_HEADERS, 'x-request-id': requestId },
           body: new URLSearchParams({
             productId: String(order.productId),
             orderId: String(order.orderId),
             channelNumber: 'BAYD',
-          }),
+          }).toString(),
         },
-      ).then(
-        async (response) => ({ status: response.status, body: await response.text() }),
-        (error: unknown) => ({ status: 0, body: String(error) }),
+        providerAgent,
+        { readBody: true },
       );
       answers.push({
         label: 'provider: generate-vcode',
-        requestId: null,
+        requestId,
         sentAt,
         answeredAt: performance.now(),
-        failure: code.status === 0 || code.status >= 500 ? `HTTP ${code.status}` : null,
+        failure: 'error' in answer ? answer.error : answer.status >= 500 ? `HTTP ${answer.status}` : null,
       });
-      if (!code.body.includes('"00"')) continue; // paid off, or a failure counted above
+      if ('error' in answer || !answer.body.includes('"00"')) continue; // paid off, or a failure counted above
       const pending = await db
         .selectFrom('payments')
         .select(['txnid', 'ref_no', 'expected_amount'])
@@ -257,6 +259,7 @@ try {
   await disruptions;
   stopProviders = true;
   await Promise.all(providers);
+  providerAgent.destroy();
 
   scrapes.push(await scrapeFleet(fleet, 'at the end'));
   // Requests in flight on any instance at the kill: sent before it and answered after it.
