@@ -1,11 +1,13 @@
-// Mixed borrower traffic through nginx in front of a fleet (scripts/fleet), with a rolling restart
-// of every instance and a kill -9 of one in the middle (issue 25 "Must show" 2):
-//   npm run bench:fleet [-- --seconds 60 --connections 200 --compare-seconds 15]
+// Mixed borrower traffic through nginx in front of a fleet (scripts/fleet), with rolling restarts
+// of every instance and a kill -9 of one after them (decision 0100):
+//   npm run bench:fleet [-- --seconds 60 --connections 200 --compare-seconds 15 --restarts 1]
+// `--restarts N` restarts the whole fleet N times in a row, so a rare drop shows; the main run
+// lasts `--seconds` or until the restarts and the kill are over, whichever is longer.
 // Prints the throughput of 1 and of 2 instances side by side, then the failed requests of the
 // main run: those in flight on the killed instance at the kill (the only ones allowed to fail)
-// and all others (the goal: 0). Afterwards it checks by query that no order, payment or journal
-// row was duplicated or lost. Exits 1 when a request other than one in flight at the kill failed,
-// or a check fails.
+// and all others (the goal: 0), each with what nginx's access log says of its request id. Afterwards
+// it checks by query that no order, payment or journal row was duplicated or lost. Exits 1 when a
+// request other than one in flight at the kill failed, or a check fails.
 import { sql } from 'kysely';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -17,18 +19,24 @@ import { sandboxPostback } from '../../server/src/features/payments/sandbox.ts';
 import { repayableOrder } from '../../server/test/support/repayment.ts';
 import { startFleet, type Fleet } from '../fleet/fleet.ts';
 import { benchBorrowers, benchProduct, borrowerCalls, FORM_HEADERS } from './bench-borrowers.ts';
-import { loadConnections, runLoad, type LoadRequest, type LoadResult } from './load.ts';
+import { loadConnections, runLoad, sendRequest, type LoadRequest, type LoadResult } from './load.ts';
 
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
     connections: { type: 'string', default: '200' },
     'compare-seconds': { type: 'string', default: '15' },
+    restarts: { type: 'string', default: '1' },
   },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const compareSeconds = Number(values['compare-seconds']);
+const restarts = Number(values.restarts);
+if (!Number.isInteger(restarts) || restarts < 1 || restarts > 100) {
+  console.error('bench:fleet: --restarts must be a whole number from 1 to 100');
+  process.exit(2);
+}
 /** Orders the provider loops pay, one instalment at a time; each has this many. */
 const PAYABLE_ORDERS = 40;
 const INSTALMENTS = 12;
@@ -40,8 +48,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const fleet = await startFleet({
   instances: 2,
   appEnv: 'sandbox',
-  // The fleet must not shed this load: the bench is about restarts, not overload.
-  env: { ...E2E_SERVER_MODE, MAX_IN_FLIGHT: '100000', LOG_LEVEL: 'info' },
+  // The fleet must not shed this load: the bench is about restarts, not overload. Neither by
+  // requests in flight nor by event-loop lag, which a machine shared with other work pushes past
+  // the default second now and then (a run answered 33 requests 503 so).
+  env: { ...E2E_SERVER_MODE, MAX_IN_FLIGHT: '100000', MAX_EVENT_LOOP_DELAY_MS: '60000', LOG_LEVEL: 'info' },
   log,
 });
 const config = loadConfig({ ...fleet.env, LOG_LEVEL: 'silent' });
@@ -61,14 +71,21 @@ try {
   }
 
   let turn = 0;
-  /** Reads most of the time, order pushes (idempotent per requestId) beside them. */
+  /**
+   * Reads most of the time, order pushes (idempotent per requestId) beside them; each with a
+   * request id of its own, to find a failed one in nginx's access log and the instances' logs.
+   */
   const next = (connection: number): LoadRequest => {
     turn += 1;
     const borrower = borrowers[connection]!;
     const kind = turn % 10;
-    if (kind < 5) return borrowerCalls.contactInfo(borrower);
-    if (kind < 8) return borrowerCalls.loanConfirm(borrower, product);
-    return borrowerCalls.loanPush(borrower, product);
+    const call =
+      kind < 5
+        ? borrowerCalls.contactInfo(borrower)
+        : kind < 8
+          ? borrowerCalls.loanConfirm(borrower, product)
+          : borrowerCalls.loanPush(borrower, product);
+    return { ...call, headers: { ...call.headers, 'x-request-id': `bench-request-${turn}` } };
   };
 
   // Throughput of 1 and of 2 instances, the same load through the same nginx.
@@ -98,6 +115,7 @@ try {
   // The main run: answers recorded with their times, to tell requests in flight at the kill apart.
   interface Answer {
     label: string;
+    requestId: string | null;
     sentAt: number;
     answeredAt: number;
     failure: string | null;
@@ -111,7 +129,13 @@ try {
     sentAt: number,
   ) => {
     const failure = 'error' in answer ? answer.error : answer.status >= 500 ? `HTTP ${answer.status}` : null;
-    answers.push({ label: request.label, sentAt, answeredAt: performance.now(), failure });
+    answers.push({
+      label: request.label,
+      requestId: request.headers?.['x-request-id'] ?? null,
+      sentAt,
+      answeredAt: performance.now(),
+      failure,
+    });
     if (request.label.startsWith('write: loan-detail-push')) {
       const requestId = new URLSearchParams(request.body).get('requestId')!;
       const ok = !('error' in answer) && answer.status === 200 && answer.body.includes('"orderId"');
@@ -124,34 +148,37 @@ try {
   // through nginx and then again straight to an instance (providers repeat themselves).
   const postbacksOk = new Set<string>();
   let stopProviders = false;
+  const providerAgent = loadConnections(PROVIDER_LOOPS);
   const providerLoop = async (loop: number) => {
     let round = loop;
     while (!stopProviders) {
       const order = payable[round % payable.length]!;
       round += PROVIDER_LOOPS;
       const sentAt = performance.now();
-      const code = await fetch(
-        `${fleet.url}${routes.generateVcode.path}?sessionId=${order.session.sessionId}`,
+      // A borrower's call, sent as the load's are: again if nginx closed its kept-alive connection.
+      const requestId = `bench-vcode-${loop}-${round}`;
+      const { answer } = await sendRequest(
+        new URL(`${routes.generateVcode.path}?sessionId=${order.session.sessionId}`, fleet.url),
         {
           method: 'POST',
-          headers: FORM_HEADERS,
+          headers: { ...FORM_HEADERS, 'x-request-id': requestId },
           body: new URLSearchParams({
             productId: String(order.productId),
             orderId: String(order.orderId),
             channelNumber: 'BAYD',
-          }),
+          }).toString(),
         },
-      ).then(
-        async (response) => ({ status: response.status, body: await response.text() }),
-        (error: unknown) => ({ status: 0, body: String(error) }),
+        providerAgent,
+        { readBody: true },
       );
       answers.push({
         label: 'provider: generate-vcode',
+        requestId,
         sentAt,
         answeredAt: performance.now(),
-        failure: code.status === 0 || code.status >= 500 ? `HTTP ${code.status}` : null,
+        failure: 'error' in answer ? answer.error : answer.status >= 500 ? `HTTP ${answer.status}` : null,
       });
-      if (!code.body.includes('"00"')) continue; // paid off, or a failure counted above
+      if ('error' in answer || !answer.body.includes('"00"')) continue; // paid off, or a failure counted above
       const pending = await db
         .selectFrom('payments')
         .select(['txnid', 'ref_no', 'expected_amount'])
@@ -194,36 +221,47 @@ try {
   // From just before SIGKILL until its exit is seen: a request sent to it in that time was in flight there.
   let killAt = Number.NaN;
   let killedBy = Number.NaN;
-  const rolling = { from: Number.NaN, to: Number.NaN };
+  /** Each rolling restart's span, and the wall-clock time the kill began (nginx logs by the clock). */
+  const rollings: { from: number; to: number }[] = [];
+  let killClock = Number.NaN;
+  const loadOver = new AbortController();
   const disruptions = (async () => {
     await sleep(seconds * 1000 * 0.15);
-    rolling.from = performance.now();
-    log('rolling restart: begins');
-    await fleet.rollingRestart();
-    rolling.to = performance.now();
-    log('rolling restart: done');
-    await sleep(Math.max(0, started + seconds * 1000 * 0.8 - performance.now()));
+    for (let round = 1; round <= restarts; round += 1) {
+      const from = performance.now();
+      log(`rolling restart ${round} of ${restarts}: begins`);
+      await fleet.rollingRestart();
+      rollings.push({ from, to: performance.now() });
+      log(`rolling restart ${round} of ${restarts}: done`);
+    }
+    await sleep(Math.max(2_000, started + seconds * 1000 * 0.8 - performance.now()));
     scrapes.push(await scrapeFleet(fleet, 'before the kill'));
+    killClock = Date.now();
     killAt = performance.now();
     await fleet.kill(0);
     killedBy = performance.now();
     log('kill -9 of instance 1');
     await sleep(2_000);
     await fleet.start(0);
-  })();
+    // Traffic goes on a while with the killed instance back, as it does after the restarts.
+    await sleep(Math.max(seconds * 1000 * 0.1, started + seconds * 1000 - performance.now()));
+  })().finally(() => loadOver.abort());
   const agent = loadConnections(connections);
   const result = await runLoad({
     url: fleet.url,
     next,
     agent,
     connections,
-    durationMs: seconds * 1000,
+    // Until the disruptions are over (at least `seconds`, longer with many restarts).
+    durationMs: Number.POSITIVE_INFINITY,
+    signal: loadOver.signal,
     onAnswer,
   });
   agent.destroy();
   await disruptions;
   stopProviders = true;
   await Promise.all(providers);
+  providerAgent.destroy();
 
   scrapes.push(await scrapeFleet(fleet, 'at the end'));
   // Requests in flight on any instance at the kill: sent before it and answered after it.
@@ -232,9 +270,11 @@ try {
   const failures = answers.filter((answer) => answer.failure);
   const failedAtKill = failures.filter(atKill);
   const otherFailures = failures.filter((answer) => !failedAtKill.includes(answer));
-  const duringRolling = otherFailures.filter(
-    (answer) => answer.sentAt >= rolling.from && answer.sentAt <= rolling.to,
+  const duringRolling = rollings.map(
+    (rolling) =>
+      otherFailures.filter((answer) => answer.sentAt >= rolling.from && answer.sentAt <= rolling.to).length,
   );
+  const rollingSeconds = rollings.map((rolling) => (rolling.to - rolling.from) / 1000);
 
   console.log(`\nThroughput through nginx (${connections} connections, ${compareSeconds} s each):`);
   console.log(
@@ -248,7 +288,9 @@ try {
     `  ${answers.length} requests, ${Math.round(result.requestsPerSecond)} req/s of borrower traffic, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`,
   );
   console.log(
-    `  rolling restart ${((rolling.to - rolling.from) / 1000).toFixed(1)} s: failed requests ${duringRolling.length}`,
+    `  ${restarts} rolling restart${restarts > 1 ? 's' : ''} of ${fleet.instances.length} instances, ` +
+      `${Math.min(...rollingSeconds).toFixed(1)}–${Math.max(...rollingSeconds).toFixed(1)} s each: ` +
+      `failed requests ${duringRolling.reduce((sum, count) => sum + count, 0)} (per restart ${duringRolling.join(', ')})`,
   );
   console.log(
     `  sent again on a new connection after nginx closed a kept-alive one (reloads): ${result.resent}`,
@@ -257,24 +299,26 @@ try {
     `  kill -9 at ${((killAt - started) / 1000).toFixed(1)} s: ${inFlightAtKill.length} requests in flight on the fleet, ${failedAtKill.length} of them failed`,
   );
   console.log(`  failed requests outside the kill: ${otherFailures.length}`);
-  for (const failure of otherFailures.slice(0, 10))
+  // Whether nginx read the request (a line in its access log, with the instance it went to) tells
+  // a connection closed before nginx read it from one an instance failed.
+  const accessLines = otherFailures.length ? (await readFile(fleet.accessLog, 'utf8')).split('\n') : [];
+  for (const failure of otherFailures.slice(0, 10)) {
+    const logged = failure.requestId
+      ? (accessLines.find((line) => line.includes(`"requestId":"${failure.requestId}"`)) ??
+        'not in nginx access log')
+      : '';
     console.log(
-      `    ${failure.label} at ${((failure.sentAt - started) / 1000).toFixed(1)} s: ${failure.failure}`,
+      `    ${failure.label} at ${((failure.sentAt - started) / 1000).toFixed(1)} s: ${failure.failure} ${logged}`,
     );
+  }
   for (const [label, statuses] of Object.entries(result.statusesByLabel).sort())
     console.log(`  ${label.padEnd(28)} ${JSON.stringify(statuses)}`);
   console.log('\n/metrics of each instance (counts since that instance started):');
   for (const scrape of scrapes) console.log(scrape);
-  if (otherFailures.length > 0) {
-    failed = true;
-    const errors = (await readFile(fleet.errorLog, 'utf8')).split('\n');
-    const reasons = new Map<string, number>();
-    for (const line of errors) {
-      const reason = /\[error\] [^:]+: \*\d+ ([^,]+)/.exec(line)?.[1];
-      if (reason) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-    }
-    console.log(`  nginx's errors: ${JSON.stringify(Object.fromEntries(reasons))}`);
-  }
+  if (otherFailures.length > 0) failed = true;
+  // Every time: a drop nginx saw, and the kill's own, say where a failure came from.
+  for (const [when, counts] of await nginxErrors(fleet.errorLog, killClock))
+    console.log(`  nginx's errors ${when}: ${JSON.stringify(Object.fromEntries(counts))}`);
 
   // A client whose push got no answer sends it again with the same requestId (the endpoint is
   // idempotent per requestId); then every push answered with an order has exactly that order.
@@ -305,6 +349,24 @@ try {
 console.log(failed ? 'FAILED' : 'OK');
 process.exit(failed ? 1 : 0);
 
+/** nginx's error log, counted by reason, before the kill (the restarts) and from the kill on. */
+async function nginxErrors(errorLog: string, killClock: number): Promise<[string, Map<string, number>][]> {
+  const before = new Map<string, number>();
+  const after = new Map<string, number>();
+  for (const line of (await readFile(errorLog, 'utf8')).split('\n')) {
+    const match = /^(\S+ \S+) \[error\] [^:]+: \*\d+ ([^,]+)/.exec(line);
+    if (!match) continue;
+    // nginx logs local time, to the second.
+    const at = new Date(match[1]!.replaceAll('/', '-').replace(' ', 'T')).getTime();
+    const counts = at < Math.floor(killClock / 1000) * 1000 ? before : after;
+    counts.set(match[2]!, (counts.get(match[2]!) ?? 0) + 1);
+  }
+  return [
+    ['before the kill', before],
+    ['from the kill on', after],
+  ];
+}
+
 /** One sample line of Prometheus' text format: name, labels, value. */
 function samples(text: string): { name: string; labels: Record<string, string>; value: number }[] {
   return text
@@ -321,7 +383,7 @@ function samples(text: string): { name: string; labels: Record<string, string>; 
     .filter((sample) => sample !== null);
 }
 
-/** The series issue 25 names, summed per instance, as a few lines to read. */
+/** The series README "Monitoring" lists, summed per instance, as a few lines to read. */
 async function scrapeFleet(fleet: Fleet, when: string): Promise<string> {
   const lines = [`  ${when}:`];
   for (const instance of fleet.instances) {

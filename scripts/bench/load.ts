@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 
 export interface LoadResult {
   /** Every request's time in ms, ascending (to pool rounds: combineLoads). */
@@ -40,6 +41,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   connections: number;
   durationMs: number;
+  /** Ends the run before `durationMs` when it aborts (each connection finishes its request). */
+  signal?: AbortSignal;
   /**
    * Every answer (its body read in full) or transport error, with when it was sent: for benches
    * that check afterwards what was answered. Without it bodies are discarded unread.
@@ -62,6 +65,69 @@ export function loadConnections(connections: number): http.Agent {
   return new http.Agent({ keepAlive: true, maxSockets: connections });
 }
 
+/** Connections that have carried an answer: a request failing on one of them was never read. */
+const answeredOn = new WeakSet<Socket>();
+/** How often one request is sent again on another connection (a proxy closing many at once). */
+const MAX_RESENDS = 3;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export type LoadAnswer = { status: number; body: string } | { error: string };
+
+/**
+ * Sends one request and reads its answer (the body only with `readBody`). A keep-alive connection
+ * the server closes as the request goes out on it (nginx closes its idle ones when it reloads)
+ * never had the request read: it is sent again on another connection, as browsers do, and counted
+ * in `resent`. What fails on a connection's first request (it may have been read), or after an
+ * answer began, or by timing out, is an error and is never sent twice.
+ *
+ * Whether a connection was reused is our own record, not Node's `request.reusedSocket`: a request
+ * that waited in the agent's queue (every connection busy, one of them closing) is handed the next
+ * connection that frees up, and Node leaves that flag false on this path (decision 0100).
+ */
+export function sendRequest(
+  url: URL,
+  spec: Pick<LoadRequest, 'method' | 'body' | 'headers'>,
+  agent: http.Agent,
+  options: { readBody: boolean },
+): Promise<{ answer: LoadAnswer; resent: number }> {
+  const attempt = (resent: number): Promise<{ answer: LoadAnswer; resent: number }> =>
+    new Promise((resolve) => {
+      let reused = false;
+      let connection: Socket | null = null;
+      const request = http.request(
+        url,
+        { method: spec.method ?? 'GET', agent, headers: spec.headers, timeout: REQUEST_TIMEOUT_MS },
+        (response) => {
+          let body = '';
+          if (options.readBody) response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          else response.resume();
+          response.on('error', (error) => resolve({ answer: { error: error.message }, resent }));
+          response.on('end', () => {
+            if (connection) answeredOn.add(connection);
+            resolve({ answer: { status: response.statusCode ?? 0, body }, resent });
+          });
+        },
+      );
+      request.on('socket', (socket) => {
+        connection = socket;
+        reused = answeredOn.has(socket);
+      });
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (reused && error.code === 'ECONNRESET' && resent < MAX_RESENDS) {
+          void attempt(resent + 1).then(resolve);
+          return;
+        }
+        resolve({ answer: { error: error.message }, resent });
+      });
+      // A timed-out request may have been read: it fails with an error of its own, never resent.
+      request.on('timeout', () =>
+        request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)),
+      );
+      request.end(spec.body);
+    });
+  return attempt(0);
+}
+
 /**
  * A small closed-loop load generator: `connections` keep-alive connections each send the next
  * request as soon as the last one is answered, for a bounded time, on loopback only.
@@ -79,48 +145,27 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const deadline = started + options.durationMs;
 
   let resent = 0;
-  const once = (connection: number, again?: { spec: LoadRequest; sent: number }) =>
-    new Promise<void>((resolve) => {
-      const spec: LoadRequest = again?.spec ?? options.next?.(connection) ?? { label: 'all', ...options };
-      const sent = again?.sent ?? performance.now();
-      const request = http.request(
-        options.next ? new URL(spec.url, target) : target,
-        { method: spec.method ?? 'GET', agent, headers: spec.headers, timeout: 10_000 },
-        (response) => {
-          let body = '';
-          if (options.onAnswer) response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          else response.resume();
-          response.on('end', () => {
-            latencies.push(performance.now() - sent);
-            const status = response.statusCode ?? 0;
-            options.onAnswer?.(spec, { status, body }, sent);
-            statuses[status] = (statuses[status] ?? 0) + 1;
-            const byLabel = (statusesByLabel[spec.label] ??= {});
-            byLabel[status] = (byLabel[status] ?? 0) + 1;
-            resolve();
-          });
-        },
-      );
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        // A keep-alive connection the server closed as we sent on it (a proxy reloading, say): the
-        // server never read the request, so it is sent again on a new connection, as browsers
-        // and Node's own documentation (request.reusedSocket) do. Once.
-        if (request.reusedSocket && error.code === 'ECONNRESET' && !again) {
-          resent += 1;
-          void once(connection, { spec, sent }).then(resolve);
-          return;
-        }
-        errors += 1;
-        options.onAnswer?.(spec, { error: error.message }, sent);
-        resolve();
-      });
-      request.on('timeout', () => request.destroy());
-      request.end(spec.body);
-    });
+  const once = async (connection: number) => {
+    const spec: LoadRequest = options.next?.(connection) ?? { label: 'all', ...options };
+    const sent = performance.now();
+    const url = options.next ? new URL(spec.url, target) : target;
+    const outcome = await sendRequest(url, spec, agent, { readBody: Boolean(options.onAnswer) });
+    resent += outcome.resent;
+    const { answer } = outcome;
+    if ('error' in answer) {
+      errors += 1;
+    } else {
+      latencies.push(performance.now() - sent);
+      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      const byLabel = (statusesByLabel[spec.label] ??= {});
+      byLabel[answer.status] = (byLabel[answer.status] ?? 0) + 1;
+    }
+    options.onAnswer?.(spec, answer, sent);
+  };
 
   await Promise.all(
     Array.from({ length: options.connections }, async (_, connection) => {
-      while (performance.now() < deadline) await once(connection);
+      while (performance.now() < deadline && !options.signal?.aborted) await once(connection);
     }),
   );
   if (!options.agent) agent.destroy();

@@ -126,7 +126,17 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       const server = instance.server;
       instance.server = null;
       if (how === 'kill') await server?.kill();
-      else await server?.stop();
+      else {
+        const stopped = await server?.stop();
+        // How its stop went, from its own log: how long its listener waited to close, the outcome.
+        for (const line of stopped?.output.split('\n') ?? []) {
+          const waited = /"waitedMs":(\d+).*closing the listener/.exec(line);
+          if (waited)
+            log(`instance ${instance.number}: listener closed ${waited[1]} ms after the drain delay`);
+          const outcome = /"outcome":"(\w+)".*"msg":"stopped"/.exec(line);
+          if (outcome) log(`instance ${instance.number}: stopped, ${outcome[1]}`);
+        }
+      }
     };
     cleanups.push(async () => {
       await Promise.all(instances.map((instance) => stopInstance(instance, 'stop')));

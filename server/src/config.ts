@@ -58,7 +58,8 @@ const envObject = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // SIGTERM's sequence (lib/graceful-shutdown.ts): /healthz fails for SHUTDOWN_DELAY_MS while
   // requests are still served (a load balancer's active checks notice), then the listener closes
-  // and in-flight requests and jobs get SHUTDOWN_GRACE_MS to finish before their connections are cut.
+  // once quiet and in-flight requests and jobs get SHUTDOWN_GRACE_MS to finish before their
+  // connections are cut.
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   // Uploads (DESIGN §1, D11): the data directory, or an S3-compatible bucket every instance

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/jobs/job.ts';
-import { shutDownGracefully } from '../../src/lib/graceful-shutdown.ts';
+import { QUIET_BEFORE_CLOSE_MS, shutDownGracefully } from '../../src/lib/graceful-shutdown.ts';
 import { createTestApp, databaseTargets, TEST_SANDBOX_SECRET } from '../support/test-app.ts';
 
 /** A promise with its resolve outside, to hold a request or a job exactly as long as a test wants. */
@@ -28,11 +28,11 @@ function get(port: number, url: string): Promise<{ status: number; body: string 
   });
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+async function until(check: () => Promise<boolean>, timeoutMs = 5_000, everyMs = 20): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 
@@ -84,8 +84,9 @@ describe.each(databaseTargets)('graceful shutdown (%s)', (target) => {
     expect(await get(port, '/healthz')).toMatchObject({ status: 503, body: '{"status":"draining"}' });
     expect((await get(port, '/openapi.json')).status).toBe(200);
 
-    // Then the listener closes: a new connection is refused (a proxy retries it elsewhere)...
-    await until(() => refused(port));
+    // Then, once no connection has come for a while (so probes leave gaps for it), the listener
+    // closes: a new connection is refused (a proxy retries it elsewhere)...
+    await until(() => refused(port), 5_000, QUIET_BEFORE_CLOSE_MS + 100);
     // ...while the request in flight and the running job still finish, and only then does it stop.
     let stopped = false;
     void stopping.then(() => (stopped = true));
@@ -96,6 +97,26 @@ describe.each(databaseTargets)('graceful shutdown (%s)', (target) => {
     jobMayFinish.open();
     expect(await stopping).toBe('clean');
     expect(jobWroteAfterRelease).toBe(true);
+    await t.close();
+  });
+
+  it('answers a request whose connection still waits in the accept queue when the drain delay ends', async () => {
+    const t = await createTestApp(target);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    // As nginx does to a busy instance just before taking it out of rotation: the connection is
+    // made (the kernel completes it and queues it) and its request sent, and the delay ends before
+    // the instance's event loop has come round to accept it.
+    const answer = get(port, '/openapi.json').then(
+      (response) => response.status,
+      (error: NodeJS.ErrnoException) => error.code,
+    );
+    await new Promise((resolve) => process.nextTick(resolve)); // the client's connect() has run
+    const stopping = shutDownGracefully(t.app, { delayMs: 0, graceMs: 5_000 });
+    // Closing the listener now would make the kernel reset it, and a proxy never resends a POST
+    // it has sent; the listener closes only once it has been quiet.
+    expect(await answer).toBe(200);
+    expect(await stopping).toBe('clean');
     await t.close();
   });
 
