@@ -132,7 +132,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await migrateToLatest(database.db);
   if (config.seedDemo) {
-    await seedDemoData(database.db, app.clock.now(), config.loanRules);
+    await seedDemoData(database.db, app.clock.now(), config.loanRules, config.market.id);
     // Its account, refused payout and held payment, through the features that own them.
     await seedDemoMoney(app);
   }

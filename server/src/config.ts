@@ -15,7 +15,7 @@ import {
   type ComplianceProfileId,
   type LoanRules,
 } from '@kwarta/domain';
-import { describeCapBreach, marketIds, markets } from '@kwarta/contract';
+import { defaultMarketId, describeCapBreach, marketIds, markets, type MarketId } from '@kwarta/contract';
 import { readConfiguredBrand, type ConfiguredBrand } from './lib/brand-source.ts';
 
 /**
@@ -140,8 +140,17 @@ const envSchema = z
       .string()
       .default('Asia/Manila')
       .refine((zone) => isTimeZone(zone), 'must be an IANA time zone, e.g. Asia/Manila'),
-    // Promotion funnel and SMS (D5, D9, D10)
-    MARKET: z.enum(marketIds as [keyof typeof markets, ...(keyof typeof markets)[]]).default('default'),
+    // The market (D5): the Philippines unless set; `spec` is the spec's market exactly. The spec's
+    // market was called `default` until PH became the default: that name is refused rather than
+    // kept as an alias, since it would now read as "the default market" and run another one.
+    MARKET: z
+      .string()
+      .default(defaultMarketId)
+      .refine(
+        (id) => id !== 'default',
+        "was renamed: MARKET=spec runs the spec's market (its phone rule, texts and formats); leave MARKET unset for the Philippines",
+      )
+      .pipe(z.enum(marketIds as [MarketId, ...MarketId[]])),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -586,8 +595,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /**
  * Where a starting server records its mode in its data directory, so a command run beside it
  * (`npm run order`, `job`, `accounts`…) without APP_ENV works on the same terms: a server started
- * by `npm start` is in development, and so are its CLIs. Only the mode, and a sandbox's own
- * cashier secret, which its CLIs need to load the same configuration.
+ * by `npm start` is in development, and so are its CLIs. Only the mode, the market, and a
+ * sandbox's own cashier secret, which its CLIs need to load the same configuration.
  */
 export const SERVER_MODE_FILE = 'server-mode.json';
 
@@ -595,7 +604,9 @@ export function recordServerMode(
   config: Config,
   env: Record<string, string | undefined> = process.env,
 ): void {
-  const recorded: Record<string, string> = { APP_ENV: config.appEnv };
+  // The market too: a CLI beside a `MARKET=spec` server must not check phones, print amounts or
+  // seed history as the default market would.
+  const recorded: Record<string, string> = { APP_ENV: config.appEnv, MARKET: config.market.id };
   if (config.appEnv === 'sandbox' && env.SANDBOX_PAYMENT_SECRET)
     recorded.SANDBOX_PAYMENT_SECRET = env.SANDBOX_PAYMENT_SECRET;
   fs.mkdirSync(config.dataDir, { recursive: true });

@@ -95,7 +95,7 @@ async function main(): Promise<number> {
     const accountKeys = loadAccountKeyRing(config, (message) => console.warn(message));
     const metrics = new Metrics();
     if (config.seedDemo) {
-      await seedDemoData(db, systemClock.now(), config.loanRules);
+      await seedDemoData(db, systemClock.now(), config.loanRules, config.market.id);
       await seedDemoMoney({ db, clock: systemClock, config, accountKeys, metrics });
     }
     const started = performance.now();

@@ -6,9 +6,9 @@ import {
   applyBps,
   isOpenStatus,
   buildRepaymentSchedule,
-  defaultLoanRules,
   type LoanRules,
 } from '@kwarta/domain';
+import type { MarketId } from '@kwarta/contract';
 import type { Borrower, Database, NewProduct } from './schema.ts';
 import { putSetting } from './settings-repository.ts';
 
@@ -17,7 +17,15 @@ import { putSetting } from './settings-repository.ts';
  * spec §4, and a handful of products. Idempotent: it does nothing when the demo borrower exists.
  * Never runs in production (config.seedDemo).
  */
-export const DEMO_PHONE = '13912345678';
+/**
+ * The demo borrower's phone in each market, valid under its phone rule (D5) so a tester can sign
+ * in with it: a Philippine mobile number by default, the spec's `139…` in `MARKET=spec`.
+ */
+export const DEMO_PHONES: Record<MarketId, string> = {
+  PH: '09171234567',
+  spec: '13912345678',
+  IN: '9812345678',
+};
 
 export const DEMO_DEVICE = {
   appVersion: '1.0.0',
@@ -265,7 +273,9 @@ export async function findDemoBorrower(
   const borrower = await db
     .selectFrom('borrowers')
     .selectAll()
-    .where('phone', '=', DEMO_PHONE)
+    // Any market's: a data directory seeded under one market keeps its demo when started under
+    // another (the boot then says whether its products fit the new market's caps).
+    .where('phone', 'in', Object.values(DEMO_PHONES))
     .executeTakeFirst();
   if (!borrower) return null;
   // The order a tester most often wants: the one being repaid.
@@ -314,14 +324,17 @@ export async function findMarkedDemoOrders(
 }
 
 /**
- * `rules`: the lender-wide loan rules (config.loanRules), which the demo products carry. What
- * moves money or seals an account number is seeded by the features that own it, afterwards
- * (features/test-preview/demo-money.ts): this layer writes plain rows only.
+ * `rules`: the lender-wide loan rules (config.loanRules), which the demo products carry (under
+ * the PH market's compliance profile, rules written from its caps, so the demo is lawful);
+ * `market`: whose demo phone the borrower gets. What moves money or seals an account number is
+ * seeded by the features that own it, afterwards (features/test-preview/demo-money.ts): this
+ * layer writes plain rows only.
  */
 export async function seedDemoData(
   db: Kysely<Database>,
   now: Date,
-  rules: LoanRules = defaultLoanRules,
+  rules: LoanRules,
+  market: MarketId,
 ): Promise<void> {
   if (await findDemoBorrower(db)) return;
   const today = calendarDateAt(now, 'UTC');
@@ -340,7 +353,12 @@ export async function seedDemoData(
 
     const borrower = await trx
       .insertInto('borrowers')
-      .values({ phone: DEMO_PHONE, full_name: 'Juan Dela Cruz', is_repeat_client: 1, created_at: at })
+      .values({
+        phone: DEMO_PHONES[market],
+        full_name: 'Juan Dela Cruz',
+        is_repeat_client: 1,
+        created_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
 

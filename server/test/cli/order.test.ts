@@ -22,7 +22,7 @@ describe('npm run order', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
+    t = await createTestApp('sqlite', { env: { MARKET: 'spec' } });
     const borrower = await newBorrower(t.app, '13900000021');
     const product = await t.app.db
       .selectFrom('products')

@@ -36,7 +36,7 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
   let session: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp(target, { borrowerPageRenderer: renderer });
+    t = await createTestApp(target, { borrowerPageRenderer: renderer, env: { MARKET: 'spec' } });
     session = await demoSession(t.app);
   });
   afterAll(() => t.close());

@@ -6,8 +6,8 @@ import { solvedCaptcha } from '../../support/promotion.ts';
 import { repayableOrder } from '../../support/repayment.ts';
 
 describe('markets (D5)', () => {
-  it('MARKET=PH validates Philippine numbers and stamps the market into the pages', async () => {
-    const t = await createTestApp('sqlite', { env: { MARKET: 'PH' } });
+  it('the default market, PH, validates Philippine numbers and stamps the market into the pages', async () => {
+    const t = await createTestApp('sqlite');
     try {
       const ask = async (phone: string) =>
         callEndpoint(t.app, endpoints.getSms, { body: { phone, ...(await solvedCaptcha(t.app)) } });
@@ -22,11 +22,11 @@ describe('markets (D5)', () => {
     }
   });
 
-  // Issue 21 #11: a Filipino borrower never reads the spec's Chinese or Indonesian texts.
-  it('MARKET=PH answers in the market words; the default market in the spec texts exactly', async () => {
+  // A Filipino borrower never reads the spec's Chinese or Indonesian texts (decision 0012).
+  it("the default market, PH, answers in the market words; MARKET=spec in the spec's texts exactly", async () => {
     for (const [market, expected] of [
-      ['PH', marketTexts.PH],
-      ['default', messages],
+      ['', marketTexts.PH],
+      ['spec', messages],
     ] as const) {
       const t = await createTestApp('sqlite', { env: { MARKET: market } });
       try {
@@ -66,7 +66,10 @@ describe('markets (D5)', () => {
     }
   });
 
-  it('refuses an unknown market at boot', async () => {
+  it('refuses an unknown market at boot, and the spec market by its old name', async () => {
     await expect(createTestApp('sqlite', { env: { MARKET: 'XX' } })).rejects.toThrow(/MARKET/);
+    await expect(createTestApp('sqlite', { env: { MARKET: 'default' } })).rejects.toThrow(
+      /MARKET: was renamed: MARKET=spec/,
+    );
   });
 });
