@@ -358,6 +358,8 @@ describe('boot under a compliance profile', () => {
       loadConfig({ APP_ENV: 'development', MARKET: 'PH', COMPLIANCE: 'none', LOAN_RULES_FILE: file })
         .loanRules,
     ).toEqual(defaultLoanRules);
-    expect(loadConfig({ APP_ENV: 'development' }).compliance).toBeNull();
+    // The default market, PH, brings the profile; the spec's market lends by its own figures.
+    expect(loadConfig({ APP_ENV: 'development' }).compliance?.id).toBe('ph-sec-mc3-2022');
+    expect(loadConfig({ APP_ENV: 'development', MARKET: 'spec' }).compliance).toBeNull();
   });
 });
