@@ -120,8 +120,12 @@ describe('disclosure statement (MARKET=PH)', () => {
     });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
-    // Back to the confirmation; Loan Now takes the order and records the statement it agreed to.
+    // Back to the confirmation; in PH the borrower ticks the agreement box (it starts unticked,
+    // decision 0104), then Loan Now takes the order and records the statement it agreed to.
     await page.goBack();
+    const agree = page.getByRole('checkbox', { name: messages.loanConfirmAgreementPrefix });
+    expect(await agree.isChecked()).toBe(false);
+    await agree.check();
     await page.getByRole('button', { name: messages.loanConfirmLoanNow }).click();
     await page.waitForURL((url) => url.searchParams.has('orderId'));
     const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
