@@ -52,12 +52,11 @@ beforeAll(async () => {
     await createOperator(db, { name: nameOf(role), role, now: new Date(), passwordHash });
   // A server whose lender day is at 22:00 now, on its own SQLite file (two seeds must not meet).
   late = await startTestServer({
-    env: { MARKET: 'PH', LENDER_TIME_ZONE: zoneAtTenPm(), DATABASE_URL: '', REDIS_URL: '' },
+    env: { MARKET: '', LENDER_TIME_ZONE: zoneAtTenPm(), DATABASE_URL: '', REDIS_URL: '' },
   });
   lateStore = openServerStore({
     DATA_DIR: late.dataDir,
     ...E2E_SERVER_MODE,
-    MARKET: 'PH',
     LENDER_TIME_ZONE: zoneAtTenPm(),
   });
   await createOperator(lateStore.db, {

@@ -15,8 +15,8 @@ import { E2E_SERVER_MODE, startTestServer, type TestServer } from './support/tes
 const phone = useBrowser();
 
 /**
- * D16 on a Philippine deployment: a server of its own with MARKET=PH (COMPLIANCE=ph-sec-mc3-2022
- * by the preset), since the run's server speaks the spec's default market.
+ * D16 on a Philippine deployment: a server of its own in the default market, PH
+ * (COMPLIANCE=ph-sec-mc3-2022 by the preset), since the run's server speaks the spec's market.
  */
 let server: TestServer;
 let store: ReturnType<typeof openServerStore>;
@@ -24,8 +24,8 @@ let starter: { id: number };
 
 beforeAll(async () => {
   // Its own SQLite file even when the run's server is on PostgreSQL: two seeds must not meet.
-  server = await startTestServer({ env: { MARKET: 'PH', DATABASE_URL: '', REDIS_URL: '' } });
-  store = openServerStore({ DATA_DIR: server.dataDir, ...E2E_SERVER_MODE, MARKET: 'PH' });
+  server = await startTestServer({ env: { MARKET: '', DATABASE_URL: '', REDIS_URL: '' } });
+  store = openServerStore({ DATA_DIR: server.dataDir, ...E2E_SERVER_MODE });
   // Kwarta Starter: ₱1,000.00 to ₱10,000.00 over 120 days in 4 instalments: a covered loan.
   starter = await store.db
     .selectFrom('products')
@@ -130,8 +130,12 @@ describe('disclosure statement (MARKET=PH)', () => {
     });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
-    // Back to the confirmation; Loan Now takes the order and records the statement it agreed to.
+    // Back to the confirmation; in PH the borrower ticks the agreement box (it starts unticked,
+    // decision 0104), then Loan Now takes the order and records the statement it agreed to.
     await page.goBack();
+    const agree = page.getByRole('checkbox', { name: messages.loanConfirmAgreementPrefix });
+    expect(await agree.isChecked()).toBe(false);
+    await agree.check();
     await page.getByRole('button', { name: messages.loanConfirmLoanNow }).click();
     await page.waitForURL((url) => url.searchParams.has('orderId'));
     const orderId = Number(new URL(page.url()).searchParams.get('orderId'));

@@ -13,7 +13,7 @@ import { openLive, useBrowser } from './support/browser.ts';
 import { repoRoot } from './support/paths.ts';
 import { latestSmsCode, uniquePhone } from './support/promotion.ts';
 import { demoSession, sessionQuery } from './support/session.ts';
-import { E2E_SERVER_MODE } from './support/test-server.ts';
+import { E2E_SERVER_MODE, E2E_SPEC_MARKET } from './support/test-server.ts';
 
 const phone = useBrowser();
 const run = promisify(execFile);
@@ -27,7 +27,8 @@ beforeAll(async () => {
   fleet = await startFleet({
     instances: 2,
     appEnv: 'sandbox',
-    env: { ...E2E_SERVER_MODE, LOG_LEVEL: 'debug' },
+    // The spec's market, like the run's server: the test signs in with its phones and texts.
+    env: { ...E2E_SERVER_MODE, ...E2E_SPEC_MARKET, LOG_LEVEL: 'debug' },
   });
 }, 180_000);
 afterAll(() => fleet?.stop(), 60_000);

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { messages } from '@kwarta/contract';
 import { addDays, formatMoney } from '@kwarta/domain';
-import { DEMO_PHONE } from '../server/src/db/seed.ts';
+import { DEMO_PHONES } from '../server/src/db/seed.ts';
 import { openLive, screenshot, useBrowser, waitForLive } from './support/browser.ts';
 import { demoSession, sessionQuery } from './support/session.ts';
 import { openServerStore } from './support/server-store.ts';
@@ -199,7 +199,7 @@ describe('/repayDelay of a loan its product does not extend', () => {
         .innerJoin('products', 'products.id', 'orders.product_id')
         .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
         .select(['orders.id', 'orders.product_id'])
-        .where('borrowers.phone', '=', DEMO_PHONE)
+        .where('borrowers.phone', '=', DEMO_PHONES.spec)
         .where('products.extension_enabled', '=', 0)
         .where('orders.status', '=', 174)
         .executeTakeFirstOrThrow();

@@ -3,14 +3,15 @@
 import { readFile, rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { axeLogFile } from './axe.ts';
-import { E2E_SERVER_MODE, startTestServer } from './test-server.ts';
+import { E2E_SERVER_MODE, E2E_SPEC_MARKET, startTestServer } from './test-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** e.g. http://127.0.0.1:41234 — no trailing slash. */
     baseUrl: string;
     /** Where the server keeps its data (and its database URL, if any), for CLI commands in tests. */
-    serverStore: { DATA_DIR: string; DATABASE_URL?: string } & typeof E2E_SERVER_MODE;
+    serverStore: { DATA_DIR: string; DATABASE_URL?: string } & typeof E2E_SERVER_MODE &
+      typeof E2E_SPEC_MARKET;
   }
 }
 
@@ -27,15 +28,17 @@ async function axeSummary(): Promise<string> {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   await rm(axeLogFile, { force: true });
-  const server = await startTestServer({ verbose: process.env.E2E_VERBOSE === '1' }).catch(
-    (error: unknown) => {
-      throw new Error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
-    },
-  );
+  const server = await startTestServer({
+    env: E2E_SPEC_MARKET,
+    verbose: process.env.E2E_VERBOSE === '1',
+  }).catch((error: unknown) => {
+    throw new Error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
+  });
   project.provide('baseUrl', server.baseUrl);
   project.provide('serverStore', {
     DATA_DIR: server.dataDir,
     ...E2E_SERVER_MODE,
+    ...E2E_SPEC_MARKET,
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   });
 

@@ -38,7 +38,10 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.locator('.kw-toast').allInnerTexts(), { timeout: 10_000 }).toContain(text);
 }
 
-/** A phone number of the default market no other test run has used. */
-export function uniquePhone(): string {
-  return `13${String(Date.now()).slice(-8)}${Math.floor(Math.random() * 10)}`;
+/**
+ * A phone number no other test run has used, of the spec's market (the run's shared server) or
+ * of the Philippines (`09` + 9 digits, the default market).
+ */
+export function uniquePhone(market: 'spec' | 'PH' = 'spec'): string {
+  return `${market === 'PH' ? '09' : '13'}${String(Date.now()).slice(-8)}${Math.floor(Math.random() * 10)}`;
 }

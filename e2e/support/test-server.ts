@@ -24,6 +24,12 @@ export const E2E_SERVER_MODE = {
   SANDBOX_PAYMENT_SECRET: 'e2e-sandbox-cashier-secret',
 } as const;
 
+/**
+ * The run's shared server plays the spec's market (its texts, phones and formats), which most
+ * e2e files assert; a test of the default market, the Philippines (D5), starts a server of its own.
+ */
+export const E2E_SPEC_MARKET = { MARKET: 'spec' } as const;
+
 /** Asks the OS for a port nobody listens on (listen(0)), then frees it for the server. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -128,7 +134,7 @@ export interface TestServer {
 export async function startTestServer(
   options: {
     verbose?: boolean;
-    /** Configuration of this server beyond the run's (another market: `{ MARKET: 'PH' }`). */
+    /** Configuration of this server beyond the run's (the spec's market: `E2E_SPEC_MARKET`). */
     env?: Record<string, string>;
     /** A port of its own choosing (a fleet's instance restarts on its port); default a free one. */
     port?: number;

@@ -135,7 +135,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // The command lines work in the mode recorded here; a production database refuses other modes.
   await recordDatabaseMode(database.db, config, app.clock.now());
   if (config.seedDemo) {
-    await seedDemoData(database.db, app.clock.now(), config.loanRules, config.configuredBrand.look);
+    await seedDemoData(
+      database.db,
+      app.clock.now(),
+      config.loanRules,
+      config.market.id,
+      config.configuredBrand.look,
+    );
     // Its account, refused payout and held payment, through the features that own them.
     await seedDemoMoney(app);
   }

@@ -15,7 +15,7 @@ import {
   type ComplianceProfileId,
   type LoanRules,
 } from '@kwarta/domain';
-import { describeCapBreach, marketIds, markets } from '@kwarta/contract';
+import { defaultMarketId, describeCapBreach, marketIds, markets, type MarketId } from '@kwarta/contract';
 import { readConfiguredBrand, type ConfiguredBrand } from './lib/brand-source.ts';
 
 /**
@@ -151,8 +151,17 @@ const envObject = z.object({
     .string()
     .default('Asia/Manila')
     .refine((zone) => isTimeZone(zone), 'must be an IANA time zone, e.g. Asia/Manila'),
-  // Promotion funnel and SMS (D5, D9, D10)
-  MARKET: z.enum(marketIds as [keyof typeof markets, ...(keyof typeof markets)[]]).default('default'),
+  // The market (D5): the Philippines unless set; `spec` is the spec's market exactly. The spec's
+  // market was called `default` until PH became the default: that name is refused rather than
+  // kept as an alias, since it would now read as "the default market" and run another one.
+  MARKET: z
+    .string()
+    .default(defaultMarketId)
+    .refine(
+      (id) => id !== 'default',
+      "was renamed: MARKET=spec runs the spec's market (its phone rule, texts and formats); leave MARKET unset for the Philippines",
+    )
+    .pipe(z.enum(marketIds as [MarketId, ...MarketId[]])),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chartOfAccounts, defaultLoanRules } from '@kwarta/domain';
+import { chartOfAccounts, complianceProfiles, compliantLoanRules, defaultLoanRules } from '@kwarta/domain';
 import { ConfigError, loadConfig as loadEnv } from '../src/config.ts';
 import { productionEssentials } from './support/test-app.ts';
 
@@ -116,6 +116,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ JOB_CATCH_UP_HOURS: '0' })).toThrow(/JOB_CATCH_UP_HOURS/);
   });
 
+  it("runs the Philippines unless MARKET says otherwise; MARKET=spec is the spec's market, with no caps", () => {
+    expect(loadConfig({})).toMatchObject({ market: { id: 'PH' }, compliance: { id: 'ph-sec-mc3-2022' } });
+    expect(loadConfig({ MARKET: 'spec' })).toMatchObject({ market: { id: 'spec' }, compliance: null });
+    expect(loadConfig({ MARKET: 'spec' }).loanRules).toBe(defaultLoanRules);
+  });
+
+  it("refuses MARKET=default, the spec market's old name, saying what to set instead", () => {
+    const load = () => loadConfig({ MARKET: 'default' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(
+      "MARKET: was renamed: MARKET=spec runs the spec's market (its phone rule, texts and formats); leave MARKET unset for the Philippines",
+    );
+    expect(load).not.toThrow(/Invalid option/);
+  });
+
   it('fails fast, listing every bad key at once', () => {
     const load = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_ENV: 'staging' });
     expect(load).toThrow(ConfigError);
@@ -133,13 +148,17 @@ describe('lender-wide loan rules (LOAN_RULES_FILE)', () => {
     return file;
   };
 
-  it('are the spec figures when unset', () => {
-    expect(loadConfig({}).loanRules).toBe(defaultLoanRules);
+  it("are the spec figures when unset in the spec's market, and written from the caps in the default PH", () => {
+    expect(loadConfig({ MARKET: 'spec' }).loanRules).toBe(defaultLoanRules);
+    expect(loadConfig({}).loanRules).toEqual(
+      compliantLoanRules(complianceProfiles['ph-sec-mc3-2022'], defaultLoanRules),
+    );
   });
 
   it('come from the file when it holds valid rules', () => {
     const rules = { ...defaultLoanRules, term: { minDays: 120, maxDays: 180 } };
-    expect(loadConfig({ LOAN_RULES_FILE: write('ok.json', JSON.stringify(rules)) }).loanRules.term).toEqual({
+    const file = write('ok.json', JSON.stringify(rules));
+    expect(loadConfig({ MARKET: 'spec', LOAN_RULES_FILE: file }).loanRules.term).toEqual({
       minDays: 120,
       maxDays: 180,
     });

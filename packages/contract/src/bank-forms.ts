@@ -160,7 +160,7 @@ const walletAccountField = (title: string, subtitle: string, maxLength: number):
 });
 
 /** The spec's market: card type 1 (bank card) with its channels, 90006 first; e-wallets as type 2. */
-const defaultForm: BankFormDefinition = {
+const specForm: BankFormDefinition = {
   fields: [
     cardTypeField('Bank card', 'E-wallet'),
     holderName,
@@ -260,7 +260,7 @@ const inForm: BankFormDefinition = {
 };
 
 export const bankFormDefinitions: Record<MarketId, BankFormDefinition> = {
-  default: defaultForm,
+  spec: specForm,
   PH: phForm,
   IN: inForm,
 };

@@ -53,7 +53,6 @@ export const Defaults = {
   recommendedProductModuleId: 31,
   /** Ours: recommended products on the joint-login failure page. */
   jointLoginProductModuleId: 32,
-  loanConfirmAgreementChecked: true,
 } as const;
 
 /** The header every call carries (spec §7). */

@@ -28,9 +28,9 @@ const specTextsInEnglish = {
   legacyCardListFailed: 'Your payment accounts could not be loaded. Please try again.',
 } as const satisfies MessageOverlay;
 
-/** One overlay per market; the default market has none (the spec's texts, exactly). */
+/** One overlay per market; the spec's market has none (its texts, exactly). */
 export const marketTexts: Record<MarketId, MessageOverlay> = {
-  default: {},
+  spec: {},
   PH: { ...specTextsInEnglish },
   IN: { ...specTextsInEnglish },
 };

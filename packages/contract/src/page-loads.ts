@@ -1,6 +1,7 @@
 import { Defaults, LoanConfirmRules } from './constants.ts';
 import { routes, type EndpointRoute } from './routes.ts';
 import { webRoutes, type WebRoutePath } from './web-routes.ts';
+import type { MarketId } from './markets.ts';
 
 /**
  * Borrower pages rendered with their data (decision 0042). Each page declares here the calls it
@@ -122,10 +123,20 @@ export function embedJson(value: unknown): string {
 export const PRELOADED_DATA_ID = 'kw-page-data';
 
 /**
+ * What a server render knows that the browser reads from its address bar and the page's meta
+ * tags: the query string, and the market the server runs (the browser's `kwarta-market`), so
+ * both sides print amounts and preset the agreement box alike.
+ */
+export interface PageRenderContext {
+  search: string;
+  market: MarketId;
+}
+
+/**
  * The server-side renderer of the app's pages (web/src/app/borrower-pages-server.tsx, built to
  * web/dist/.ssr/): the markup inside the page's root, rendered with `data`; null for a path that
  * is not a page of the app.
  */
 export interface BorrowerPageRenderer {
-  renderBorrowerPage(path: string, search: string, data: PreloadedData): Promise<string | null>;
+  renderBorrowerPage(path: string, at: PageRenderContext, data: PreloadedData): Promise<string | null>;
 }

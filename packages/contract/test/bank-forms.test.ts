@@ -14,7 +14,7 @@ describe('payment-account forms per market', () => {
   });
 
   it('defaults to card type 1 and channel 90006, and shows channel items only for their channel', () => {
-    const form = bankFormFor('default');
+    const form = bankFormFor('spec');
     expect(form.fields.find((f) => f.code === 'cardType')?.value).toBe('1');
     expect(form.fields.find((f) => f.code === 'channel')?.value).toBe('90006');
     const codes = (type: string, channel: string) =>
@@ -38,7 +38,7 @@ describe('payment-account forms per market', () => {
   });
 
   it('refuses a definition where a card type ends in two account numbers, or an option list is empty', () => {
-    const broken: BankFormDefinition = structuredClone(bankFormDefinitions.default);
+    const broken: BankFormDefinition = structuredClone(bankFormDefinitions.spec);
     broken.fields.push({ ...broken.fields.find((f) => f.code === 'cardNo')!, code: 'cardNo2' });
     broken.fields.push({ code: 'empty', cate: 'enum', title: 'Empty', maxLength: 5 });
     const messages = bankFormSchema.safeParse(broken).error?.issues.map((issue) => issue.message);

@@ -4,11 +4,11 @@ import { isValidPhone, marketFor, marketIds, markets, phoneLength, type MarketId
 
 describe('markets (D5)', () => {
   it.each([
-    ['default', '13912345678', true],
-    ['default', '19912345678', true],
-    ['default', '12912345678', false],
-    ['default', '1391234567', false],
-    ['default', '139123456789', false],
+    ['spec', '13912345678', true],
+    ['spec', '19912345678', true],
+    ['spec', '12912345678', false],
+    ['spec', '1391234567', false],
+    ['spec', '139123456789', false],
     ['PH', '09171234567', true],
     ['PH', '08171234567', false],
     ['PH', '9171234567', false],
@@ -19,23 +19,30 @@ describe('markets (D5)', () => {
   });
 
   it('groups add up to the rule length (spec 3-4-4, PH 4-3-4)', () => {
-    expect(markets.default.phone.groups).toEqual([3, 4, 4]);
+    expect(markets.spec.phone.groups).toEqual([3, 4, 4]);
     expect(markets.PH.phone.groups).toEqual([4, 3, 4]);
-    expect(phoneLength(markets.default.phone)).toBe(11);
+    expect(phoneLength(markets.spec.phone)).toBe(11);
     expect(phoneLength(markets.PH.phone)).toBe(11);
     expect(phoneLength(markets.IN.phone)).toBe(10);
   });
 
-  it('falls back to the default market for an unknown or missing id', () => {
-    expect(marketFor('PH')).toBe(markets.PH);
-    expect(marketFor('toString')).toBe(markets.default);
-    expect(marketFor(undefined)).toBe(markets.default);
+  it('falls back to the default market, the Philippines, for an unknown or missing id', () => {
+    expect(marketFor('spec')).toBe(markets.spec);
+    expect(marketFor('toString')).toBe(markets.PH);
+    expect(marketFor(undefined)).toBe(markets.PH);
+    expect(marketFor('default')).toBe(markets.PH);
+  });
+
+  it("ticks the agreement box in the spec's market only: elsewhere consent is given, not presumed", () => {
+    expect(markets.spec.agreementPreticked).toBe(true);
+    expect(markets.PH.agreementPreticked).toBe(false);
+    expect(markets.IN.agreementPreticked).toBe(false);
   });
 });
 
 describe('amounts per market (formatMoney with the market’s style)', () => {
   const cases: Record<MarketId, [number, string][]> = {
-    default: [
+    spec: [
       [0, '₱0,00'],
       [800_000, '₱8.000,00'],
       [123_456, '₱1.234,56'],
@@ -71,7 +78,7 @@ describe('amounts per market (formatMoney with the market’s style)', () => {
   }
 
   it('keeps the spec’s rule that system=1 means the rupee in every market', () => {
-    expect(formatMoney(800_000, markets.default.money, 1)).toBe('₹8.000,00');
+    expect(formatMoney(800_000, markets.spec.money, 1)).toBe('₹8.000,00');
     expect(formatMoney(800_000, markets.PH.money, '1')).toBe('₹8,000.00');
     expect(formatMoney(800_000, markets.IN.money, 0)).toBe('₹8,000.00');
   });

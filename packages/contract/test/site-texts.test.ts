@@ -18,7 +18,7 @@ const site: SiteInfo = {
   loanRules: defaultLoanRules,
   compliance: null,
   appUrlScheme: 'kwarta',
-  money: markets.default.money,
+  money: markets.spec.money,
 };
 
 describe('static page texts', () => {

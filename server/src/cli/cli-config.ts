@@ -7,9 +7,9 @@ import { cliModeRefusal, readDatabaseMode, type DatabaseMode } from '../lib/data
 
 /**
  * The configuration of a command line (decision 0101): the environment, in the mode its database's
- * server recorded there. With APP_ENV unset the tool takes that mode (so after `npm start` it is
- * development beside it, and against a production database it is production, whatever directory it
- * is run from); an APP_ENV or money adapter other than the recorded ones is refused. A database no
+ * server recorded there. With APP_ENV unset the tool takes that mode, and with MARKET unset that
+ * market (so after `npm start` it is development beside it, and against a production database it
+ * is production, whatever directory it is run from); an APP_ENV or money adapter other than the recorded ones is refused. A database no
  * server has run yet leaves the environment alone to decide: production when APP_ENV is unset.
  */
 export async function loadCliConfig(env: Record<string, string | undefined> = process.env): Promise<Config> {
@@ -17,7 +17,11 @@ export async function loadCliConfig(env: Record<string, string | undefined> = pr
   if (!recorded) return loadConfig(env);
   let config: Config;
   try {
-    config = loadConfig(env.APP_ENV ? env : { ...env, APP_ENV: recorded.appEnv });
+    config = loadConfig({
+      ...env,
+      APP_ENV: env.APP_ENV || recorded.appEnv,
+      ...(recorded.market && !env.MARKET ? { MARKET: recorded.market } : {}),
+    });
   } catch (error) {
     if (!(error instanceof ConfigError) || env.APP_ENV) throw error;
     throw new ConfigError(

@@ -113,7 +113,13 @@ async function main(): Promise<number> {
     const accountKeys = loadAccountKeyRing(config, (message) => console.warn(message));
     const metrics = new Metrics();
     if (config.seedDemo) {
-      await seedDemoData(db, systemClock.now(), config.loanRules, config.configuredBrand.look);
+      await seedDemoData(
+        db,
+        systemClock.now(),
+        config.loanRules,
+        config.market.id,
+        config.configuredBrand.look,
+      );
       await seedDemoMoney({ db, clock: systemClock, config, accountKeys, metrics });
     }
     const started = performance.now();

@@ -8,7 +8,7 @@ import {
   buildRepaymentSchedule,
   type LoanRules,
 } from '@kwarta/domain';
-import type { BrandLook } from '@kwarta/contract';
+import type { BrandLook, MarketId } from '@kwarta/contract';
 import type { Borrower, Database, NewProduct } from './schema.ts';
 import { demoBorrowerName } from './demo-names.ts';
 import { putSetting } from './settings-repository.ts';
@@ -18,7 +18,15 @@ import { putSetting } from './settings-repository.ts';
  * spec §4, and a handful of products. Idempotent: it does nothing when the demo borrower exists.
  * Never runs in production (config.seedDemo).
  */
-export const DEMO_PHONE = '13912345678';
+/**
+ * The demo borrower's phone in each market, valid under its phone rule (D5) so a tester can sign
+ * in with it: a Philippine mobile number by default, the spec's `139…` in `MARKET=spec`.
+ */
+export const DEMO_PHONES: Record<MarketId, string> = {
+  PH: '09171234567',
+  spec: '13912345678',
+  IN: '9812345678',
+};
 
 export const DEMO_DEVICE = {
   appVersion: '1.0.0',
@@ -286,7 +294,9 @@ export async function findDemoBorrower(
   const borrower = await db
     .selectFrom('borrowers')
     .selectAll()
-    .where('phone', '=', DEMO_PHONE)
+    // Any market's: a data directory seeded under one market keeps its demo when started under
+    // another (the boot then says whether its products fit the new market's caps).
+    .where('phone', 'in', Object.values(DEMO_PHONES))
     .executeTakeFirst();
   if (!borrower) return null;
   // The order a tester most often wants: the one being repaid.
@@ -344,16 +354,19 @@ export async function findMarkedDemoOrders(
 }
 
 /**
- * `rules`: the lender-wide loan rules (config.loanRules), which the demo products carry; `brand`:
- * the configured brand, whose name the products and registrations carry and whose URL scheme is
- * the campaigns' app, so a second brand's demo never says Kwarta (decision 0096). What moves money
- * or seals an account number is seeded by the features that own it, afterwards
- * (features/test-preview/demo-money.ts): this layer writes plain rows only.
+ * `rules`: the lender-wide loan rules (config.loanRules), which the demo products carry (under
+ * the PH market's compliance profile, rules written from its caps, so the demo is lawful);
+ * `market`: whose demo phone the borrower gets; `brand`: the configured brand, whose name the
+ * products and registrations carry and whose URL scheme is the campaigns' app, so a second brand's
+ * demo never says Kwarta (decision 0096). What moves money or seals an account number is seeded
+ * by the features that own it, afterwards (features/test-preview/demo-money.ts): this layer writes
+ * plain rows only.
  */
 export async function seedDemoData(
   db: Kysely<Database>,
   now: Date,
   rules: LoanRules,
+  market: MarketId,
   brand: DemoBrand,
 ): Promise<void> {
   if (await findDemoBorrower(db)) return;
@@ -378,7 +391,12 @@ export async function seedDemoData(
 
     const borrower = await trx
       .insertInto('borrowers')
-      .values({ phone: DEMO_PHONE, full_name: 'Juan Dela Cruz', is_repeat_client: 1, created_at: at })
+      .values({
+        phone: DEMO_PHONES[market],
+        full_name: 'Juan Dela Cruz',
+        is_repeat_client: 1,
+        created_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
 

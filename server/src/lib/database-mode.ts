@@ -14,6 +14,12 @@ export interface DatabaseMode {
   payments: string;
   cardDebit: string;
   payouts: string;
+  /**
+   * The market the server runs (absent in a record made before markets were recorded): a command
+   * line beside a `MARKET=spec` server must not check phones, print amounts or seed history as the
+   * default market would.
+   */
+  market?: Config['market']['id'];
   /** When a server last recorded it (ISO). */
   recordedAt: string;
 }
@@ -33,6 +39,7 @@ function modeOf(config: Config): Omit<DatabaseMode, 'recordedAt'> {
     payments: config.payments.provider,
     cardDebit: config.cardDebit.provider,
     payouts: config.payouts.provider,
+    market: config.market.id,
   };
 }
 

@@ -22,7 +22,7 @@ describe('npm run accounts -- rotate-key', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
+    t = await createTestApp('sqlite', { env: { MARKET: 'spec' } });
     const session = await demoSession(t.app);
     const product = await t.app.db
       .selectFrom('products')

@@ -18,6 +18,7 @@ import {
 import { ConfigError } from '../../src/config.ts';
 import { approveOrder } from '../../src/features/orders/index.ts';
 import { readDatabaseMode } from '../../src/lib/database-mode.ts';
+import { loadCliConfig } from '../../src/cli/cli-config.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -168,6 +169,16 @@ describe.each(databaseTargets)('the mode recorded in the database (%s)', (target
       .where('job', '=', 'due-reminders')
       .execute();
     expect(runs).toEqual([]);
+  });
+
+  it("hands a command line the server's market, unless it sets its own", async () => {
+    const spec = await createTestApp(target, { env: { MARKET: 'spec' } });
+    try {
+      expect((await loadCliConfig(bare(spec))).market.id).toBe('spec');
+      expect((await loadCliConfig(bare(spec, { MARKET: 'IN' }))).market.id).toBe('IN');
+    } finally {
+      await spec.close();
+    }
   });
 
   it('keeps a development or sandbox server off a production database', async () => {

@@ -24,7 +24,7 @@ describe('npm run order', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
+    t = await createTestApp('sqlite', { env: { MARKET: 'spec' } });
     await createOperator(t.app.db, { name: 'ana', role: 'credit', now: new Date() });
     const borrower = await newBorrower(t.app, '13900000021');
     const product = await t.app.db

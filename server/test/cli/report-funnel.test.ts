@@ -14,7 +14,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 describe('npm run report:funnel', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
+    t = await createTestApp('sqlite', { env: { MARKET: 'spec' } });
     const tracking = {
       page_id: '1',
       client_type: 'ios',

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderStatus, orderStatuses } from '@kwarta/domain';
+import { defaultLoanRules, OrderStatus, orderStatuses } from '@kwarta/domain';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { endpoints } from '@kwarta/contract';
 import { callEndpoint, demoSession } from '../support/api.ts';
 import { cliEnv, createTestApp, databaseTargets, type TestApp } from '../support/test-app.ts';
-import { DEMO_CAMPAIGNS, DEMO_PHONE, seedDemoData } from '../../src/db/seed.ts';
+import { DEMO_CAMPAIGNS, DEMO_PHONES, seedDemoData } from '../../src/db/seed.ts';
 import { DEMO_ACCOUNT, seedDemoMoney } from '../../src/features/test-preview/index.ts';
 import { listPaymentAccounts, openPaymentAccount } from '../../src/features/bank-binding/index.ts';
 import { funnelReport } from '../../src/features/promotion/index.ts';
@@ -21,12 +21,25 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
   });
   afterAll(() => t.close());
 
+  it('runs the Philippines by default: a 09… demo borrower and products within the PH caps', async () => {
+    expect(t.config.market.id).toBe('PH');
+    expect(t.config.compliance?.id).toBe('ph-sec-mc3-2022');
+    expect(DEMO_PHONES.PH).toMatch(/^09\d{9}$/);
+    const products = await t.app.db.selectFrom('products').select(['name', 'loan_rules']).execute();
+    expect(products.length).toBeGreaterThan(0);
+    for (const product of products) {
+      expect(JSON.parse(product.loan_rules), product.name).toEqual(t.config.loanRules);
+    }
+    // The rules written from the caps (decision 0095), not the spec's one-time late fee.
+    expect(t.config.loanRules).not.toEqual(defaultLoanRules);
+  });
+
   it('gives the demo borrower an order in every status of spec §4', async () => {
     const orders = await t.app.db
       .selectFrom('orders')
       .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
       .select(['orders.status'])
-      .where('borrowers.phone', '=', DEMO_PHONE)
+      .where('borrowers.phone', '=', DEMO_PHONES.PH)
       .execute();
     expect([...new Set(orders.map((order) => order.status))].sort((a, b) => a - b)).toEqual(
       [...orderStatuses].sort((a, b) => a - b),
@@ -69,7 +82,7 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
       await t.app.db
         .selectFrom('borrowers')
         .select('id')
-        .where('phone', '=', DEMO_PHONE)
+        .where('phone', '=', DEMO_PHONES.PH)
         .executeTakeFirstOrThrow()
     ).id;
 
@@ -173,9 +186,38 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
         ),
       );
     const before = await counts();
-    await seedDemoData(t.app.db, new Date(), t.config.loanRules, t.config.configuredBrand.look);
+    await seedDemoData(
+      t.app.db,
+      new Date(),
+      t.config.loanRules,
+      t.config.market.id,
+      t.config.configuredBrand.look,
+    );
     await seedDemoMoney(t.app);
     expect(await counts()).toEqual(before);
+    // Also under another market: its demo borrower is found by any market's demo phone, so a
+    // data directory started in another market is not seeded a second demo.
+    await seedDemoData(t.app.db, new Date(), t.config.loanRules, 'spec', t.config.configuredBrand.look);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe.each(databaseTargets)("demo seed in the spec's market on %s", (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target, { env: { MARKET: 'spec' } });
+  });
+  afterAll(() => t.close());
+
+  it("gives the demo borrower the spec's 139… phone and the products the spec's figures", async () => {
+    const demo = await t.app.db
+      .selectFrom('borrowers')
+      .select('phone')
+      .where('full_name', '=', 'Juan Dela Cruz')
+      .executeTakeFirstOrThrow();
+    expect(demo.phone).toBe('13912345678');
+    const products = await t.app.db.selectFrom('products').select('loan_rules').execute();
+    for (const product of products) expect(JSON.parse(product.loan_rules)).toEqual(defaultLoanRules);
   });
 });
 

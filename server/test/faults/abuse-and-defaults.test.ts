@@ -21,7 +21,9 @@ async function askSms(app: FastifyInstance, phone: string, ip: string, deviceId?
 describe.each(databaseTargets)('abuse limits on %s', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(target, { env: { SMS_LIMIT_PER_IP_HOUR: '2', SMS_LIMIT_PER_DEVICE_DAY: '3' } });
+    t = await createTestApp(target, {
+      env: { MARKET: 'spec', SMS_LIMIT_PER_IP_HOUR: '2', SMS_LIMIT_PER_DEVICE_DAY: '3' },
+    });
   });
   afterAll(() => t.close());
 
@@ -42,7 +44,7 @@ describe.each(databaseTargets)('abuse limits on %s', (target) => {
   it('leaving deviceId out does not skip the device limit: the address stands in for the device', async () => {
     // A generous address limit, so only the device limit (3 a day) can refuse.
     const loose = await createTestApp(target, {
-      env: { SMS_LIMIT_PER_IP_HOUR: '100', SMS_LIMIT_PER_DEVICE_DAY: '3' },
+      env: { MARKET: 'spec', SMS_LIMIT_PER_IP_HOUR: '100', SMS_LIMIT_PER_DEVICE_DAY: '3' },
     });
     try {
       const outcomes = [];

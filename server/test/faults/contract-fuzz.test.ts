@@ -105,7 +105,7 @@ describe.each(databaseTargets)('every endpoint of the contract against malformed
   let t: TestApp;
   beforeAll(async () => {
     // Parsing hundreds of 1 MB strings lags the event loop; load shedding is not under test here.
-    t = await createTestApp(target, { env: { MAX_EVENT_LOOP_DELAY_MS: '60000' } });
+    t = await createTestApp(target, { env: { MARKET: 'spec', MAX_EVENT_LOOP_DELAY_MS: '60000' } });
   });
   afterAll(() => t.close());
 

@@ -31,7 +31,7 @@ describe.each(setups)(
     beforeAll(async () => {
       const shared = redis ? testRedis() : undefined;
       if (shared) cleanupRedis = shared.cleanup;
-      t = await createTestApp(target, { env: { ...shared?.env } });
+      t = await createTestApp(target, { env: { MARKET: 'spec', ...shared?.env } });
       expect(t.app.store.backend).toBe(redis ? 'redis' : 'database');
     });
     afterAll(async () => {

@@ -107,6 +107,8 @@ export function cliEnv(t: TestApp, extra: Record<string, string> = {}): NodeJS.P
     SQLITE_DRIVER: t.config.sqliteDriver,
     REDIS_URL: '',
     LOG_LEVEL: 'silent',
+    // The app's market: a CLI formats amounts and checks phones as the server beside it does.
+    MARKET: t.config.market.id,
     ...extra,
   };
 }
@@ -244,6 +246,8 @@ async function createSecondInstance(first: TestApp, options: TestAppOptions): Pr
     WEB_DIST_DIR: first.config.webDistDir,
     LOG_LEVEL: 'silent',
     SQLITE_DRIVER: first.config.sqliteDriver,
+    // The same market as the first: behind one load balancer, instances run one configuration.
+    MARKET: first.config.market.id,
     ...(first.config.databaseUrl ? { DATABASE_URL: first.config.databaseUrl } : {}),
     ...options.env,
   };

@@ -34,7 +34,7 @@ export function groupDigits(digits: string, groups: readonly number[], separator
 export type PhoneFormat = Pick<PhoneRule, 'groups'> & Partial<Pick<PhoneRule, 'countryCode' | 'trunkPrefix'>>;
 
 /** The spec's market: 11 digits `1[3-9]…` grouped 3-4-4. */
-export const PHONE_FORMAT_DEFAULT: PhoneFormat = markets.default.phone;
+export const PHONE_FORMAT_SPEC: PhoneFormat = markets.spec.phone;
 
 /** Philippines: `09` + 9 digits grouped 4-3-4. */
 export const PHONE_FORMAT_PH: PhoneFormat = markets.PH.phone;
@@ -45,7 +45,7 @@ export const PHONE_FORMAT_PH: PhoneFormat = markets.PH.phone;
  */
 export function formatPhone(
   value: string,
-  format: PhoneFormat | readonly number[] = PHONE_FORMAT_DEFAULT,
+  format: PhoneFormat | readonly number[] = PHONE_FORMAT_SPEC,
 ): string {
   const phone: PhoneFormat = isGroups(format) ? { groups: format } : format;
   const length = phone.groups.reduce((sum, size) => sum + size, 0);

@@ -1,4 +1,5 @@
-import { marketFor, type Market } from '@kwarta/contract';
+import { marketFor, markets, type Market } from '@kwarta/contract';
+import { renderingMarketId } from './session-query.ts';
 
 export type RuntimeEnv = 'development' | 'sandbox' | 'production';
 
@@ -25,9 +26,13 @@ export const RUNTIME_MARKET_META = 'kw-market';
 
 /**
  * The market the server runs, from `<meta name="kw-market">`, stamped like the environment
- * so one build serves every market. Missing or unknown means the default (the spec's) market.
+ * so one build serves every market. Missing or unknown means the default market (PH, D5).
  */
 export function readRuntimeMarket(doc: Document | undefined = globalThis.document): Market {
+  // A server render has no document: the server names its market, or the render would print
+  // the fallback's amounts and the browser its own (a hydration mismatch).
+  const rendering = renderingMarketId();
+  if (rendering) return markets[rendering];
   return marketFor(
     doc?.querySelector(`meta[name="${RUNTIME_MARKET_META}"]`)?.getAttribute('content')?.trim(),
   );

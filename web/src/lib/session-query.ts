@@ -1,22 +1,27 @@
-import { pickSessionQuery, type SessionQueryField } from '@kwarta/contract';
+import { pickSessionQuery, type PageRenderContext, type SessionQueryField } from '@kwarta/contract';
 
 // Set only for the length of one server render (renderToString is synchronous, so no other
-// request can see it); in the browser the page's own address is the answer.
-let renderingSearch: string | null = null;
+// request can see it); in the browser the page's own address and meta tags are the answer.
+let rendering: PageRenderContext | null = null;
 
-/** Runs a synchronous server render of a page opened with this query string. */
-export function renderAtSearch<T>(search: string, render: () => T): T {
-  renderingSearch = search;
+/** Runs a synchronous server render of a page opened with this query string in this market. */
+export function renderAt<T>(at: PageRenderContext, render: () => T): T {
+  rendering = at;
   try {
     return render();
   } finally {
-    renderingSearch = null;
+    rendering = null;
   }
+}
+
+/** The market of the server render under way; null in the browser (runtime-env.ts reads the page). */
+export function renderingMarketId(): PageRenderContext['market'] | null {
+  return rendering?.market ?? null;
 }
 
 /** The page's query string: the one being rendered on the server, else the address bar's. */
 export function currentSearch(): string {
-  return renderingSearch ?? window.location.search;
+  return rendering?.search ?? window.location.search;
 }
 
 /** The common session query (D1) this page was opened with; every call and link passes it on. */

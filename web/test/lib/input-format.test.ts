@@ -37,7 +37,7 @@ describe('groupDigits', () => {
 });
 
 describe('formatPhone', () => {
-  test('default market: 11 digits grouped 3-4-4', () => {
+  test('spec market: 11 digits grouped 3-4-4', () => {
     expect(formatPhone('13812345678')).toBe('138 1234 5678');
     expect(formatPhone('138')).toBe('138');
     expect(formatPhone('1381')).toBe('138 1');
@@ -71,7 +71,7 @@ describe('formatPhone', () => {
     expect(formatPhone('+63 917-123 4567', [4, 3, 4])).toBe('6391 712 3456');
   });
 
-  test('default market recognises +86 only when the number says it is international', () => {
+  test('spec market recognises +86 only when the number says it is international', () => {
     expect(formatPhone('+86 138 1234 5678')).toBe('138 1234 5678');
     expect(formatPhone('8613812345678')).toBe('138 1234 5678');
     expect(formatPhone('86138123456')).toBe('861 3812 3456');

@@ -34,16 +34,16 @@ test('reads a document it is given (e.g. one parsed from server HTML)', () => {
   expect(readRuntimeEnv(doc)).toBe('sandbox');
 });
 
-test('reads the market the server stamped, and falls back to the default market', async () => {
+test('reads the market the server stamped, and falls back to the default market (PH)', async () => {
   const { readRuntimeMarket } = await import('../../src/lib/runtime-env.ts');
   const { markets } = await import('@kwarta/contract');
   const meta = document.createElement('meta');
   meta.name = 'kw-market';
-  meta.content = 'PH';
+  meta.content = 'spec';
   document.head.append(meta);
-  expect(readRuntimeMarket()).toBe(markets.PH);
+  expect(readRuntimeMarket()).toBe(markets.spec);
   meta.content = 'nowhere';
-  expect(readRuntimeMarket()).toBe(markets.default);
+  expect(readRuntimeMarket()).toBe(markets.PH);
   meta.remove();
-  expect(readRuntimeMarket()).toBe(markets.default);
+  expect(readRuntimeMarket()).toBe(markets.PH);
 });

@@ -25,7 +25,8 @@ test('a PH page toasts the market text, not the spec Chinese or Indonesian', () 
   expect(getToastState().toast?.text).toBe(marketTexts.PH.ratingChooseStars);
 });
 
-test('the default market toasts the spec texts exactly', () => {
+test('the spec market toasts the spec texts exactly', () => {
+  setMarket('spec');
   hides.push(showToast(messages.ratingChooseStars));
   expect(getToastState().toast?.text).toBe('Silakan pilih');
 });

@@ -47,11 +47,13 @@ export function productCompliance(
 
 /**
  * A start under a compliance profile with a product whose covered offers break it stops, listing
- * every product and cap (D16): a lender must not switch a market on with unlawful products.
+ * every product and cap (D16): a lender must not switch a market on with unlawful products. The
+ * message is all the operator sees (server.ts prints a ConfigError alone), so it says where the
+ * products are and the three ways on: the spec's market, editing them, or starting fresh.
  */
 export async function assertProductsComply(
   db: Kysely<Database>,
-  config: Pick<Config, 'compliance' | 'market'>,
+  config: Pick<Config, 'compliance' | 'market' | 'databaseUrl' | 'dataDir'>,
 ): Promise<void> {
   if (!config.compliance) return;
   const problems: string[] = [];
@@ -61,9 +63,35 @@ export async function assertProductsComply(
       problems.push(`  product ${product.id} (${product.name}): ${breach}`);
     }
   }
-  if (problems.length) {
-    throw new ConfigError(
-      `Products break the caps of COMPLIANCE=${config.compliance.id}; change them (or their loan rules) first:\n${problems.join('\n')}`,
-    );
+  if (problems.length) throw new ConfigError(nonCompliantProductsMessage(config, problems));
+}
+
+function nonCompliantProductsMessage(
+  config: Pick<Config, 'compliance' | 'market' | 'databaseUrl' | 'dataDir'>,
+  problems: readonly string[],
+): string {
+  const profile = config.compliance!;
+  const where = config.databaseUrl
+    ? `the database ${databaseName(config.databaseUrl)}`
+    : `the data directory ${config.dataDir}`;
+  const fresh = config.databaseUrl
+    ? `drop and create the database ${databaseName(config.databaseUrl)}`
+    : `remove ${config.dataDir} (or set DATA_DIR to a new directory)`;
+  return [
+    `Kwarta did not start: products in ${where} break the legal cost caps this server applies (MARKET=${config.market.id}, compliance profile ${profile.id}: ${profile.source}):`,
+    ...problems,
+    'To start, either:',
+    "  - keep these products and run the spec's market, which applies no caps: MARKET=spec npm start (COMPLIANCE unset)",
+    '  - or bring them within the caps: start with MARKET=spec, edit them in the console (Products), then start again',
+    `  - or start fresh with the demo's lawful products: ${fresh}, then start again (this deletes every borrower, order and payment in it)`,
+  ].join('\n');
+}
+
+/** The database's name from its URL: the credentials never reach the message. */
+function databaseName(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || url;
+  } catch {
+    return 'of DATABASE_URL';
   }
 }

@@ -34,7 +34,11 @@ export async function renderBorrowerPage(
   reply: FastifyReply,
 ): Promise<string | null> {
   const data = await loadPageData(app, page.path, request, reply);
-  const root = await renderer.renderBorrowerPage(page.path, searchOf(request.url), data);
+  const root = await renderer.renderBorrowerPage(
+    page.path,
+    { search: searchOf(request.url), market: app.config.market.id },
+    data,
+  );
   if (root === null) return null;
   reply.header('Cache-Control', 'private, no-store');
   const script = `<script type="application/json" id="${PRELOADED_DATA_ID}">${embedJson(data)}</script>`;

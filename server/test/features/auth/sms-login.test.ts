@@ -3,12 +3,12 @@ import { messages, routes, endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
 import { createTestApp, databaseTargets, type TestApp } from '../../support/test-app.ts';
 import { latestSmsCode, solvedCaptcha } from '../../support/promotion.ts';
-import { DEMO_PHONE } from '../../../src/db/seed.ts';
+import { DEMO_PHONES } from '../../../src/db/seed.ts';
 
 describe.each(databaseTargets)('SMS login for the native shell on %s', (target) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(target);
+    t = await createTestApp(target, { env: { MARKET: 'spec' } });
   });
   afterAll(() => t.close());
 
@@ -21,10 +21,10 @@ describe.each(databaseTargets)('SMS login for the native shell on %s', (target) 
   }
 
   it('logs a registered borrower in with phone + SMS code; the session opens borrower calls', async () => {
-    expect((await sendCode(DEMO_PHONE)).envelope?.code).toBe('00');
-    const code = (await latestSmsCode(t.app, DEMO_PHONE))!;
+    expect((await sendCode(DEMO_PHONES.spec)).envelope?.code).toBe('00');
+    const code = (await latestSmsCode(t.app, DEMO_PHONES.spec))!;
     const login = await callEndpoint(t.app, endpoints.smsLogin, {
-      body: { phone: DEMO_PHONE, smsCode: code, deviceId: 'shell-1' },
+      body: { phone: DEMO_PHONES.spec, smsCode: code, deviceId: 'shell-1' },
     });
     expect(login.envelope?.code).toBe('00');
     const { sessionId } = login.envelope?.data as { sessionId: string };
@@ -36,7 +36,7 @@ describe.each(databaseTargets)('SMS login for the native shell on %s', (target) 
     expect(contacts.status).toBe(200);
     // Single use: the same code does not log in twice.
     const again = await callEndpoint(t.app, endpoints.smsLogin, {
-      body: { phone: DEMO_PHONE, smsCode: code },
+      body: { phone: DEMO_PHONES.spec, smsCode: code },
     });
     expect(again.envelope?.code).toBe('102');
   });

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fillMessage, messages, endpoints } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
 import { newBorrower, otherBorrower } from '../../support/borrowers.ts';
-import { DEMO_PHONE } from '../../../src/db/seed.ts';
+import { DEMO_PHONES } from '../../../src/db/seed.ts';
 import { CARD_NO, cardForm, phBankAccount, phWallet } from '../../support/payment-accounts.ts';
 import {
   createTestApp,
@@ -41,7 +41,7 @@ const accountRows = (app: TestApp['app']) =>
     .where(
       'borrower_id',
       'not in',
-      app.db.selectFrom('borrowers').select('id').where('phone', '=', DEMO_PHONE),
+      app.db.selectFrom('borrowers').select('id').where('phone', '=', DEMO_PHONES[app.config.market.id]),
     )
     .orderBy('id')
     .execute();
@@ -55,7 +55,7 @@ describe.each(databaseTargets)('payment accounts on %s', (target) => {
   beforeEach(async () => {
     logLines.length = 0;
     test = await createTestApp(target, {
-      env: { LOG_LEVEL: 'trace' },
+      env: { MARKET: 'spec', LOG_LEVEL: 'trace' },
       logStream: { write: (line) => void logLines.push(line) },
     });
     // A borrower of its own: the demo borrower has a seeded account already.
@@ -284,14 +284,14 @@ describe.each(databaseTargets)('payment accounts on %s', (target) => {
   });
 });
 
-describe('payment accounts in the PH market', () => {
+describe('payment accounts in the PH market, the default', () => {
   let test: TestApp;
   let session: Record<string, string>;
   let productId: number;
   beforeEach(async () => {
-    test = await createTestApp('sqlite', { env: { MARKET: 'PH' } });
+    test = await createTestApp('sqlite');
     // A borrower of its own: the demo borrower has a seeded account already.
-    session = (await newBorrower(test.app, '13900000031')).session;
+    session = (await newBorrower(test.app, '09170000031')).session;
     productId = await offeredProductId(test.app);
   });
   afterEach(async () => test.close());

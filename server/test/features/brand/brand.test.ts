@@ -6,7 +6,7 @@ import { endpoints, messages, type Endpoint } from '@kwarta/contract';
 import { callConsole, consoleSignedIn, type ConsoleSession } from '../../support/console.ts';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { solvedCaptcha } from '../../support/promotion.ts';
-import { DEMO_PHONE } from '../../../src/db/seed.ts';
+import { DEMO_PHONES } from '../../../src/db/seed.ts';
 import {
   createTestApp,
   databaseTargets,
@@ -94,11 +94,11 @@ describe.each(databaseTargets)('the brand (%s)', (target) => {
   it('the SMS code, the landing, the demo products and the support address name the brand, never Kwarta', async () => {
     const captcha = await solvedCaptcha(t.app);
     const sent = await callEndpoint(t.app, endpoints.sendLoginCode, {
-      body: { phone: DEMO_PHONE, ...captcha, deviceId: 'brand-1' },
+      body: { phone: DEMO_PHONES[t.config.market.id], ...captcha, deviceId: 'brand-1' },
       headers: { 'x-forwarded-for': '198.51.100.72' },
     });
     expect(sent.envelope?.code).toBe('00');
-    const outbox = (await get(`/dev/sms-outbox?phone=${DEMO_PHONE}`)).json() as {
+    const outbox = (await get(`/dev/sms-outbox?phone=${DEMO_PHONES[t.config.market.id]}`)).json() as {
       messages: { text: string }[];
     };
     expect(outbox.messages[0]?.text).toMatch(/^\[Bayanihan Cash\] Your verification code is \d{6}\./);

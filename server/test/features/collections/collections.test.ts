@@ -39,7 +39,7 @@ describe.each(databaseTargets)('collections on %s', (target) => {
   const orders: Record<string, Awaited<ReturnType<typeof repayableOrder>>> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(target, { clock, env: { MARKET: 'PH' } });
+    t = await createTestApp(target, { clock });
     const passwordHash = await hashPassword(PASSWORD);
     const operators = [
       ['viewer-1', 'viewer'],

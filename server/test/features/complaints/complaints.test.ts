@@ -19,7 +19,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
   let uploadsDir: string;
 
   beforeAll(async () => {
-    t = await createTestApp(target, { clock });
+    t = await createTestApp(target, { clock, env: { MARKET: 'spec' } });
     session = await demoSession(t.app);
     other = await otherBorrower(t.app);
     uploadsDir = path.join(t.config.dataDir, 'uploads');
@@ -97,7 +97,7 @@ describe.each(databaseTargets)('complaints on %s', (target) => {
       const amount = (data.orderDetail.list as { title: string; value: string }[]).find(
         (row) => row.title === messages.orderCardAmount,
       );
-      expect(amount?.value).toBe(formatMoney(principal, markets.default.money));
+      expect(amount?.value).toBe(formatMoney(principal, markets.spec.money));
       expect(amount?.value).toMatch(/^₱\d{1,3}(\.\d{3})*,\d{2}$/);
     });
 

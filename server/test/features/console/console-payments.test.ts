@@ -43,7 +43,10 @@ describe.each(databaseTargets)('console payments (%s)', (target) => {
   const as: Partial<Record<OperatorRole, { cookie: string; csrf: string }>> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(target, { clock, env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' } });
+    t = await createTestApp(target, {
+      clock,
+      env: { MARKET: 'spec', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
+    });
     for (const role of operatorRoles) {
       const operatorId = await createOperator(t.app.db, { name: `${role}-1`, role, now: clock.now() });
       const tokens = await createOperatorSession(t.app.db, { operatorId, now: clock.now() });

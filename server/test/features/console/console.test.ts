@@ -42,7 +42,10 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
   const passwordHash = hashPassword(PASSWORD);
 
   beforeAll(async () => {
-    t = await createTestApp(target, { clock, env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' } });
+    t = await createTestApp(target, {
+      clock,
+      env: { MARKET: 'spec', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
+    });
     for (const role of operatorRoles) {
       await createOperator(t.app.db, {
         name: `${role}-1`,

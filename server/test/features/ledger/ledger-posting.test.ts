@@ -32,7 +32,7 @@ describe.each(databaseTargets)('ledger posting on %s', (target) => {
   let phone = 13900007100;
 
   beforeAll(async () => {
-    t = await createTestApp(target, { clock });
+    t = await createTestApp(target, { clock, env: { MARKET: 'spec' } });
   });
   afterAll(() => t.close());
 

@@ -27,7 +27,7 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
   let headers: Record<string, string>;
 
   beforeEach(async () => {
-    t = await createTestApp(target, { clock });
+    t = await createTestApp(target, { clock, env: { MARKET: 'spec' } });
     ipSeq += 1;
     headers = { 'x-forwarded-for': `10.9.${ipSeq}.1` };
   });
@@ -318,7 +318,10 @@ describe.each(databaseTargets)('legacy bank-card repayment (/carpmm calls) on %s
     const order = await repayableOrder(t.app);
     expect((await way(order)).alipay).toBe(1);
 
-    const counters = await createTestApp(target, { clock, env: { PAYMENT_CHANNELS: 'BAYD,7ELE' } });
+    const counters = await createTestApp(target, {
+      clock,
+      env: { MARKET: 'spec', PAYMENT_CHANNELS: 'BAYD,7ELE' },
+    });
     try {
       const counterOrder = await repayableOrder(counters.app);
       const ask = (endpoint: Endpoint, body: Record<string, string>) =>

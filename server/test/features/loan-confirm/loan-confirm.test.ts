@@ -36,7 +36,7 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
   let other: Awaited<ReturnType<typeof otherBorrower>>;
 
   beforeAll(async () => {
-    t = await createTestApp(target, { clock });
+    t = await createTestApp(target, { clock, env: { MARKET: 'spec' } });
     // Kwarta Flex: ₱20,000.00 at most, 91 days, 3 instalments, 15% for the term.
     const product = await t.app.db
       .selectFrom('products')

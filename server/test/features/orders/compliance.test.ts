@@ -37,7 +37,7 @@ describe.each(databaseTargets)('legal cost caps on %s', (target) => {
   let flex: { id: number; loan_rules: string; term_rate_bps: number };
 
   beforeAll(async () => {
-    t = await createTestApp(target, { clock, env: { MARKET: 'PH' } });
+    t = await createTestApp(target, { clock });
     await createOperator(t.app.db, {
       name: 'admin-1',
       role: 'admin',
@@ -154,7 +154,9 @@ describe.each(databaseTargets)('legal cost caps on %s', (target) => {
     try {
       const refusal = await assertProductsComply(t.app.db, t.app.config).catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(ConfigError);
-      expect((refusal as Error).message).toContain('Products break the caps of COMPLIANCE=ph-sec-mc3-2022');
+      expect((refusal as Error).message).toContain(
+        'break the legal cost caps this server applies (MARKET=PH, compliance profile ph-sec-mc3-2022',
+      );
       expect((refusal as Error).message).toContain(
         `product ${flex.id} (Kwarta Flex): The ${messages.complianceCapNominalRate} of 6.59% a month`,
       );
@@ -356,6 +358,8 @@ describe('boot under a compliance profile', () => {
       loadConfig({ APP_ENV: 'development', MARKET: 'PH', COMPLIANCE: 'none', LOAN_RULES_FILE: file })
         .loanRules,
     ).toEqual(defaultLoanRules);
-    expect(loadConfig({ APP_ENV: 'development' }).compliance).toBeNull();
+    // The default market, PH, brings the profile; the spec's market lends by its own figures.
+    expect(loadConfig({ APP_ENV: 'development' }).compliance?.id).toBe('ph-sec-mc3-2022');
+    expect(loadConfig({ APP_ENV: 'development', MARKET: 'spec' }).compliance).toBeNull();
   });
 });

@@ -80,7 +80,7 @@ function product(
   return { product: row, rules };
 }
 
-const money = markets.default.money;
+const money = markets.spec.money;
 
 describe('the confirmation plan is the order plan', () => {
   it('to the centavo, summing to the total due (10,000 runs)', () => {

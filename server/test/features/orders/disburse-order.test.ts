@@ -70,7 +70,7 @@ describe.each(databaseTargets)('disbursement on %s', (target) => {
   let order: { id: number; product_id: number; principal: number };
 
   beforeAll(async () => {
-    t = await createTestApp(target, { clock, payouts: payouts.gateway });
+    t = await createTestApp(target, { clock, payouts: payouts.gateway, env: { MARKET: 'spec' } });
     ({ session, order } = await approvedOrderOfNewBorrower(t.app, '13900000041'));
   });
   afterAll(() => t.close());
@@ -159,7 +159,7 @@ describe.each(databaseTargets)('a disbursement whose payout call threw, on %s', 
   let order: { id: number; product_id: number };
 
   beforeAll(async () => {
-    t = await createTestApp(target, { clock, payouts: gateway });
+    t = await createTestApp(target, { clock, payouts: gateway, env: { MARKET: 'spec' } });
     ({ session, order } = await approvedOrderOfNewBorrower(t.app, '13900000042'));
   });
   afterAll(() => t.close());

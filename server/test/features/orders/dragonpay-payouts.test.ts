@@ -102,7 +102,6 @@ describe.each(databaseTargets)('disbursement through Dragonpay Payout (%s)', (ta
     t = await createTestApp(target, {
       clock,
       env: {
-        MARKET: 'PH',
         PAYOUT_PROVIDER: 'dragonpay',
         DRAGONPAY_PAYOUT_MERCHANT_ID: MERCHANT,
         DRAGONPAY_PAYOUT_SECRET: API_KEY,

@@ -25,7 +25,7 @@ describe('order card', () => {
   };
 
   it('lists order number, amount, application date and due date with the status text', () => {
-    const card = orderCard(source, markets.default.money);
+    const card = orderCard(source, markets.spec.money);
     expect(card).toMatchObject({
       orderId: 7,
       orderNo: 'KW-7',
@@ -50,7 +50,7 @@ describe('order card', () => {
   it('leaves the due date out before disbursement and says when collection complaints are not allowed', () => {
     const card = orderCard(
       { ...source, due_date: null, collection_complaints_allowed: 0 },
-      markets.default.money,
+      markets.spec.money,
     );
     expect(card.list).toHaveLength(3);
     expect(card.isShow).toBe(0);

@@ -18,7 +18,7 @@ import {
   rebuildLedger,
 } from '../../../src/features/ledger-rebuild/index.ts';
 import { trialBalance } from '../../../src/features/ledger/index.ts';
-import { DEMO_PHONE } from '../../../src/db/seed.ts';
+import { DEMO_PHONES } from '../../../src/db/seed.ts';
 import { createOperator, createOperatorSession } from '../../../src/features/operators/index.ts';
 import { advanceOrdersByDate, queueDueReminders } from '../../../src/features/orders/index.ts';
 
@@ -261,7 +261,7 @@ describe.each(databaseTargets)('the demo’s written-off loan on %s', (target) =
       .selectFrom('orders')
       .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
       .select(['orders.id', 'orders.product_id', 'orders.borrower_id'])
-      .where('borrowers.phone', '=', DEMO_PHONE)
+      .where('borrowers.phone', '=', DEMO_PHONES[t.config.market.id])
       .where('orders.status', '=', OrderStatus.WrittenOff)
       .executeTakeFirstOrThrow();
     demo = { orderId: row.id, productId: row.product_id, borrowerId: row.borrower_id };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRELOADED_DATA_ID, messages, type Endpoint, endpoints } from '@kwarta/contract';
 import { formatMoney } from '@kwarta/domain';
-import { DEMO_PHONE } from '../../../src/db/seed.ts';
+import { DEMO_PHONES } from '../../../src/db/seed.ts';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { otherBorrower } from '../../support/borrowers.ts';
 import {
@@ -38,7 +38,7 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
   let session: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp(target, { borrowerPageRenderer: renderer });
+    t = await createTestApp(target, { borrowerPageRenderer: renderer, env: { MARKET: 'spec' } });
     session = await demoSession(t.app);
   });
   afterAll(() => t.close());
@@ -267,7 +267,7 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
       .where('products.extension_enabled', '=', 0)
       .where('orders.status', 'in', [170, 174, 180])
       .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
-      .where('borrowers.phone', '=', DEMO_PHONE)
+      .where('borrowers.phone', '=', DEMO_PHONES[t.config.market.id])
       .orderBy('orders.id')
       .executeTakeFirstOrThrow();
     const query = { ...session, productId: String(order.product_id), orderId: String(order.id) };

@@ -7,7 +7,7 @@ import {
   sourceBorrowerPageRenderer,
   type TestApp,
 } from '../../support/test-app.ts';
-import { DEMO_PHONE } from '../../../src/db/seed.ts';
+import { DEMO_PHONES } from '../../../src/db/seed.ts';
 
 const renderer = await sourceBorrowerPageRenderer();
 
@@ -29,7 +29,7 @@ describe.each(databaseTargets)('system=1 (rupee) in server-formatted amounts on 
       .selectFrom('orders')
       .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
       .select(['orders.id', 'orders.product_id'])
-      .where('borrowers.phone', '=', DEMO_PHONE)
+      .where('borrowers.phone', '=', DEMO_PHONES[t.config.market.id])
       .where('orders.status', 'in', [170, 174, 180])
       .orderBy('orders.id')
       .executeTakeFirstOrThrow();

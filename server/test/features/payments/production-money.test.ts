@@ -73,6 +73,7 @@ describe.each(databaseTargets)('production with real adapters (%s)', (target) =>
     fake = await startFakeDragonpay();
     t = await createTestApp(target, {
       env: {
+        MARKET: 'spec',
         APP_ENV: 'production',
         // Products to lend; the demo borrower's data does not matter here.
         SEED_DEMO: 'yes',

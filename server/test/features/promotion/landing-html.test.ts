@@ -50,7 +50,7 @@ describe('template amounts', () => {
       subline: 'Even {maxAmount}!',
       maxAmountMinor: 2_000_000,
     };
-    expect(withTemplateAmounts(named, markets.default.money)).toMatchObject({
+    expect(withTemplateAmounts(named, markets.spec.money)).toMatchObject({
       headline: 'Up to ₱20.000,00',
       subline: 'Even ₱20.000,00!',
     });
@@ -73,7 +73,7 @@ describe('GET /promotion', () => {
       '<!doctype html><meta name="kw-env" content="production"><div id="root">app</div>',
     );
     fs.writeFileSync(path.join(webDist, 'promotion.html'), SHELL);
-    t = await createTestApp('sqlite', { env: { WEB_DIST_DIR: webDist } });
+    t = await createTestApp('sqlite', { env: { MARKET: 'spec', WEB_DIST_DIR: webDist } });
   });
   afterAll(async () => {
     await t.close();
@@ -83,11 +83,11 @@ describe('GET /promotion', () => {
   it('serves the landing entry with the seeded template filled in and the environment stamped', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/promotion?id=1&utm_tag=x' });
     expect(page.statusCode).toBe(200);
-    // The seeded headline names its amount; the server prints it as the default market does.
+    // The seeded headline names its amount; the server prints it as the market (the spec's) does.
     expect(page.body).toContain('<h1>Cash loans up to ₱20.000,00</h1>');
     expect(page.body).toContain('id="kw-template"');
     expect(page.body).toContain(
-      '<meta name="kw-env" content="sandbox"><meta name="kw-market" content="default">',
+      '<meta name="kw-env" content="sandbox"><meta name="kw-market" content="spec">',
     );
   });
 
@@ -108,9 +108,9 @@ describe('GET /promotion', () => {
   });
 });
 
-describe('GET /promotion in another market', () => {
+describe('GET /promotion in the default market, the Philippines', () => {
   it('prints the seeded amount as that market does', async () => {
-    const t = await createTestApp('sqlite', { env: { MARKET: 'PH' } });
+    const t = await createTestApp('sqlite');
     try {
       const response = await callEndpoint(t.app, endpoints.channelTemplate, { body: { templateId: '1' } });
       expect(response.envelope?.data).toMatchObject({ headline: 'Cash loans up to ₱20,000.00' });

@@ -6,12 +6,13 @@ import { solvedCaptcha } from '../../support/promotion.ts';
 import { repayableOrder } from '../../support/repayment.ts';
 
 describe('markets (D5)', () => {
-  it('MARKET=PH validates Philippine numbers and stamps the market into the pages', async () => {
-    const t = await createTestApp('sqlite', { env: { MARKET: 'PH' } });
+  it('the default market, PH, validates Philippine numbers and stamps the market into the pages', async () => {
+    const t = await createTestApp('sqlite');
     try {
       const ask = async (phone: string) =>
         callEndpoint(t.app, endpoints.getSms, { body: { phone, ...(await solvedCaptcha(t.app)) } });
-      expect((await ask('09171234567')).envelope?.code).toBe('00');
+      // Not the demo borrower's 09171234567, which is registered already.
+      expect((await ask('09181234567')).envelope?.code).toBe('00');
       const spec = await ask('13912345678');
       expect(spec.status).toBe(400);
       expect(spec.envelope?.message).toBe(marketTexts.PH.phoneInvalid);
@@ -22,11 +23,11 @@ describe('markets (D5)', () => {
     }
   });
 
-  // Issue 21 #11: a Filipino borrower never reads the spec's Chinese or Indonesian texts.
-  it('MARKET=PH answers in the market words; the default market in the spec texts exactly', async () => {
+  // A Filipino borrower never reads the spec's Chinese or Indonesian texts (decision 0012).
+  it("the default market, PH, answers in the market words; MARKET=spec in the spec's texts exactly", async () => {
     for (const [market, expected] of [
-      ['PH', marketTexts.PH],
-      ['default', messages],
+      ['', marketTexts.PH],
+      ['spec', messages],
     ] as const) {
       const t = await createTestApp('sqlite', { env: { MARKET: market } });
       try {
@@ -66,7 +67,10 @@ describe('markets (D5)', () => {
     }
   });
 
-  it('refuses an unknown market at boot', async () => {
+  it('refuses an unknown market at boot, and the spec market by its old name', async () => {
     await expect(createTestApp('sqlite', { env: { MARKET: 'XX' } })).rejects.toThrow(/MARKET/);
+    await expect(createTestApp('sqlite', { env: { MARKET: 'default' } })).rejects.toThrow(
+      /MARKET: was renamed: MARKET=spec/,
+    );
   });
 });

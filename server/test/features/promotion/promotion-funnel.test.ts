@@ -18,7 +18,7 @@ describe.each(databaseTargets)('promotion funnel on %s', (target) => {
   const newPhone = () => String((nextPhone += 1));
 
   beforeAll(async () => {
-    t = await createTestApp(target);
+    t = await createTestApp(target, { env: { MARKET: 'spec' } });
   });
   afterAll(() => t.close());
 

@@ -22,7 +22,7 @@ describe.each(databaseTargets)('daily reconciliation on %s', (target) => {
   const reconcile = () => dailyReconciliation(t.app.db, { date: DAY, timeZone: 'Asia/Manila' });
 
   beforeAll(async () => {
-    t = await createTestApp(target, { clock });
+    t = await createTestApp(target, { clock, env: { MARKET: 'spec' } });
   });
   afterAll(() => t.close());
 

@@ -48,7 +48,7 @@ describe.each(databaseTargets)('due-date reminders on %s', (target) => {
 
   // On PostgreSQL the instances share a Redis too, as a fleet would (when one answers).
   const redis = target === 'postgres' && redisAvailable ? testRedis() : null;
-  const env = { MARKET: 'PH', PUBLIC_URL: 'https://pay.kwarta.example', ...redis?.env };
+  const env = { PUBLIC_URL: 'https://pay.kwarta.example', ...redis?.env };
 
   beforeAll(async () => {
     t = await createTestApp(target, { clock, smsGateway: gateway, env });

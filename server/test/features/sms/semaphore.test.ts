@@ -32,7 +32,6 @@ describe.each(databaseTargets)('Semaphore and the delivery loop on %s', (target)
     t = await createTestApp(target, {
       clock,
       env: {
-        MARKET: 'PH',
         SMS_GATEWAY: 'semaphore',
         SEMAPHORE_API_KEY: 'test-semaphore-key',
         SEMAPHORE_SENDER_NAME: 'KWARTA',

@@ -48,7 +48,7 @@ describe.each(storeSetups)(
     beforeAll(async () => {
       const shared = redis ? testRedis() : undefined;
       if (shared) cleanupRedis = shared.cleanup;
-      const env = { ...LIMITS, ...shared?.env };
+      const env = { MARKET: 'spec', ...LIMITS, ...shared?.env };
       first = await createTestApp(target, { env });
       second = await createTestApp(target, { env, sameDatabaseAs: first });
       expect(first.app.store.backend).toBe(redis ? 'redis' : 'database');
@@ -136,7 +136,7 @@ describe.each(databaseTargets)('SMS limits over time on %s', (target) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp(target, { clock });
+    t = await createTestApp(target, { clock, env: { MARKET: 'spec' } });
   });
   afterAll(() => t.close());
 

@@ -57,7 +57,9 @@ describe('the HTTP SMS gateway', () => {
   });
 
   it('answers 503 with a clear message when the provider fails, and records no send', async () => {
-    const t = await createTestApp('sqlite', { env: { SMS_GATEWAY: 'http', SMS_HTTP_URL: `${base}/fail` } });
+    const t = await createTestApp('sqlite', {
+      env: { MARKET: 'spec', SMS_GATEWAY: 'http', SMS_HTTP_URL: `${base}/fail` },
+    });
     try {
       const captcha = await solvedCaptcha(t.app);
       const response = await callEndpoint(t.app, endpoints.getSms, {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Defaults, fillMessage, messages } from '@kwarta/contract';
+import { fillMessage, messages } from '@kwarta/contract';
 // The module, not the package index: the index carries zod (loan-rules), which phones need not load.
 import { formatMoney } from '@kwarta/domain/money';
 import { Checkbox } from '../../components/checkbox.tsx';
@@ -16,6 +16,7 @@ import {
 } from './api/loan-confirm-calls.ts';
 import './loan-confirm.css';
 import { pageMoney } from '../../lib/page-money.ts';
+import { readRuntimeMarket } from '../../lib/runtime-env.ts';
 
 function newRequestId(): string {
   return crypto.randomUUID();
@@ -33,7 +34,7 @@ export function LoanConfirmView({ variant }: { variant: LoanConfirmVariant }) {
   const silent = variant === 'plain';
   const confirmation = useConfirmation(variant, productId, silent);
   const contracts = useContracts(variant, productId, silent);
-  const [agreed, setAgreed] = useState<boolean>(Defaults.loanConfirmAgreementChecked);
+  const [agreed, setAgreed] = useState<boolean>(readRuntimeMarket().agreementPreticked);
   const [agreementPopup, setAgreementPopup] = useState(true);
   const [retention, setRetention] = useState(false);
   const [promo, setPromo] = useState(variant === 'goya');
