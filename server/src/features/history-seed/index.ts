@@ -5,7 +5,6 @@ export {
   historyPhone,
   HistoryRefused,
   seedHistory,
-  zonedInstant,
   type HistoryDeps,
   type HistoryOptions,
   type HistorySummary,
