@@ -10,7 +10,7 @@ import {
   contactDecision,
   defaultContactRules,
   formatMoney,
-  wallClockAt,
+  formatLenderTime,
   type CalendarDate,
 } from '@kwarta/domain';
 import type { Operator } from '../../db/schema.ts';
@@ -187,7 +187,7 @@ export async function sendCollectionSms(
       fillMessage(messages.collectionContactRefused, {
         rule,
         days: standing.daysPastDue,
-        next: lenderClock(decision.nextAllowedAt, deps.config.lenderTimeZone),
+        next: formatLenderTime(decision.nextAllowedAt, deps.config.lenderTimeZone),
       }),
     );
   const now = deps.clock.now().toISOString();
@@ -240,11 +240,4 @@ export class ContactRefused extends Refusal {
   constructor(message: string) {
     super('refused', message);
   }
-}
-
-/** "2026-11-26 06:00" in the lender's time zone: what a collector reads the rule in. */
-export function lenderClock(at: Date, timeZone: string): string {
-  const wall = wallClockAt(at, timeZone);
-  const two = (value: number) => String(value).padStart(2, '0');
-  return `${wall.year}-${two(wall.month)}-${two(wall.day)} ${two(wall.hour)}:${two(wall.minute)}`;
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { consoleCalls } from '@kwarta/contract';
 import { consoleCall } from '../console-client.ts';
 import { formValues } from '../form-values.ts';
+import { when } from '../format.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
 
 /**
@@ -37,7 +38,7 @@ export function BrandSection() {
           </p>
           <p>
             {data.saved
-              ? `Saved by ${data.saved.by} on ${data.saved.at.slice(0, 16).replace('T', ' ')} UTC.`
+              ? `Saved by ${data.saved.by} on ${when(data.saved.at)}.`
               : 'The configured brand (BRAND_FILE, BRAND_*) shows: no admin has saved one.'}
           </p>
           <div className="grid">
