@@ -10,7 +10,6 @@ import {
   waitForBridgeCall,
 } from './support/browser.ts';
 import { sessionQuery } from './support/session.ts';
-import { expectToast } from './support/promotion.ts';
 import { openServerStore } from './support/server-store.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
@@ -191,11 +190,13 @@ describe('loan confirmation (variant 2)', () => {
     await page.waitForURL(/\/orderDetails\?/);
     expect(pushes).toEqual(['/gopia/goya/dala']);
 
-    // A second application while this one is open: the server's message is toasted.
+    // A second application while this one is open: the server's message is said on the page.
     const second = await phone.newPage();
     await openLive(second, `${baseUrl}/newLoanConfirm?${sessionQuery(session, { productId })}`);
     await second.getByRole('dialog').getByRole('button', { name: messages.loanConfirmClose }).click();
     await second.getByRole('button', { name: messages.loanConfirmLoanNow }).click();
-    await expectToast(second, messages.loanOpenOrderExists);
+    await expect
+      .poll(() => second.getByRole('alert').filter({ hasText: messages.loanOpenOrderExists }).isVisible())
+      .toBe(true);
   });
 });

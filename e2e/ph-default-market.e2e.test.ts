@@ -43,7 +43,7 @@ describe('the default market is the Philippines', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText())
       .toBe('Cash loans up to ₱20,000.00');
-    expect(await page.locator('meta[name="kwarta-market"]').getAttribute('content')).toBe('PH');
+    expect(await page.locator('meta[name="kw-market"]').getAttribute('content')).toBe('PH');
     await expectEnglishOnly(page, 'landing');
     await screenshot(page, 'ph-default-promotion-landing');
 

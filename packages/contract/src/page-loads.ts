@@ -67,7 +67,7 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
   // The page's amount is what the borrower asked to pay; the server answers what it will charge.
   [webRoutes.carpmm]: [{ route: routes.repaymentWay, fromQuery: ['orderId', 'amount'] }],
   [webRoutes.loanAgreement]: [
-    { route: routes.agreementDocument, fromQuery: ['productId', 'position', 'orderId'] },
+    { route: routes.agreementDocument, fromQuery: ['productId', 'position', 'orderId', 'amount', 'term'] },
   ],
   [webRoutes.disclosure]: [
     {

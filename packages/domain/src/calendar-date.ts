@@ -100,6 +100,41 @@ export function calendarDateAt(instant: Date, timeZone: string): CalendarDate {
   return text;
 }
 
+/**
+ * The instant of a wall-clock time (`minutes` past midnight) on a date in an IANA time zone: the
+ * inverse of calendarDateAt, for simulated clocks that act at a lender's hour. Two passes cover a
+ * DST edge.
+ */
+export function zonedInstant(date: CalendarDate, minutes: number, timeZone: string): Date {
+  const start = toEpochDay(date) * MS_PER_DAY;
+  const wall = start + minutes * 60_000;
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const offsetAt = (instant: number) => {
+    const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+    const asUtc = Date.UTC(
+      +parts.year!,
+      +parts.month! - 1,
+      +parts.day!,
+      +parts.hour!,
+      +parts.minute!,
+      +parts.second!,
+    );
+    return asUtc - Math.floor(instant / 1000) * 1000;
+  };
+  let instant = wall - offsetAt(wall);
+  instant = wall - offsetAt(instant);
+  return new Date(instant);
+}
+
 /** Whether a date is Monday to Friday (1970-01-01, epoch day 0, was a Thursday). */
 export function isWeekday(date: CalendarDate): boolean {
   const dayOfWeek = (toEpochDay(date) + 4) % 7; // 0 Sunday … 6 Saturday

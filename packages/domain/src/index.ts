@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './calendar-date.ts';
+export * from './lender-time.ts';
 export * from './money.ts';
 export * from './loan-rules.ts';
 export * from './schedule.ts';

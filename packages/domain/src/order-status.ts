@@ -43,8 +43,10 @@ const S = OrderStatus;
 /**
  * Every allowed move; anything else is refused. 110 and 200 are final. The scheduled job may
  * jump 170 → 180 directly because a job that did not run through the due window must still
- * land on the status the date calls for. A paid extension is the only way back to 170. A
- * write-off leaves repayment for 190, which only a recovery of everything left ends (200).
+ * land on the status the date calls for. The way back is paid for: an extension moves the due
+ * date, and a repayment of every instalment due moves the order to the status its next
+ * instalment's date calls for (statusAfterRepayment). A write-off leaves repayment for 190,
+ * which only a recovery of everything left ends (200).
  */
 export const orderTransitions: readonly OrderTransition[] = Object.freeze([
   { from: S.UnderReview, to: S.Approved, by: 'operator' },
@@ -58,6 +60,9 @@ export const orderTransitions: readonly OrderTransition[] = Object.freeze([
   { from: S.Overdue, to: S.Settled, by: 'repayment' },
   { from: S.Due, to: S.Repaying, by: 'extension' },
   { from: S.Overdue, to: S.Repaying, by: 'extension' },
+  { from: S.Due, to: S.Repaying, by: 'repayment' },
+  { from: S.Overdue, to: S.Repaying, by: 'repayment' },
+  { from: S.Overdue, to: S.Due, by: 'repayment' },
   { from: S.Repaying, to: S.WrittenOff, by: 'write-off' },
   { from: S.Due, to: S.WrittenOff, by: 'write-off' },
   { from: S.Overdue, to: S.WrittenOff, by: 'write-off' },
@@ -115,4 +120,19 @@ export function nextStatusByDate(input: StatusByDateInput): OrderStatus {
   const byDate: OrderStatus = daysToDue < 0 ? S.Overdue : daysToDue <= dueWindowDays ? S.Due : S.Repaying;
   const target = repaymentRank[byDate] ?? 0;
   return target > current ? byDate : status;
+}
+
+/**
+ * The status an open order takes once a repayment left `dueDate` as its earliest unpaid
+ * instalment: the one that date calls for (as nextStatusByDate reads it), when that is behind the
+ * current one, so an order whose due instalment is paid stops being due or overdue. It only moves
+ * back: moving forward stays the scheduled job's. A penalty still owed keeps the order where it is.
+ */
+export function statusAfterRepayment(input: StatusByDateInput & { penaltyOwed: number }): OrderStatus {
+  const current = repaymentRank[input.status];
+  if (current === undefined || input.penaltyOwed > 0) return input.status;
+  const daysToDue = daysBetween(input.today, input.dueDate);
+  const byDate: OrderStatus =
+    daysToDue < 0 ? S.Overdue : daysToDue <= input.dueWindowDays ? S.Due : S.Repaying;
+  return (repaymentRank[byDate] ?? 0) < current ? byDate : input.status;
 }

@@ -16,7 +16,10 @@ import { putSetting } from './settings-repository.ts';
 /**
  * Demo data for development and sandbox (D14): one borrower with an order in every status of
  * spec §4, and a handful of products. Idempotent: it does nothing when the demo borrower exists.
- * Never runs in production (config.seedDemo).
+ * Never runs in production (config.seedDemo). The orders are written here as applied and
+ * decided; every money event of their story (payouts, repayments, penalties, held payments) is
+ * then made by features/test-preview/demo-money.ts through the use cases real money goes
+ * through, so the ledger holds the demo as it holds real loans (decision 0099).
  */
 /**
  * The demo borrower's phone in each market, valid under its phone rule (D5) so a tester can sign
@@ -128,13 +131,14 @@ const DEMO_PRODUCTS: Omit<NewProduct, 'loan_rules' | 'created_at'>[] = [
   },
 ];
 
-interface DemoOrder {
+export interface DemoOrder {
+  /** The status its story leaves it in today (a disbursed order's comes from its money events). */
   status: OrderStatus;
   productIndex: number;
   principal: number;
   /** Days between disbursement and today; null for orders never disbursed. */
   disbursedDaysAgo: number | null;
-  /** Instalments already paid, oldest first; 'all' for a settled order. */
+  /** Instalments repaid, oldest first, each the day before it falls due; 'all' for a settled order. */
   paidLines: number | 'all';
   collectionComplaintsAllowed: boolean;
   /** A payout to the demo account was refused: the page asks to bind another (cardNeedPop). */
@@ -247,7 +251,7 @@ const DEMO_ORDERS: DemoOrder[] = [
     status: OrderStatus.Overdue,
     productIndex: 0,
     principal: 500_000,
-    disbursedDaysAgo: 300,
+    disbursedDaysAgo: 200,
     paidLines: 1,
     collectionComplaintsAllowed: true,
     writtenOff: true,
@@ -310,47 +314,36 @@ export async function findDemoBorrower(
   return { borrower, productId: order.product_id, orderId: order.id };
 }
 
+/** The demo borrower, whatever state the demo's money is in (seedDemoMoney's starting point). */
+export async function findDemoBorrowerRow(db: Kysely<Database>): Promise<Borrower | null> {
+  return (
+    (await db
+      .selectFrom('borrowers')
+      .selectAll()
+      // Any market's, as findDemoBorrower.
+      .where('phone', 'in', Object.values(DEMO_PHONES))
+      .executeTakeFirst()) ?? null
+  );
+}
+
 /**
- * The demo borrower's orders that DEMO_ORDERS marks for a refused payout or a held payment, with
- * the amount a payment of each would be asked (the next open instalment): what demo-money.ts
- * seeds on them. Orders are matched to DEMO_ORDERS by their order of creation.
+ * The demo borrower's orders with the story DEMO_ORDERS tells of each, for demo-money.ts, which
+ * makes their money events. Orders are matched to DEMO_ORDERS by their order of creation.
  */
-export async function findMarkedDemoOrders(
+export async function findDemoOrders(
   db: Kysely<Database>,
   borrowerId: number,
-): Promise<{
-  payoutFailed: number[];
-  heldPayment: { orderId: number; amount: number }[];
-  writtenOff: number[];
-}> {
+): Promise<{ orderId: number; demo: DemoOrder }[]> {
   const orders = await db
     .selectFrom('orders')
     .select('id')
     .where('borrower_id', '=', borrowerId)
     .orderBy('id')
     .execute();
-  const marked = {
-    payoutFailed: [] as number[],
-    heldPayment: [] as { orderId: number; amount: number }[],
-    writtenOff: [] as number[],
-  };
-  for (const [index, demo] of DEMO_ORDERS.entries()) {
+  return DEMO_ORDERS.flatMap((demo, index) => {
     const orderId = orders[index]?.id;
-    if (orderId === undefined) continue;
-    if (demo.payoutFailed) marked.payoutFailed.push(orderId);
-    if (demo.writtenOff) marked.writtenOff.push(orderId);
-    if (demo.heldPayment) {
-      const line = await db
-        .selectFrom('order_plan_lines')
-        .select('amount')
-        .where('order_id', '=', orderId)
-        .where('paid_amount', '=', 0)
-        .orderBy('seq')
-        .executeTakeFirstOrThrow();
-      marked.heldPayment.push({ orderId, amount: line.amount });
-    }
-  }
-  return marked;
+    return orderId === undefined ? [] : [{ orderId, demo }];
+  });
 }
 
 /**
@@ -360,7 +353,8 @@ export async function findMarkedDemoOrders(
  * products and registrations carry and whose URL scheme is the campaigns' app, so a second brand's
  * demo never says Kwarta (decision 0096). What moves money or seals an account number is seeded
  * by the features that own it, afterwards (features/test-preview/demo-money.ts): this layer writes
- * plain rows only.
+ * plain rows only, so an order to be disbursed is written approved (151), unpaid, and its payout
+ * makes it a loan.
  */
 export async function seedDemoData(
   db: Kysely<Database>,
@@ -369,7 +363,7 @@ export async function seedDemoData(
   market: MarketId,
   brand: DemoBrand,
 ): Promise<void> {
-  if (await findDemoBorrower(db)) return;
+  if (await findDemoBorrowerRow(db)) return;
   const today = calendarDateAt(now, 'UTC');
   const at = now.toISOString();
 
@@ -414,32 +408,31 @@ export async function seedDemoData(
         termDays: product.term_days,
         rules,
       });
-      const settled = demo.paidLines === 'all';
-      const paidCount = settled ? schedule.lines.length : (demo.paidLines as number);
-      const isPaid = (period: number) => period <= paidCount;
-      const paidAmount = schedule.lines
-        .filter((line) => isPaid(line.period))
-        .reduce((sum, line) => sum + line.amount, 0);
-      const nextDueLine = schedule.lines.find((line) => !isPaid(line.period));
+      // Disbursed orders start as approved, as an operator leaves them: the payout, the
+      // repayments and the daily job then tell the rest (demo-money.ts).
+      const status = disbursedOn === null ? demo.status : OrderStatus.Approved;
+      const appliedAt = new Date(
+        now.getTime() - ((demo.disbursedDaysAgo ?? 0) + 1) * 86_400_000,
+      ).toISOString();
       const order = await trx
         .insertInto('orders')
         .values({
           order_no: `KW${today.replaceAll('-', '')}${String(index + 1).padStart(4, '0')}`,
           borrower_id: borrower.id,
           product_id: productId,
-          status: demo.status,
+          status,
           principal: demo.principal,
           total_due: schedule.total,
-          paid_amount: paidAmount,
+          paid_amount: 0,
           term_days: product.term_days,
           periods: product.periods,
           collection_complaints_allowed: demo.collectionComplaintsAllowed ? 1 : 0,
-          applied_at: new Date(now.getTime() - ((demo.disbursedDaysAgo ?? 0) + 1) * 86_400_000).toISOString(),
-          disbursed_on: disbursedOn,
-          due_date: disbursedOn ? (nextDueLine?.dueDate ?? schedule.maturityDate) : null,
-          settled_at: settled ? at : null,
-          created_at: at,
-          updated_at: at,
+          applied_at: appliedAt,
+          disbursed_on: null,
+          due_date: null,
+          settled_at: null,
+          created_at: appliedAt,
+          updated_at: appliedAt,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -454,9 +447,9 @@ export async function seedDemoData(
             principal: line.principal,
             interest: line.interest,
             amount: line.amount,
-            paid_amount: isPaid(line.period) ? line.amount : 0,
-            interest_paid: isPaid(line.period) ? line.interest : 0,
-            principal_paid: isPaid(line.period) ? line.principal : 0,
+            paid_amount: 0,
+            interest_paid: 0,
+            principal_paid: 0,
           })),
         )
         .execute();
@@ -465,10 +458,10 @@ export async function seedDemoData(
         .values({
           order_id: order.id,
           from_status: null,
-          to_status: demo.status,
+          to_status: status,
           actor: 'system:demo-seed',
           reason: 'demo data',
-          created_at: at,
+          created_at: appliedAt,
         })
         .execute();
     }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { lenderTimeIso } from '@kwarta/domain';
 
 /** A cell's value as it comes from a row; null and undefined are empty cells. */
 export type CsvValue = string | number | boolean | null | undefined;
@@ -27,19 +28,30 @@ export function csvLine(values: readonly CsvValue[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }
 
-/** A column of an export: its header and how a row gives its cell. */
-export interface CsvColumn<Row> {
-  header: string;
-  cell: (row: Row) => CsvValue;
-}
+/**
+ * A column of an export: its header and how a row gives its cell; a column of instants (ISO text
+ * as stored, UTC) names it `instant`, and the export writes it in the lender's zone with its
+ * offset (lenderTimeIso), as the console shows it.
+ */
+export type CsvColumn<Row> = { header: string } & (
+  { cell: (row: Row) => CsvValue } | { instant: (row: Row) => string | null }
+);
 
 /** The header, then one line per row, as rows come: never more in memory than the batch being read. */
 export async function* csvLines<Row>(
   columns: readonly CsvColumn<Row>[],
   rows: AsyncIterable<Row> | Iterable<Row>,
+  timeZone: string,
 ): AsyncGenerator<string> {
+  const cells = columns.map((column): ((row: Row) => CsvValue) => {
+    if ('cell' in column) return column.cell;
+    return (row) => {
+      const instant = column.instant(row);
+      return instant === null ? null : lenderTimeIso(instant, timeZone);
+    };
+  });
   yield csvLine(columns.map((column) => column.header));
-  for await (const row of rows) yield csvLine(columns.map((column) => column.cell(row)));
+  for await (const row of rows) yield csvLine(cells.map((cell) => cell(row)));
 }
 
 /**
@@ -74,5 +86,5 @@ export function csvDownload<Row>(
   reply
     .header('Content-Disposition', `attachment; filename="${fileName}"`)
     .header('Cache-Control', 'no-store');
-  return Readable.from(inChunks(csvLines(columns, rows)));
+  return Readable.from(inChunks(csvLines(columns, rows, reply.server.config.lenderTimeZone)));
 }

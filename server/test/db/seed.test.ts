@@ -1,15 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultLoanRules, OrderStatus, orderStatuses } from '@kwarta/domain';
+import { defaultLoanRules, orderStatuses } from '@kwarta/domain';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { endpoints } from '@kwarta/contract';
 import { callEndpoint, demoSession } from '../support/api.ts';
 import { cliEnv, createTestApp, databaseTargets, type TestApp } from '../support/test-app.ts';
-import { DEMO_CAMPAIGNS, DEMO_PHONES, seedDemoData } from '../../src/db/seed.ts';
+import { sql } from 'kysely';
+import {
+  DEMO_CAMPAIGNS,
+  DEMO_PHONES,
+  findDemoBorrowerRow,
+  findDemoOrders,
+  seedDemoData,
+} from '../../src/db/seed.ts';
 import { DEMO_ACCOUNT, seedDemoMoney } from '../../src/features/test-preview/index.ts';
 import { listPaymentAccounts, openPaymentAccount } from '../../src/features/bank-binding/index.ts';
 import { funnelReport } from '../../src/features/promotion/index.ts';
+import { writeOffOrder } from '../../src/features/orders/index.ts';
+import { checkLedger, emptyRebuildReport, rebuildLedger } from '../../src/features/ledger-rebuild/index.ts';
+
+class RollBack extends Error {}
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -61,21 +72,87 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
         .selectFrom('order_status_history')
         .selectAll()
         .where('order_id', '=', order.id)
+        .orderBy('id')
         .execute();
-      // The demo's written-off loan is seeded overdue, then written off by the use case (190).
-      expect(history).toEqual(
-        order.status === OrderStatus.WrittenOff
-          ? [
-              expect.objectContaining({ to_status: OrderStatus.Overdue, actor: 'system:demo-seed' }),
-              expect.objectContaining({
-                from_status: OrderStatus.Overdue,
-                to_status: OrderStatus.WrittenOff,
-              }),
-            ]
-          : [expect.objectContaining({ to_status: order.status, actor: 'system:demo-seed' })],
-      );
+      // Seeded as applied and decided; what money did to it since is the use cases' history.
+      expect(history[0]).toEqual(expect.objectContaining({ from_status: null, actor: 'system:demo-seed' }));
+      expect(history.at(-1)!.to_status).toBe(order.status);
     }
   });
+
+  it("tells each demo order's story through the use cases: the status it is meant to reach, nothing in the future", async () => {
+    const borrower = await findDemoBorrowerRow(t.app.db);
+    const now = new Date().toISOString();
+    for (const { orderId, demo } of await findDemoOrders(t.app.db, borrower!.id)) {
+      const order = await t.app.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      expect(order.status, `order ${orderId}`).toBe(demo.status);
+      expect(order.disbursed_on !== null, `order ${orderId} disbursed`).toBe(demo.disbursedDaysAgo !== null);
+    }
+    for (const table of ['payments', 'disbursements', 'order_status_history', 'orders'] as const) {
+      const latest = await t.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.max('created_at').as('at'))
+        .executeTakeFirstOrThrow();
+      expect(String(latest.at) <= now, table).toBe(true);
+    }
+    const posted = await t.app.db
+      .selectFrom('journal_entries')
+      .select((eb) => eb.fn.max('posted_at').as('at'))
+      .executeTakeFirstOrThrow();
+    expect(String(posted.at) <= now).toBe(true);
+  });
+
+  it('books every demo money event in the ledger: the check finds no difference, principal is never negative', async () => {
+    const deps = { db: t.app.db, config: t.config, payoutProvider: t.config.payouts.provider };
+    const report = emptyRebuildReport();
+    await checkLedger(deps, report);
+    expect(report.differences).toEqual([]);
+    expect(report.checkedOrders).toBeGreaterThan(0);
+    // Nothing left for the rebuild: every entry was posted live, by the use cases.
+    expect(await rebuildLedger(deps)).toMatchObject({
+      rebuilt: 0,
+      entries: 0,
+      preLedgerOut: 0,
+      preLedgerIn: 0,
+    });
+
+    const lines = await t.app.db
+      .selectFrom('journal_lines')
+      .select(['account', 'entry_date', 'debit', 'credit'])
+      .orderBy('entry_date')
+      .orderBy('entry_id')
+      .execute();
+    expect(lines.length).toBeGreaterThan(0);
+    // Loans receivable — principal, day by day: never below zero, today the principal still owed.
+    let principal = 0;
+    for (const line of lines.filter((one) => one.account === 'receivable:principal')) {
+      principal += Number(line.debit) - Number(line.credit);
+      expect(principal, `on ${line.entry_date}`).toBeGreaterThanOrEqual(0);
+    }
+    const owed = await t.app.db
+      .selectFrom('order_plan_lines')
+      .innerJoin('orders', 'orders.id', 'order_plan_lines.order_id')
+      .where('orders.disbursed_on', 'is not', null)
+      .select((eb) =>
+        eb.fn.sum<number>(sql`order_plan_lines.principal - order_plan_lines.principal_paid`).as('n'),
+      )
+      .executeTakeFirstOrThrow();
+    expect(principal).toBe(Number(owed.n));
+    expect(principal).toBeGreaterThan(0);
+  });
+
+  it('rebuild --check, as the README runs it right after npm start, exits 0', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/cli/ledger.ts', 'rebuild', '--check'],
+      { cwd: repoRoot, env: cliEnv(t, t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}) },
+    );
+    expect(stdout).toContain('The journal equals today’s balances.');
+  }, 60_000);
 
   const demoBorrowerId = async () =>
     (
@@ -117,11 +194,43 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
       .selectFrom('payments')
       .select(['status', 'expected_amount', 'received_amount'])
       .where('borrower_id', '=', await demoBorrowerId())
+      .where('status', '=', 'held')
       .execute();
     expect(held).toEqual([
       { status: 'held', expected_amount: expect.any(Number), received_amount: expect.any(Number) },
     ]);
     expect(held[0]!.received_amount).not.toBe(held[0]!.expected_amount);
+  });
+
+  it('writes off a disbursed demo order: its principal, charges and penalty, as the plan says it owes', async () => {
+    const overdue = await t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('borrower_id', '=', await demoBorrowerId())
+      .where('status', '=', 180)
+      .executeTakeFirstOrThrow();
+    const lines = await t.app.db
+      .selectFrom('order_plan_lines')
+      .select(['principal', 'principal_paid'])
+      .where('order_id', '=', overdue.id)
+      .execute();
+    const unpaidPrincipal = lines.reduce((sum, line) => sum + line.principal - line.principal_paid, 0);
+    // Inside a transaction rolled back, so the other tests keep the demo as seeded.
+    await t.app.db
+      .transaction()
+      .execute(async (trx) => {
+        const { owed } = await writeOffOrder(
+          { ...t.app, db: trx },
+          { orderId: overdue.id, reason: 'demo write-off', actor: 'test' },
+        );
+        expect(owed.principal).toBe(unpaidPrincipal);
+        expect(owed.principal).toBeGreaterThan(0);
+        expect(owed.penalty).toBeGreaterThan(0);
+        throw new RollBack();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RollBack)) throw error;
+      });
   });
 
   it('has weeks of promotion activity at every funnel stage for each campaign', async () => {

@@ -87,8 +87,21 @@ describe('CSV cells', () => {
         { header: 'name', cell: (row: { id: number; name: string }) => row.name },
       ],
       rows(),
+      'Asia/Manila',
     ))
       lines.push(line);
     expect(lines).toEqual(['id,name\r\n', '1,a\r\n', `2,"'=b"\r\n`]);
+  });
+
+  it("writes an instant column in the lender's zone with its offset, an empty cell for none", async () => {
+    const lines: string[] = [];
+    const rows = [{ at: '2026-11-27T18:24:03.000Z' }, { at: null }];
+    for await (const line of csvLines(
+      [{ header: 'at', instant: (row: { at: string | null }) => row.at }],
+      rows,
+      'Asia/Manila',
+    ))
+      lines.push(line);
+    expect(lines).toEqual(['at\r\n', '2026-11-28T02:24:03+08:00\r\n', '\r\n']);
   });
 });

@@ -37,3 +37,24 @@ export function readRuntimeMarket(doc: Document | undefined = globalThis.documen
     doc?.querySelector(`meta[name="${RUNTIME_MARKET_META}"]`)?.getAttribute('content')?.trim(),
   );
 }
+
+/** Name of the `<meta>` carrying the lender's time zone (LENDER_TIME_ZONE), on the console's page. */
+export const RUNTIME_TIME_ZONE_META = 'kw-time-zone';
+
+/**
+ * The lender's time zone the server stamps into the console's page, in which every time there is
+ * shown. Missing or not a zone this browser knows means UTC, which the label then says.
+ */
+export function readRuntimeTimeZone(doc: Document | undefined = globalThis.document): string {
+  const content = doc
+    ?.querySelector(`meta[name="${RUNTIME_TIME_ZONE_META}"]`)
+    ?.getAttribute('content')
+    ?.trim();
+  if (!content) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: content });
+    return content;
+  } catch {
+    return 'UTC';
+  }
+}

@@ -47,3 +47,14 @@ test('reads the market the server stamped, and falls back to the default market 
   meta.remove();
   expect(readRuntimeMarket()).toBe(markets.PH);
 });
+
+test("reads the lender's time zone the server stamped; UTC when missing or unknown", async () => {
+  const { readRuntimeTimeZone } = await import('../../src/lib/runtime-env.ts');
+  const parse = (head: string) =>
+    new DOMParser().parseFromString(`<html><head>${head}</head></html>`, 'text/html');
+  expect(readRuntimeTimeZone(parse('<meta name="kwarta-time-zone" content="Asia/Manila">'))).toBe(
+    'Asia/Manila',
+  );
+  expect(readRuntimeTimeZone(parse(''))).toBe('UTC');
+  expect(readRuntimeTimeZone(parse('<meta name="kwarta-time-zone" content="Mars/Olympus">'))).toBe('UTC');
+});

@@ -12,7 +12,7 @@ import {
   defaultContactRules,
   formatMoney,
   instantAt,
-  wallClockAt,
+  formatLenderTime,
   type CalendarDate,
 } from '@kwarta/domain';
 import type { Operator } from '../../db/schema.ts';
@@ -197,7 +197,7 @@ export async function sendCollectionSms(
       fillMessage(messages.collectionContactRefused, {
         rule,
         days: standing.daysPastDue,
-        next: lenderClock(decision.nextAllowedAt, deps.config.lenderTimeZone),
+        next: formatLenderTime(decision.nextAllowedAt, deps.config.lenderTimeZone),
       }),
     );
   await refuseOverDailyCap(deps, standing);
@@ -261,7 +261,7 @@ async function refuseOverDailyCap(deps: CollectionDeps, standing: { borrowerId: 
   throw new ContactRefused(
     fillMessage(messages.collectionDailyCap, {
       cap,
-      next: lenderClock(instantAt(addDays(today, 1), rules.startHour, lenderTimeZone), lenderTimeZone),
+      next: formatLenderTime(instantAt(addDays(today, 1), rules.startHour, lenderTimeZone), lenderTimeZone),
     }),
   );
 }
@@ -271,11 +271,4 @@ export class ContactRefused extends Refusal {
   constructor(message: string) {
     super('refused', message);
   }
-}
-
-/** "2026-11-26 06:00" in the lender's time zone: what a collector reads the rule in. */
-export function lenderClock(at: Date, timeZone: string): string {
-  const wall = wallClockAt(at, timeZone);
-  const two = (value: number) => String(value).padStart(2, '0');
-  return `${wall.year}-${two(wall.month)}-${two(wall.day)} ${two(wall.hour)}:${two(wall.minute)}`;
 }

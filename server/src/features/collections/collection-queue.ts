@@ -1,8 +1,8 @@
-import { bucketOf, calendarDateAt, type CollectionBucket } from '@kwarta/domain';
+import { bucketOf, calendarDateAt, formatLenderTime, type CollectionBucket } from '@kwarta/domain';
 import type { Deps } from '../../lib/deps.ts';
 import type { PageRequest } from '../../lib/paging.ts';
 import { overdueCounts, overdueOrderPage, overdueStanding } from '../orders/index.ts';
-import { contactNow, lenderClock } from './collection-actions.ts';
+import { contactNow } from './collection-actions.ts';
 import { collectionSummaries, orderCollectionRecords } from './collection-records.ts';
 import { approvedCollectionTemplates } from './collection-templates.ts';
 
@@ -63,6 +63,6 @@ export async function collectionPanel(deps: ReadDeps, orderId: number) {
     templates,
     contactRule: rule,
     contactAllowedNow: decision.allowed,
-    nextAllowedAt: decision.allowed ? null : lenderClock(decision.nextAllowedAt, at.timeZone),
+    nextAllowedAt: decision.allowed ? null : formatLenderTime(decision.nextAllowedAt, at.timeZone),
   };
 }

@@ -24,14 +24,19 @@ function fileName(kind: string, range: { from?: string; to?: string }): string {
  */
 export function consoleExportCalls(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.consoleExportOrders, async (range, { reply }) =>
-    csvDownload(reply, fileName('orders', range), orderExportColumns, orderExportRows(app.db, range)),
+    csvDownload(
+      reply,
+      fileName('orders', range),
+      orderExportColumns,
+      orderExportRows(app.db, range, app.config.lenderTimeZone),
+    ),
   );
   registerEndpoint(app, endpoints.consoleExportPayments, async (range, { reply }) =>
     csvDownload(
       reply,
       fileName('payments', range),
       paymentExportColumns,
-      paymentExportRows(app.db, createdBounds(range)),
+      paymentExportRows(app.db, createdBounds(range, app.config.lenderTimeZone)),
     ),
   );
   registerEndpoint(app, endpoints.consoleExportJournal, async (range, { reply }) =>

@@ -5,6 +5,7 @@ import { findLiveOperatorSession, operatorSessionToken } from '../operators/inde
 import { operatorView } from './operator-view.ts';
 
 const MARKET_META = /<meta name="kw-market" content="[^"]*"\s*\/?>/;
+const TIME_ZONE_META = /<meta name="kw-time-zone" content="[^"]*"\s*\/?>/;
 
 /**
  * GET /console: the console's own entry (web/console.html), never loaded by a borrower page. When
@@ -17,6 +18,8 @@ export async function consolePage(app: FastifyInstance): Promise<void> {
     ? fs
         .readFileSync(file, 'utf8')
         .replace(MARKET_META, `<meta name="kw-market" content="${app.config.market.id}">`)
+        // The lender's zone, in which the console shows every time (web/src/console/format.ts).
+        .replace(TIME_ZONE_META, `<meta name="kw-time-zone" content="${app.config.lenderTimeZone}">`)
     : null;
   app.get('/console', async (request, reply) => {
     reply.header('Cache-Control', 'private, no-store');

@@ -6,7 +6,6 @@ export {
   HistoryRefused,
   refuseUnlessHistoryMayStart,
   seedHistory,
-  zonedInstant,
   type HistoryDeps,
   type HistoryOptions,
   type HistorySummary,

@@ -2,6 +2,7 @@ import {
   addDays,
   calendarDateAt,
   daysBetween,
+  zonedInstant,
   mulberry32,
   OrderStatus,
   type CalendarDate,
@@ -140,36 +141,6 @@ const BEHAVIOURS: readonly (readonly [Behaviour, number])[] = [
 
 const OPERATORS = { credit: 'history-credit', finance: 'history-finance', admin: 'history-admin' } as const;
 
-/** The instant of a wall-clock time on a date in a time zone (two passes cover a DST edge). */
-export function zonedInstant(date: CalendarDate, minutes: number, timeZone: string): Date {
-  const wall = Date.parse(`${date}T00:00:00.000Z`) + minutes * 60_000;
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const offsetAt = (instant: number) => {
-    const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-    const asUtc = Date.UTC(
-      +parts.year!,
-      +parts.month! - 1,
-      +parts.day!,
-      +parts.hour!,
-      +parts.minute!,
-      +parts.second!,
-    );
-    return asUtc - Math.floor(instant / 1000) * 1000;
-  };
-  let instant = wall - offsetAt(wall);
-  instant = wall - offsetAt(instant);
-  return new Date(instant);
-}
-
 /** The history's phone numbers: the n-th of a fixed prefix valid in the market (spec D5). */
 export function historyPhone(market: Market, n: number): string {
   const length = phoneLength(market.phone);
@@ -204,7 +175,9 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
   await refuseUnlessHistoryMayStart(deps);
   const timeZone = config.lenderTimeZone;
   const random = mulberry32(options.seed);
-  let current = options.until ?? new Date();
+  // The simulated clock's last instant: nothing is dated after it, so no row lies in the future.
+  const end = options.until ?? new Date();
+  let current = end;
   const clock: Clock = { now: () => current };
   const payouts = createPayoutGateway(config, clock);
   const paymentProvider = createPaymentProvider(config);
@@ -547,19 +520,23 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
     const today = addDays(from, day);
     // The daily job first, at half past midnight, as the scheduler runs it.
     current = zonedInstant(today, 30, timeZone);
+    if (current > end) break;
     await advanceOrdersByDate(use, current);
-    // Events scheduled for later today by today's own events join the queue.
+    // Events scheduled for later today by today's own events join the queue; on the last day
+    // those after the end have not happened yet, and the clock stops there.
     for (let events = agenda.get(day); events && events.length > 0; events = agenda.get(day)) {
       events.sort((a, b) => a.minute - b.minute);
       const { minute, event } = events.shift()!;
-      current = zonedInstant(today, minute, timeZone);
+      const at = zonedInstant(today, minute, timeZone);
+      if (at > end) break;
+      current = at;
       await run(event, today, day);
     }
     agenda.delete(day);
     options.onDay?.(today, day, days);
   }
 
-  current = options.until ?? new Date();
+  current = end;
   const check = emptyRebuildReport();
   await checkLedger({ db: deps.db, config, payoutProvider: config.payouts.provider }, check);
   return {

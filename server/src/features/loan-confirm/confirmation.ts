@@ -6,17 +6,25 @@ export type ConfirmationData = EndpointData<typeof endpoints.loanDetailConfirm>;
 
 /**
  * Where an agreement is read (contract-jump's contract_url, the popup's popAgreementUrl): the
- * disclosure statement on its own printable page, the loan agreement on the agreement page.
+ * disclosure statement on its own printable page, the loan agreement on the agreement page. Of an
+ * order when one is named, else of the offer asked (`amount`, `term`; the product's offer when
+ * absent), so the documents a confirmation opens describe the offer it confirms.
  */
 export function agreementUrl(params: {
   productId: number;
   position: number;
   orderId?: number | undefined;
+  amount?: number | undefined;
+  term?: number | undefined;
 }): string {
   const disclosure = params.position === LoanConfirmRules.agreementPositions.disclosureStatement;
   const query = new URLSearchParams({ productId: String(params.productId) });
   if (!disclosure) query.set('position', String(params.position));
   if (params.orderId) query.set('orderId', String(params.orderId));
+  else {
+    if (params.amount !== undefined) query.set('amount', String(params.amount));
+    if (params.term !== undefined) query.set('term', String(params.term));
+  }
   return `${disclosure ? webRoutes.disclosure : webRoutes.loanAgreement}?${query}`;
 }
 
@@ -53,7 +61,12 @@ export function confirmationData(
     popContent: messages.loanConfirmRetentionContent,
     popAgreementUrl:
       product.agreement_popup === 1
-        ? agreementUrl({ productId: product.id, position: LoanConfirmRules.agreementPositions.loanAgreement })
+        ? agreementUrl({
+            productId: product.id,
+            position: LoanConfirmRules.agreementPositions.loanAgreement,
+            amount: quote.principal,
+            term: quote.termDays,
+          })
         : '',
     comProductLogo: product.logo_url,
     comProductName: product.name,

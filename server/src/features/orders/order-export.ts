@@ -1,19 +1,26 @@
 import type { Kysely } from 'kysely';
-import { addDays, type CalendarDate } from '@kwarta/domain';
+import { addDays, zonedInstant, type CalendarDate } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { keysetRows } from '../../lib/paging.ts';
 import { orderStatusText } from './order-cards.ts';
 
-/** Created from `from` to `to` (UTC calendar dates, both included); either may be open. */
+/** Created from `from` to `to` (the lender's calendar dates, both included); either may be open. */
 export interface CreatedRange {
   from?: CalendarDate;
   to?: CalendarDate;
 }
 
-/** The ISO instants a created-at range covers: from the first day's start to before the day after the last. */
-export function createdBounds(range: CreatedRange): { from?: string; before?: string } {
-  return { from: range.from, before: range.to ? addDays(range.to, 1) : undefined };
+/**
+ * The ISO instants a created-at range covers: from the first day's start to before the day after
+ * the last, days of the lender's zone, as the export's times are written in it.
+ */
+export function createdBounds(range: CreatedRange, timeZone: string): { from?: string; before?: string } {
+  const startOf = (date: CalendarDate) => zonedInstant(date, 0, timeZone).toISOString();
+  return {
+    from: range.from ? startOf(range.from) : undefined,
+    before: range.to ? startOf(addDays(range.to, 1)) : undefined,
+  };
 }
 
 const exportQuery = (db: Kysely<Database>) =>
@@ -45,8 +52,12 @@ const exportQuery = (db: Kysely<Database>) =>
 type OrderExportRow = Awaited<ReturnType<ReturnType<typeof exportQuery>['executeTakeFirstOrThrow']>>;
 
 /** Every order created in the range, oldest first, a batch at a time (lib/paging.ts keysetRows). */
-export function orderExportRows(db: Kysely<Database>, range: CreatedRange): AsyncGenerator<OrderExportRow> {
-  const { from, before } = createdBounds(range);
+export function orderExportRows(
+  db: Kysely<Database>,
+  range: CreatedRange,
+  timeZone: string,
+): AsyncGenerator<OrderExportRow> {
+  const { from, before } = createdBounds(range, timeZone);
   return keysetRows((lastId, batchSize) => {
     let query = exportQuery(db).where('orders.id', '>', lastId);
     if (from) query = query.where('orders.created_at', '>=', from);
@@ -70,10 +81,10 @@ export const orderExportColumns: CsvColumn<OrderExportRow>[] = [
   { header: 'extension_fees_minor', cell: (row) => row.extension_fees },
   { header: 'term_days', cell: (row) => row.term_days },
   { header: 'periods', cell: (row) => row.periods },
-  { header: 'applied_at', cell: (row) => row.applied_at },
+  { header: 'applied_at', instant: (row) => row.applied_at },
   { header: 'disbursed_on', cell: (row) => row.disbursed_on },
   { header: 'due_date', cell: (row) => row.due_date },
-  { header: 'settled_at', cell: (row) => row.settled_at },
-  { header: 'written_off_at', cell: (row) => row.written_off_at },
+  { header: 'settled_at', instant: (row) => row.settled_at },
+  { header: 'written_off_at', instant: (row) => row.written_off_at },
   { header: 'compliance_profile', cell: (row) => row.compliance_profile },
 ];

@@ -1,5 +1,6 @@
 import {
   applyBps,
+  calendarDateAt,
   allocatePayment,
   defaultAllocationOrder,
   extendPlan,
@@ -8,6 +9,7 @@ import {
   owingStatuses,
   repayingStatuses,
   outstandingAmount,
+  statusAfterRepayment,
   type AllocatedPayment,
   type OrderCharges,
   type OrderBalance,
@@ -32,6 +34,7 @@ export interface OrderAccount {
     | 'extension_days'
     | 'extension_max'
     | 'external_repay_url'
+    | 'due_window_days'
   >;
   allocationOrder: readonly RepaymentComponent[];
   balance: OrderBalance;
@@ -76,6 +79,7 @@ export async function findOrderAccount(
       'extension_days',
       'extension_max',
       'external_repay_url',
+      'due_window_days',
       'allocation_order',
     ])
     .where('id', '=', order.product_id)
@@ -168,7 +172,7 @@ export interface AppliedRepayment extends AllocatedPayment {
  */
 export async function applyRepayment(
   db: Kysely<Database>,
-  input: { orderId: number; amount: number; actor: string; reason: string; now: Date },
+  input: { orderId: number; amount: number; actor: string; reason: string; now: Date; timeZone: string },
 ): Promise<AppliedRepayment> {
   return inTransaction(db, async (trx) => {
     const account = await findOrderAccount(trx, { orderId: input.orderId }, { lock: true });
@@ -207,9 +211,53 @@ export async function applyRepayment(
           now: input.now,
           changes: () => ({ settled_at: at }),
         })
-      : await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+      : await moveToNextInstalment(trx, order, account.product.due_window_days, result.balance, input);
     return { ...result, ...booked, order: updated };
   });
+}
+
+/**
+ * After a repayment that did not settle the order: its due date becomes its earliest unpaid
+ * instalment's (what the daily job, reminders and collections read), and an order that was due or
+ * overdue only for what has now been paid goes back to the status that date calls for, with
+ * history (statusAfterRepayment). Without this a paid first instalment left the order overdue
+ * from its due date on, accruing penalty on nothing.
+ */
+async function moveToNextInstalment(
+  trx: Kysely<Database>,
+  order: Order,
+  dueWindowDays: number,
+  balance: OrderBalance,
+  input: { actor: string; reason: string; now: Date; timeZone: string },
+): Promise<Order> {
+  const dueDate = nextDueDate(balance.lines);
+  const current = () =>
+    trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+  if (dueDate === null || dueDate === order.due_date) return current();
+  const status = statusAfterRepayment({
+    status: order.status as OrderStatus,
+    dueDate,
+    today: calendarDateAt(input.now, input.timeZone),
+    dueWindowDays,
+    penaltyOwed: balance.penalty - balance.penaltyPaid,
+  });
+  if (status !== order.status) {
+    return transitionOrder(trx, {
+      orderId: order.id,
+      to: status,
+      by: 'repayment',
+      actor: input.actor,
+      reason: input.reason,
+      now: input.now,
+      changes: () => ({ due_date: dueDate }),
+    });
+  }
+  await trx
+    .updateTable('orders')
+    .set({ due_date: dueDate, updated_at: input.now.toISOString() })
+    .where('id', '=', order.id)
+    .execute();
+  return current();
 }
 
 /**

@@ -127,9 +127,8 @@ async function flowsOf(db: Kysely<Database>, query: PortfolioQuery): Promise<Por
     .select((eb) => [hour.as('hour'), eb.fn.sum<number>('payments.received_amount').as('amount')])
     .groupBy(hour)
     .execute();
-  const lenderDay = (utcHour: string) => calendarDateAt(new Date(`${utcHour}:00:00Z`), query.timeZone);
   const collectedDays = collected
-    .map((row) => ({ date: lenderDay(row.hour), amount: Number(row.amount) }))
+    .map((row) => ({ date: lenderDay(row.hour, query.timeZone), amount: Number(row.amount) }))
     .filter((row) => row.date >= query.from && row.date <= query.today);
   const out = sumByPeriod(
     disbursed.map((row) => ({ date: row.day!, amount: Number(row.amount) })),
@@ -184,7 +183,12 @@ async function firstPaymentDefaultOf(
   return { days: FIRST_PAYMENT_DEFAULT_DAYS, loans, defaulted, rate: loans === 0 ? 0 : defaulted / loans };
 }
 
-/** What each disbursement-month cohort owes, and what it paid month by month. */
+/**
+ * What each disbursement-month cohort owes, and what it paid month by month. A cohort is a month
+ * of the lender's dates (disbursed_on); payments are dated the same way, summed by UTC hour in the
+ * database and each hour dated in the lender's time zone here, as the flows are: a payment at
+ * 01:00 on the 1st in Manila is that month's, not the previous month's by its UTC date.
+ */
 async function cohortsOf(db: Kysely<Database>, query: PortfolioQuery): Promise<CohortCurve[]> {
   const cohort = sql<string>`substr(orders.disbursed_on, 1, 7)`;
   const owed = await filteredOrders(db, query.filter)
@@ -192,23 +196,32 @@ async function cohortsOf(db: Kysely<Database>, query: PortfolioQuery): Promise<C
     .select((eb) => [cohort.as('cohort'), eb.fn.sum<number>('orders.total_due').as('due')])
     .groupBy(cohort)
     .execute();
-  const month = sql<string>`substr(payments.paid_at, 1, 7)`;
+  const hour = sql<string>`substr(payments.paid_at, 1, 13)`;
   const paid = await filteredOrders(db, query.filter)
     .innerJoin('payments', 'payments.order_id', 'orders.id')
     .where('orders.disbursed_on', 'is not', null)
     .where('payments.status', '=', 'paid')
     .select((eb) => [
       cohort.as('cohort'),
-      month.as('month'),
+      hour.as('hour'),
       eb.fn.sum<number>('payments.received_amount').as('amount'),
     ])
-    .groupBy([cohort, month])
+    .groupBy([cohort, hour])
     .execute();
   return cohortCurves(
     owed.map((row) => ({ cohort: row.cohort, due: Number(row.due) })),
-    paid.map((row) => ({ cohort: row.cohort, month: row.month, amount: Number(row.amount) })),
+    paid.map((row) => ({
+      cohort: row.cohort,
+      month: lenderDay(row.hour, query.timeZone).slice(0, 7),
+      amount: Number(row.amount),
+    })),
     query.today,
   );
+}
+
+/** The lender's date of a UTC hour as the database cuts it from an instant (`2026-11-30T17`). */
+function lenderDay(utcHour: string, timeZone: string): CalendarDate {
+  return calendarDateAt(new Date(`${utcHour}:00:00Z`), timeZone);
 }
 
 export async function portfolioReport(db: Kysely<Database>, query: PortfolioQuery): Promise<PortfolioReport> {

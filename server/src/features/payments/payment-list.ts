@@ -116,6 +116,6 @@ export const paymentExportColumns: CsvColumn<PaymentRow>[] = [
   { header: 'received_minor', cell: (row) => row.received_amount },
   { header: 'status', cell: (row) => row.status },
   { header: 'status_reason', cell: (row) => row.status_reason },
-  { header: 'created_at', cell: (row) => row.created_at },
-  { header: 'paid_at', cell: (row) => row.paid_at },
+  { header: 'created_at', instant: (row) => row.created_at },
+  { header: 'paid_at', instant: (row) => row.paid_at },
 ];

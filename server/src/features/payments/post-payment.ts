@@ -202,6 +202,7 @@ export async function applyPaidPayment(
       actor,
       reason: 'repayment',
       now,
+      timeZone: how.timeZone,
     });
     for (const allocation of applied.allocations) {
       rows.push({ component: allocation.component, plan_seq: allocation.seq, amount: allocation.amount });

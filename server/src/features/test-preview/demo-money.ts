@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { findDemoBorrower, findMarkedDemoOrders } from '../../db/seed.ts';
+import { addDays, calendarDateAt, daysBetween, zonedInstant, type CalendarDate } from '@kwarta/domain';
+import type { Kysely } from 'kysely';
+import { findDemoBorrowerRow, findDemoOrders, type DemoOrder } from '../../db/seed.ts';
+import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { PayoutGateway } from '../../lib/ports/payout-gateway.ts';
 import { bindAccount, listPaymentAccounts } from '../bank-binding/index.ts';
-import { rebuildOrderLedger } from '../ledger-rebuild/index.ts';
-import { disburseOrder, PayoutFailed, writeOffOrder } from '../orders/index.ts';
+import {
+  advanceOrdersByDate,
+  disburseOrder,
+  findOrderAccount,
+  PayoutFailed,
+  sandboxPayouts,
+  writeOffOrder,
+} from '../orders/index.ts';
 import { openCardPayment, postPayment } from '../payments/index.ts';
 
 /** The demo borrower's payout account: a sandbox number the sandbox pays (it does not end in 0000). */
@@ -15,6 +25,9 @@ export const DEMO_ACCOUNT = {
   accountNumber: '6222021234567890',
 } as const;
 
+/** Who the demo's payouts and status history name. */
+const DEMO_ACTOR = 'system:demo-seed';
+
 // The bank's refusal the demo's failed disbursement records (a closed account at the time).
 const refusingBank: PayoutGateway = {
   name: 'sandbox',
@@ -23,63 +36,143 @@ const refusingBank: PayoutGateway = {
 
 type DemoMoneyDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'metrics'>;
 
+/** The lender's hours at which the demo's simulated day acts: the daily job, payouts, repayments. */
+const DAILY_JOB_MINUTE = 30;
+const PAYOUT_MINUTE = 10 * 60;
+const REPAYMENT_MINUTE = 11 * 60;
+
 /**
  * The demo's money, seeded after seedDemoData through the features that own it, so it is stored
- * exactly as real use stores it (D14: development and sandbox only): the demo borrower's bound
- * payout account; a disbursement of order 1 the bank refused (the order stays in 151 and its
- * page shows the rebind dialog; `npm run order -- disburse --order 1` then pays the account); a
- * payment reported with half the amount asked, held for review; a loan months overdue, its money
- * booked and then written off by the write-off use case (190, decision 0103). Once: nothing when
- * the demo borrower has an account already.
+ * and booked exactly as real use stores and books it (D14: development and sandbox only). Day by
+ * day under a clock set to the simulated instant (never past now), from the first demo payout to
+ * today: the daily status and penalty job at 00:30, each disbursed order's payout through the
+ * sandbox gateway on its day, and each instalment its story repays, paid the day before it falls
+ * due through a card payment. Then, today: the demo borrower's payout account (bound first, on the
+ * first day), a disbursement of order 1 the bank refused (the order stays in 151 and its page
+ * shows the rebind dialog; `npm run order -- disburse --order 1` then pays the account), and a
+ * payment reported with half the amount asked, held for review, and the loan months overdue
+ * written off by the write-off use case (190, decision 0103). So `npm run ledger -- rebuild
+ * --check` finds the journal equal to the balances from the first start. All in one transaction;
+ * once: nothing when the demo borrower has an account already.
  */
 export async function seedDemoMoney(deps: DemoMoneyDeps): Promise<void> {
-  const demo = await findDemoBorrower(deps.db);
-  if (!demo || (await listPaymentAccounts(deps, demo.borrower.id)).length > 0) return;
-  const borrowerId = demo.borrower.id;
-  const marked = await findMarkedDemoOrders(deps.db, borrowerId);
+  const borrower = await findDemoBorrowerRow(deps.db);
+  if (!borrower || (await listPaymentAccounts(deps, borrower.id)).length > 0) return;
+  const orders = await findDemoOrders(deps.db, borrower.id);
+  const timeZone = deps.config.lenderTimeZone;
+  const end = deps.clock.now();
+  const today = calendarDateAt(end, timeZone);
+  const disbursedOn = (demo: DemoOrder) =>
+    demo.disbursedDaysAgo === null ? null : addDays(today, -demo.disbursedDaysAgo);
+  const first = orders.reduce<CalendarDate>((earliest, { demo }) => {
+    const date = disbursedOn(demo);
+    return date !== null && date < earliest ? date : earliest;
+  }, today);
+
+  let current = end;
+  // The simulated clock stops at now: what the story puts later today has not happened yet.
+  const at = (date: CalendarDate, minute: number) => {
+    const instant = zonedInstant(date, minute, timeZone);
+    return instant < end ? instant : end;
+  };
+  const clock: Clock = { now: () => current };
+
   await inTransaction(deps.db, async (trx) => {
-    const within = { ...deps, db: trx };
-    await bindAccount(within, borrowerId, {
-      productId: demo.productId,
+    const use = { ...deps, db: trx, clock, payouts: sandboxPayouts };
+    current = at(first, 9 * 60);
+    await bindAccount(use, borrower.id, {
+      productId: (await findDemoProductId(trx, orders[0]?.orderId)) ?? 0,
       // The spec's defaults (§9): card type 1, channel 90006.
       cardType: 1,
       channel: '90006',
       institutionCode: DEMO_ACCOUNT.institutionCode,
       institutionName: DEMO_ACCOUNT.institutionName,
-      holderName: demo.borrower.full_name ?? '',
+      holderName: borrower.full_name ?? '',
       accountNumber: DEMO_ACCOUNT.accountNumber,
     });
-    for (const orderId of marked.payoutFailed) {
-      await disburseOrder(
-        { ...within, payouts: refusingBank },
-        orderId,
-        'system:demo-seed',
-        'demo data',
-      ).catch((error: unknown) => {
-        if (!(error instanceof PayoutFailed)) throw error;
-      });
+
+    for (let day = 0; day <= daysBetween(first, today); day += 1) {
+      const date = addDays(first, day);
+      current = at(date, DAILY_JOB_MINUTE);
+      await advanceOrdersByDate(use, current);
+      current = at(date, PAYOUT_MINUTE);
+      for (const { orderId, demo } of orders) {
+        if (disbursedOn(demo) === date) await disburseOrder(use, orderId, DEMO_ACTOR, 'demo data');
+      }
+      current = at(date, REPAYMENT_MINUTE);
+      for (const { orderId, demo } of orders) {
+        if (disbursedOn(demo) !== null) await repayDueTomorrow(use, borrower.id, orderId, demo, date);
+      }
     }
-    const now = deps.clock.now();
-    for (const { orderId, amount } of marked.heldPayment) {
-      const txnid = `KWDEMO${randomBytes(5).toString('hex').toUpperCase()}`;
-      await openCardPayment(trx, { provider: 'card', txnid, borrowerId, orderId, amount, now });
-      await postPayment(within, {
-        provider: 'card',
-        txnid,
-        state: { status: 'paid', amount: Math.floor(amount / 2), refNo: `${txnid}-REF` },
-      });
-    }
-    for (const orderId of marked.writtenOff) {
-      // The write-off clears what the books hold, so the seeded loan's history is booked first.
-      await rebuildOrderLedger(
-        { db: trx, config: deps.config, payoutProvider: deps.config.payouts.provider },
-        orderId,
-      );
-      await writeOffOrder(within, {
-        orderId,
-        reason: 'demo: no answer to calls or messages for months',
-        actor: 'system:demo-seed',
-      });
+
+    current = end;
+    for (const { orderId, demo } of orders) {
+      if (demo.payoutFailed) {
+        await disburseOrder({ ...use, payouts: refusingBank }, orderId, DEMO_ACTOR, 'demo data').catch(
+          (error: unknown) => {
+            if (!(error instanceof PayoutFailed)) throw error;
+          },
+        );
+      }
+      if (demo.heldPayment) {
+        const line = await nextOpenLine(trx, orderId);
+        if (line) await payByCard(use, borrower.id, orderId, line.owed, Math.floor(line.owed / 2));
+      }
+      if (demo.writtenOff) {
+        await writeOffOrder(use, {
+          orderId,
+          reason: 'demo: no answer to calls or messages for months',
+          actor: DEMO_ACTOR,
+        });
+      }
     }
   });
+}
+
+/** Repays, in full, the instalment of a demo order that falls due the day after `date`, if its story repays it. */
+async function repayDueTomorrow(
+  deps: Parameters<typeof postPayment>[0],
+  borrowerId: number,
+  orderId: number,
+  demo: DemoOrder,
+  date: CalendarDate,
+): Promise<void> {
+  const line = await nextOpenLine(deps.db, orderId);
+  if (!line || line.dueDate !== addDays(date, 1)) return;
+  if (demo.paidLines !== 'all' && line.seq > demo.paidLines) return;
+  await payByCard(deps, borrowerId, orderId, line.owed, line.owed);
+}
+
+/** A card payment asking `asked` that the provider reports paid with `paid`, posted as real ones are. */
+async function payByCard(
+  deps: Parameters<typeof postPayment>[0],
+  borrowerId: number,
+  orderId: number,
+  asked: number,
+  paid: number,
+): Promise<void> {
+  const txnid = `KWDEMO${randomBytes(5).toString('hex').toUpperCase()}`;
+  const now = deps.clock.now();
+  await openCardPayment(deps.db, { provider: 'card', txnid, borrowerId, orderId, amount: asked, now });
+  await postPayment(deps, {
+    provider: 'card',
+    txnid,
+    state: { status: 'paid', amount: paid, refNo: `${txnid}-REF` },
+  });
+}
+
+/** The order's first plan line not fully paid, with what it still owes. */
+async function nextOpenLine(db: Kysely<Database>, orderId: number) {
+  const account = await findOrderAccount(db, { orderId });
+  const line = account?.balance.lines.find(
+    (one) => one.interestPaid + one.principalPaid < one.interest + one.principal,
+  );
+  if (!line) return null;
+  const owed = line.interest - line.interestPaid + line.principal - line.principalPaid;
+  return { seq: line.seq, dueDate: line.dueDate, owed };
+}
+
+async function findDemoProductId(db: Kysely<Database>, orderId: number | undefined): Promise<number | null> {
+  if (orderId === undefined) return null;
+  return (await findOrderAccount(db, { orderId }))?.order.product_id ?? null;
 }

@@ -143,6 +143,7 @@ describe.each(databaseTargets)('collection SMS conduct on %s', (target) => {
       actor: 'borrower',
       reason: 'test payment',
       now: clock.now(),
+      timeZone: t.config.lenderTimeZone,
     });
     await deliver();
     expect(gateway.sent.filter((message) => message.phone === order.phone)).toEqual([]);
@@ -163,6 +164,7 @@ describe.each(databaseTargets)('collection SMS conduct on %s', (target) => {
       actor: 'borrower',
       reason: 'test payment',
       now: clock.now(),
+      timeZone: t.config.lenderTimeZone,
     });
     await deliver();
     expect(gateway.sent.filter((message) => message.phone === order.phone)).toHaveLength(1);
@@ -182,6 +184,7 @@ describe.each(databaseTargets)('collection SMS conduct on %s', (target) => {
       actor: 'borrower',
       reason: 'test payment',
       now: clock.now(),
+      timeZone: t.config.lenderTimeZone,
     });
     await deliver();
     expect(gateway.sent.filter((message) => message.phone === recent.phone)).toEqual([]);

@@ -288,7 +288,7 @@ describe.each(databaseTargets)('collections on %s', (target) => {
     );
     expect(refused.envelope).toMatchObject({
       code: ResultCode.conflict,
-      message: `Not now: ${rule} This order is 3 days past due; next allowed at 2026-11-24 06:00.`,
+      message: `Not now: ${rule} This order is 3 days past due; next allowed at 2026-11-24 06:00 +08:00.`,
     });
     expect((await panel(orders.threeOfTwo!.orderId)).contactAllowedNow).toBe(false);
     const refusedAudit = (await auditOf(orders.threeOfTwo!.orderId)).at(-1)!;

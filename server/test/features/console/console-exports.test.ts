@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_SESSION_COOKIE, endpoints, operatorRoles, type OperatorRole } from '@kwarta/contract';
+import { lenderTimeIso } from '@kwarta/domain';
 import { createOperator, createOperatorSession } from '../../../src/features/operators/index.ts';
 import { rebuildLedger } from '../../../src/features/ledger-rebuild/index.ts';
 import { repayableOrder } from '../../support/repayment.ts';
@@ -88,7 +89,8 @@ describe.each(databaseTargets)('console CSV exports (%s)', (target) => {
     const order = await repayableOrder({ db: t.app.db, config: t.app.config, clock }, { status: 170 });
     await t.app.db
       .updateTable('orders')
-      .set({ created_at: '2026-10-31T23:59:59.000Z' })
+      // 23:59:59 on 31 October in Manila, the lender's zone the range's days are in.
+      .set({ created_at: '2026-10-31T15:59:59.000Z' })
       .where('id', '=', order.orderId)
       .execute();
     const inRange = rowsOf(
@@ -152,9 +154,14 @@ describe.each(databaseTargets)('console CSV exports (%s)', (target) => {
     expect(lines[0]).toBe(
       'payment_id,txnid,order_id,order_no,kind,provider,channel,expected_minor,received_minor,status,status_reason,created_at,paid_at',
     );
-    expect(lines.find((line) => line.includes(`KWEXPORT${order.orderId}`))).toContain(
+    const line = lines.find((one) => one.includes(`KWEXPORT${order.orderId}`));
+    expect(line).toContain(
       `,${order.orderId},${order.orderNo},repayment,sandbox,BAYD,10500000,10500000,paid,`,
     );
+    // Times in the lender's zone, labelled with its offset (the console shows them so too).
+    const manila = lenderTimeIso(now, 'Asia/Manila');
+    expect(manila).toMatch(/\+08:00$/);
+    expect(line!.endsWith(`,${manila},${manila}`)).toBe(true);
     expect((await download(endpoints.consoleExportPayments.path, 'viewer')).statusCode).toBe(403);
   });
 

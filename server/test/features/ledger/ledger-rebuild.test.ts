@@ -10,16 +10,18 @@ import {
 } from '../../../src/features/ledger-rebuild/index.ts';
 import { trialBalance } from '../../../src/features/ledger/index.ts';
 import { createOperator } from '../../../src/features/operators/operator-repository.ts';
+import { addDays } from '@kwarta/domain';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /**
- * Issue 24, must-show 2: the demo's orders were made before any journal (seeded rows, paid
- * instalments with no payment) except what the demo money posted live (a refused payout, a held
- * payment). The rebuild books their history and the check proves the journal equals the balances.
+ * The demo's money is booked live by the use cases (decision 0099), so a fresh demo needs no
+ * rebuild; an order imported from before the ledger (disbursed and an instalment paid, with no
+ * payout or payment on record) is what the rebuild is for. It books that history and the check
+ * proves the journal equals the balances.
  */
-describe.each(databaseTargets)('ledger rebuild of the demo on %s', (target) => {
+describe.each(databaseTargets)('ledger rebuild on %s', (target) => {
   let t: TestApp;
   const deps = () => ({ db: t.app.db, config: t.config, payoutProvider: t.config.payouts.provider });
 
@@ -28,14 +30,48 @@ describe.each(databaseTargets)('ledger rebuild of the demo on %s', (target) => {
   });
   afterAll(() => t.close());
 
-  it('finds the demo out of balance before, books it, and the check then finds no difference', async () => {
+  /** Rows as an import from a system without a ledger leaves them: no payout, no payment. */
+  async function importOrderPaidBeforeTheLedger(): Promise<number> {
+    const order = await t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', 151)
+      .where('payout_failed_account_id', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const first = await t.app.db
+      .selectFrom('order_plan_lines')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .where('seq', '=', 1)
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('order_plan_lines')
+      .set({ paid_amount: first.amount, interest_paid: first.interest, principal_paid: first.principal })
+      .where('id', '=', first.id)
+      .execute();
+    await t.app.db
+      .updateTable('orders')
+      .set({ status: 170, disbursed_on: addDays(first.due_date, -30), paid_amount: first.amount })
+      .where('id', '=', order.id)
+      .execute();
+    return order.id;
+  }
+
+  it('finds an imported order out of balance, books it, and the check then finds no difference', async () => {
+    const fresh = emptyRebuildReport();
+    await checkLedger(deps(), fresh);
+    expect(fresh.differences).toEqual([]);
+
+    const imported = await importOrderPaidBeforeTheLedger();
     const before = emptyRebuildReport();
     await checkLedger(deps(), before);
-    expect(before.differences.length).toBeGreaterThan(0);
+    expect(before.differences.map((difference) => difference.what).join('\n')).toContain(`order ${imported}`);
 
     const report = await rebuildLedger(deps());
-    expect(report.rebuilt).toBeGreaterThan(0);
+    expect(report.rebuilt).toBe(1);
     expect(report.preLedgerOut).toBeGreaterThan(0);
+    expect(report.preLedgerIn).toBeGreaterThan(0);
     await checkLedger(deps(), report);
     expect(report.differences).toEqual([]);
     expect(report.checkedOrders).toBeGreaterThanOrEqual(report.rebuilt);

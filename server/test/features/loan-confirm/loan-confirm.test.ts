@@ -313,6 +313,17 @@ describe.each(databaseTargets)('loan confirmation and the order lifecycle on %s'
     expect(beforeOrder.envelope?.data).toEqual({
       [loanConfirmWireKeys.contract_url]: `/loanAgreement?productId=${productId}&position=1`,
     });
+    // Before an order, the jump names the offer being confirmed, so its documents describe it.
+    const offer = await call(endpoints.contractJump, {
+      productId: String(productId),
+      position: positions.loanAgreement,
+      orderId: '0',
+      amount: '500000',
+      term: '91',
+    });
+    expect(offer.envelope?.data).toEqual({
+      contract_url: `/loanAgreement?productId=${productId}&position=1&amount=500000&term=91`,
+    });
     const noSuchAgreement = await call(endpoints.goyaContractJump, {
       productId: String(productId),
       position: '7',

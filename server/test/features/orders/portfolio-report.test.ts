@@ -88,6 +88,33 @@ describe.each(databaseTargets)('portfolio report (%s)', (target) => {
           .execute();
       }
     }
+    // A payment at 01:00 on 1 November in Manila (31 October in UTC), on a loan disbursed before
+    // October: its cohort counts it in November's column, as the flows do.
+    const early = await t.app.db
+      .selectFrom('orders')
+      .select(['id', 'borrower_id'])
+      .where('disbursed_on', '<', '2026-10-01')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const monthEdge = '2026-10-31T17:00:00.000Z';
+    await t.app.db
+      .insertInto('payments')
+      .values({
+        provider: 'sandbox',
+        txnid: `KWPORT${early.id}-edge`,
+        order_id: early.id,
+        borrower_id: early.borrower_id,
+        kind: 'repayment',
+        expected_amount: 1_000_000,
+        received_amount: 777_777,
+        channel: 'BAYD',
+        status: 'paid',
+        expires_at: monthEdge,
+        created_at: monthEdge,
+        updated_at: monthEdge,
+        paid_at: monthEdge,
+      })
+      .execute();
     productIds = (await t.app.db.selectFrom('products').select('id').execute()).map((row) => row.id);
   });
   afterAll(() => t.close());
@@ -167,7 +194,8 @@ describe.each(databaseTargets)('portfolio report (%s)', (target) => {
       ),
       payments.map((payment) => ({
         cohort: cohortOf.get(payment.order_id)!,
-        month: payment.paid_at!.slice(0, 7),
+        // The lender's month the money arrived in, as the cohort is the lender's month it went out.
+        month: calendarDateAt(new Date(payment.paid_at!), TIME_ZONE).slice(0, 7),
         amount: payment.received_amount!,
       })),
       TODAY,

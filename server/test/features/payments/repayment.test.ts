@@ -7,6 +7,7 @@ import { otherBorrower } from '../../support/borrowers.ts';
 import { rowCounts } from '../../support/faults.ts';
 import { orderState, repayableOrder } from '../../support/repayment.ts';
 import { sandboxPostback } from '../../../src/features/payments/sandbox.ts';
+import { advanceOrdersByDate } from '../../../src/features/orders/index.ts';
 
 describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (target) => {
   let t: TestApp;
@@ -125,6 +126,43 @@ describe.each(databaseTargets)('repayment calls and the sandbox cashier (%s)', (
     expect(state.order.status).toBe(200);
     expect(state.order.settled_at).not.toBeNull();
     expect(state.history.at(-1)).toMatchObject({ from_status: 170, to_status: 200 });
+  });
+
+  it('an instalment paid in full moves the order to its next instalment: due date, and back from 174 to 170', async () => {
+    const today = t.app.clock.now().toISOString().slice(0, 10);
+    // Three instalments, the first due in two days (174, inside the due window), the next a month on.
+    const order = await repayableOrder(t.app, { status: 174, lines: 3, firstDue: addDays(today, 2) });
+    const vcode = await callEndpoint(t.app, endpoints.generateVcode, {
+      session: order.session,
+      body: { ...ids(order), channelNumber: 'BAYD' },
+    });
+    expect(vcode.envelope!.data).toMatchObject({ amount: order.lineAmount });
+    await payAtCashier((vcode.envelope!.data as { payUrl: string }).payUrl);
+    const after = await orderState(t.app, order.orderId);
+    expect(after.order).toMatchObject({
+      status: 170,
+      due_date: after.lines[1]!.due_date,
+      paid_amount: order.lineAmount,
+    });
+    expect(after.history.at(-1)).toMatchObject({ from_status: 174, to_status: 170, reason: 'repayment' });
+
+    // The daily job on the first instalment's date leaves it alone: nothing of it is unpaid.
+    await advanceOrdersByDate(t.app, new Date(`${addDays(today, 3)}T02:00:00Z`));
+    expect((await orderState(t.app, order.orderId)).order.status).toBe(170);
+  });
+
+  it('an overdue order whose overdue instalment and penalty are paid returns to the status its next date calls for', async () => {
+    const today = t.app.clock.now().toISOString().slice(0, 10);
+    const order = await repayableOrder(t.app, { status: 180, lines: 2, firstDue: addDays(today, -3) });
+    const vcode = await callEndpoint(t.app, endpoints.generateVcode, {
+      session: order.session,
+      body: { ...ids(order), channelNumber: 'BAYD' },
+    });
+    await payAtCashier((vcode.envelope!.data as { payUrl: string }).payUrl);
+    const after = await orderState(t.app, order.orderId);
+    // The next instalment is 27 days away, outside the due window: 170.
+    expect(after.order).toMatchObject({ status: 170, due_date: addDays(today, 27) });
+    expect(after.history.at(-1)).toMatchObject({ from_status: 180, to_status: 170 });
   });
 
   it('opens and acts on a payment at the cashier only through its signed link', async () => {

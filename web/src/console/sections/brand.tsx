@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { consoleCalls } from '@kwarta/contract';
 import { consoleCall } from '../console-client.ts';
 import { formValues } from '../form-values.ts';
+import { when } from '../format.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
 
 /** The look's fields as the screen labels them. */
@@ -68,7 +69,7 @@ export function BrandSection() {
           </p>
           <p>
             {data.saved
-              ? `The saved brand shows: saved by ${data.saved.by} on ${data.saved.at.slice(0, 16).replace('T', ' ')} UTC.`
+              ? `The saved brand shows: saved by ${data.saved.by} on ${when(data.saved.at)}.`
               : 'The configured brand shows: no admin has saved one.'}
           </p>
           {overridden.length > 0 ? (

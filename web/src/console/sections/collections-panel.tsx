@@ -78,7 +78,7 @@ export function CollectionsPanel({ role, orderId }: { role: OperatorRole; orderI
           {data.contactRule}{' '}
           {data.contactAllowedNow
             ? 'Contact is allowed now.'
-            : `Next allowed at ${data.nextAllowedAt ?? ''} (lender time).`}
+            : `Next allowed at ${data.nextAllowedAt ?? ''}.`}
         </dd>
       </dl>
       {canCollect ? (

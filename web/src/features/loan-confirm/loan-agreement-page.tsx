@@ -6,12 +6,17 @@ import { callApi } from '../../lib/borrower-api.ts';
 import { AgreementDocument } from './agreement-document.tsx';
 import './loan-confirm.css';
 
-/** /loanAgreement?productId=…&position=…[&orderId=…]: one agreement, read-only, from the real terms. */
+/**
+ * /loanAgreement?productId=…&position=…[&orderId=…][&amount=…&term=…]: one agreement, read-only,
+ * from the real terms of an order or of the offer asked.
+ */
 export function LoanAgreementPage() {
   const params = {
     productId: queryParam('productId') ?? '',
     position: queryParam('position') ?? '0',
     orderId: queryParam('orderId') ?? undefined,
+    amount: queryParam('amount') ?? undefined,
+    term: queryParam('term') ?? undefined,
   };
   const document = useApiQuery(callApi, routes.agreementDocument, params);
   const data = document.data;

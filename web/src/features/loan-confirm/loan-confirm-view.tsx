@@ -23,22 +23,25 @@ function newRequestId(): string {
 }
 
 /**
- * Spec §2 "Loan confirmation page", both variants: the offer and its plan, the agreements (each
- * opened through contract-jump), the checkbox that enables Loan Now, the agreement popup, the
- * 'Point out' retention popup on the iOS back signal (isPopType 1 only) and, in variant 2, the
- * promo popup. Variant 1 says nothing on failure; variant 2 toasts the server's message (§8).
+ * Spec §2 "Loan confirmation page", both variants: the offer and its plan, the agreements of that
+ * offer (each opened through contract-jump), the checkbox that enables Loan Now, the agreement
+ * popup, the 'Point out' retention popup on the iOS back signal (isPopType 1 only) and, in
+ * variant 2, the promo popup. A refusal (the offer cannot be loaded, Loan Now refused) is said on
+ * the page, in both variants, until the borrower acts again: spec §8 has variant 1 say nothing,
+ * which leaves a borrower tapping a button that does nothing (decision 0050).
  */
 export function LoanConfirmView({ variant }: { variant: LoanConfirmVariant }) {
   const money = pageMoney();
   const productId = queryParam('productId') ?? '';
-  const silent = variant === 'plain';
-  const confirmation = useConfirmation(variant, productId, silent);
-  const contracts = useContracts(variant, productId, silent);
+  const confirmation = useConfirmation(variant, productId);
+  const contracts = useContracts(variant, productId);
   const [agreed, setAgreed] = useState<boolean>(readRuntimeMarket().agreementPreticked);
   const [agreementPopup, setAgreementPopup] = useState(true);
   const [retention, setRetention] = useState(false);
   const [promo, setPromo] = useState(variant === 'goya');
   const [sending, setSending] = useState(false);
+  // The server's refusal of the last tap, said beside what was tapped.
+  const [refusal, setRefusal] = useState('');
   // One id per confirmation shown: a double tap or a retry makes one order.
   const requestId = useRef<string | null>(null);
 
@@ -52,33 +55,39 @@ export function LoanConfirmView({ variant }: { variant: LoanConfirmVariant }) {
     });
   }, [isPopType]);
 
+  // The documents of the offer shown, never of an order the query may name (decision 0050):
+  // an order's documents belong on that order's page.
   async function openAgreement(position: number) {
-    const result = await jumpToContract(
-      variant,
-      { productId, position, orderId: queryParam('orderId') },
-      silent,
-    );
+    if (!data) return;
+    setRefusal('');
+    const result = await jumpToContract(variant, {
+      productId,
+      position,
+      amount: data.amount,
+      term: data.term,
+    });
     if (result.success && result.data) window.location.assign(withSessionQuery(result.data.contract_url));
+    else setRefusal(result.message);
   }
 
   async function loanNow() {
     if (!data || !agreed || sending) return;
     requestId.current ??= newRequestId();
     setSending(true);
-    const result = await pushLoan(
-      variant,
-      {
-        productId,
-        amount: data.amount,
-        periods: data.periods,
-        termUnit: data.termUnit,
-        term: data.term,
-        requestId: requestId.current,
-      },
-      silent,
-    );
+    setRefusal('');
+    const result = await pushLoan(variant, {
+      productId,
+      amount: data.amount,
+      periods: data.periods,
+      termUnit: data.termUnit,
+      term: data.term,
+      requestId: requestId.current,
+    });
     setSending(false);
-    if (!result.success || !result.data) return;
+    if (!result.success || !result.data) {
+      setRefusal(result.message);
+      return;
+    }
     // The app's analytics hear of the new order (docs/bridge.md, confirmTrackPoint).
     confirmTrackPoint({ event: 'loan_order_created', productId, orderId: String(result.data.orderId) });
     window.location.assign(withSessionQuery(result.data.lendDetailsUrl));
@@ -88,6 +97,11 @@ export function LoanConfirmView({ variant }: { variant: LoanConfirmVariant }) {
   return (
     <Page title={messages.loanConfirmTitle}>
       {confirmation.status === 'loading' && <div className="card skeleton loan-skeleton" aria-busy="true" />}
+      {confirmation.status === 'error' && (
+        <p className="card loan-refusal" role="alert">
+          {confirmation.error}
+        </p>
+      )}
       {data && (
         <>
           <section className="card loan-offer">
@@ -154,6 +168,11 @@ export function LoanConfirmView({ variant }: { variant: LoanConfirmVariant }) {
             >
               {messages.loanConfirmLoanNow}
             </button>
+            {refusal && (
+              <p className="loan-refusal" role="alert">
+                {refusal}
+              </p>
+            )}
           </div>
 
           <Dialog

@@ -24,24 +24,28 @@ export const loanConfirmCalls = {
 
 export type LoanConfirmVariant = keyof typeof loanConfirmCalls;
 
-export function useConfirmation(variant: LoanConfirmVariant, productId: string, silent: boolean) {
-  return useApiQuery(callApi, loanConfirmCalls[variant].confirm, { productId }, { silent });
+// Every call is silent: the page says a refusal in place (loan-confirm-view.tsx), once.
+
+export function useConfirmation(variant: LoanConfirmVariant, productId: string) {
+  return useApiQuery(callApi, loanConfirmCalls[variant].confirm, { productId }, { silent: true });
 }
 
-export function useContracts(variant: LoanConfirmVariant, productId: string, silent: boolean) {
+export function useContracts(variant: LoanConfirmVariant, productId: string) {
   return useApiQuery(
     callApi,
     loanConfirmCalls[variant].contracts,
     { productId, scene: Defaults.contractScene },
-    { silent },
+    { silent: true },
   );
 }
 
-/** contract-jump with every field the spec lists: orderId is 0 until the page has an order. */
+/**
+ * contract-jump of the offer being confirmed, with every field the spec lists: orderId is 0, as
+ * the order does not exist yet; the offer's amount and term (ours) make the documents its own.
+ */
 export function jumpToContract(
   variant: LoanConfirmVariant,
-  request: { productId: string; position: number; orderId: string | null },
-  silent: boolean,
+  request: { productId: string; position: number; amount: number; term: number },
 ) {
   return callApi(
     loanConfirmCalls[variant].jump,
@@ -49,16 +53,14 @@ export function jumpToContract(
       productId: request.productId,
       scene: Defaults.contractScene,
       position: request.position,
-      orderId: request.orderId ?? 0,
+      orderId: 0,
+      amount: request.amount,
+      term: request.term,
     },
-    { silent },
+    { silent: true },
   );
 }
 
-export function pushLoan(
-  variant: LoanConfirmVariant,
-  payload: RequestOf<typeof routes.loanDetailPush>,
-  silent: boolean,
-) {
-  return callApi(loanConfirmCalls[variant].push, payload, { silent });
+export function pushLoan(variant: LoanConfirmVariant, payload: RequestOf<typeof routes.loanDetailPush>) {
+  return callApi(loanConfirmCalls[variant].push, payload, { silent: true });
 }
