@@ -64,6 +64,22 @@ const plants: Record<string, { file: string; source: string; expect: RegExp }> =
       "export const planted = (db: Kysely<Database>) => db.selectFrom('orders').selectAll().execute();\n",
     expect: /planted-table-owner\.ts[\s\S]*?Table 'orders' belongs to server\/src\/features\/orders\//,
   },
+  // Built from parts so that this file does not cite what it plants.
+  'a comment cites a tracker issue': {
+    file: 'server/src/lib/planted-issue-comment.ts',
+    source: `// Fixed for ${'iss'}ue 12.\nexport const planted = 1;\n`,
+    expect: /planted-issue-comment\.ts:1: .*cite a tracker issue/s,
+  },
+  'a usage text cites a tracker issue': {
+    file: 'server/src/cli/planted-issue-usage.ts',
+    source: `export const USAGE = 'Reports (${'Iss'}ues #7 and 8)';\n`,
+    expect: /planted-issue-usage\.ts:1: /,
+  },
+  'a doc cites a tracker issue': {
+    file: 'docs/planted-issue-doc.md',
+    source: `# Planted\n\nAs ${'iss'}ue 3 asked.\n`,
+    expect: /docs\/planted-issue-doc\.md:3: /,
+  },
   'an import cycle': {
     file: 'server/src/lib/planted-cycle-a.ts',
     source: "import { b } from './planted-cycle-b.ts';\nexport const a = () => b;\n",
