@@ -5,7 +5,7 @@ import { demoSession, sessionQuery } from './support/session.ts';
 import { openServerStore, runScript } from './support/server-store.ts';
 import { E2E_SERVER_MODE, startTestServer, type TestServer } from './support/test-server.ts';
 
-// Issue 21 #10: the demo data leaves no screen empty. Here the screen a tester could not reach
+// The demo data leaves no screen empty. Here the screen a tester could not reach
 // before: the demo's approved order whose payout the bank refused (the seed's order 1). On a
 // server of its own, as on a first run: the run's shared server has had accounts bound since.
 const phone = useBrowser();

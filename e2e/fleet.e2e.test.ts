@@ -1,5 +1,5 @@
 // Two instances behind nginx over one PostgreSQL database, one Redis key prefix and one S3-compatible
-// bucket (scripts/fleet; issue 25 "Must show" 1 and 3): what one instance records, the other sees.
+// bucket (scripts/fleet; decision 0100): what one instance records, the other sees.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 // Console benchmark (decision 0080): with 100,000 orders seeded by seed-orders.ts, the order queue's
 // first page and a phone search must answer in ≤ 100 ms p95, on SQLite and on PostgreSQL; and
-// (issue 24) the Portfolio screen's call, by period and filtered by product and by campaign, in
+// (decision 0099) the Portfolio screen's call, by period and filtered by product and by campaign, in
 // ≤ 200 ms p95 — at 1,000,000 orders on PostgreSQL. The portfolio is kept per instance for
 // PORTFOLIO_CACHE_MS (features/console/console-report-routes.ts): the timed requests read a kept
 // one, and the slowest warm-up request, printed beside, is what computing it costs:

@@ -1,4 +1,4 @@
-// The daily job at scale (issue 24, must-show 4): status moves, penalty accruals and their journal
+// The daily job at scale (decision 0099): status moves, penalty accruals and their journal
 // entries over a book of open loans, killed (SIGKILL) about half-way and rerun to the end. Prints
 // the time and peak memory, then runs it once more (the next hourly run that day, which finds all
 // done), and checks that nothing was booked twice and the books balance.

@@ -1,4 +1,4 @@
-// CSV export benchmark (issue 24): the orders export of a 1,000,000-order book, streamed over a
+// CSV export benchmark (decision 0099): the orders export of a 1,000,000-order book, streamed over a
 // real HTTP request from a listening server and read as a stream, must go out in flat memory: the
 // server process's RSS, sampled every 50 ms, may grow at most --max-growth-mb (100) over its
 // baseline, and the heap retained after a full collection must stay level (within 20 MB) from

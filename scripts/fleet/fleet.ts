@@ -1,4 +1,4 @@
-// A fleet on one machine (issue 25, DESIGN §1 "Scale-out shape"): N server instances over one
+// A fleet on one machine (decision 0100, DESIGN §1 "Scale-out shape"): N server instances over one
 // PostgreSQL database, one Redis key prefix and one S3-compatible bucket (s3rver on loopback,
 // scripts/support/s3-server.ts), behind nginx. The
 // `npm run fleet` command, the fleet's e2e test and `npm run bench:fleet` all start it here.

@@ -10,7 +10,7 @@ import { fillMessage, messages } from './messages.ts';
 import { textField } from './form-fields.ts';
 
 /**
- * One brand per deployment (issue 21 item 8, decision 0096): what makes the app look like its
+ * One brand per deployment (decision 0096): what makes the app look like its
  * lender. The shape is defined once here; the server reads it from BRAND_FILE / BRAND_* at boot
  * and an admin may replace its editable part in the console. Images (logo, icon, favicon) are
  * files the server holds and serves, so only the server's side names them.

@@ -2,7 +2,7 @@ import { ConsoleRoles } from './operators.ts';
 import { nameRoutes } from './routes.ts';
 
 /**
- * The console's CSV exports (issue 24 "Exports"): streamed downloads, one row per record, for
+ * The console's CSV exports (decision 0099): streamed downloads, one row per record, for
  * finance and admin. Under /console/api, so the console's cookie travels with a plain link.
  */
 const R = ConsoleRoles;

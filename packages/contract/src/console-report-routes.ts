@@ -1,7 +1,7 @@
 import { ConsoleRoles } from './operators.ts';
 import { nameRoutes } from './routes.ts';
 
-/** The console's reports (issue 24): the portfolio and the ledger a lender reads; finance and admin. */
+/** The console's reports (decision 0099): the portfolio and the ledger a lender reads; finance and admin. */
 const R = ConsoleRoles;
 
 export const consoleReportRoutes = nameRoutes({

@@ -22,7 +22,7 @@ export function dueNoticeText(input: {
   return fillMessage(template, { amount, dueDate });
 }
 
-/** An SMS reminder of an instalment (issue 23), written on `queuedOn` and read some time after. */
+/** An SMS reminder of an instalment (decision 0097), written on `queuedOn` and read some time after. */
 export function reminderSms(input: {
   brand: string;
   amount: string;

@@ -65,7 +65,7 @@ export const messages = {
   servicePhoneInvalid: 'Enter a phone number: digits, spaces, dashes, an optional leading +.',
   templateLinkInvalid: 'must be an https:// link',
   templateSchemeInvalid: 'must be an app link such as kwarta://open',
-  // Brand (issue 21 item 8): colours are refused with the figure, at boot and in the console.
+  // Brand (decision 0096): colours are refused with the figure, at boot and in the console.
   brandContrastWhiteText: 'Primary colour {colour} has contrast {ratio} with white text; WCAG AA needs 4.5:1',
   brandContrastLinks:
     'Primary colour {primary} makes links {colour}, contrast {ratio} with the page background; WCAG AA needs 4.5:1',
@@ -368,7 +368,7 @@ export const messages = {
     'The {cap} of {figure} is above the legal cap of {limit} ({profile}) for the offer of {amount} over {term} days.',
   complianceOfferRefused: 'This offer is above the legal cost caps for loans of this size and term.',
   chargesReachedCap: 'Charges have reached the legal cap',
-  // The next instalment in words the order page and the SMS reminders share (issue 23).
+  // The next instalment in words the order page and the SMS reminders share (decision 0097).
   dueNoticeBefore: 'Your instalment of {amount} is due on {dueDate}.',
   dueNoticeToday: 'Your instalment of {amount} is due today, {dueDate}.',
   dueNoticeOverdue: 'Your instalment of {amount} has been due since {dueDate}.',

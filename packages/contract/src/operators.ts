@@ -49,7 +49,7 @@ export const ConsoleRoles = {
   readCollections: ['viewer', 'collector'],
   /** Record a contact or a promise, take an unassigned order, send an approved SMS. */
   collect: ['collector'],
-  /** CSV exports of orders, payments and the journal (issue 24): the books are finance's. */
+  /** CSV exports of orders, payments and the journal (decision 0099): the books are finance's. */
   exportData: ['finance'],
   /** The portfolio (at risk, flows, cohorts) and the ledger's reports. */
   readReports: ['finance'],

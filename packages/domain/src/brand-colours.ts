@@ -1,5 +1,5 @@
 /**
- * Brand colours (issue 21 item 8): a lender picks a primary, an accent and a text colour; the
+ * Brand colours (decision 0096): a lender picks a primary, an accent and a text colour; the
  * shades the pages also need are derived here, and every pairing a page draws text with is
  * checked against WCAG 2.2 AA (4.5:1 for body text) before the colours are accepted, at boot
  * and in the console alike. Pure, so both callers and the tests share one definition.

@@ -2,7 +2,7 @@ import { addDays, fromEpochDay, toEpochDay, type CalendarDate } from './calendar
 import type { MinorUnits } from './money.ts';
 
 /**
- * Portfolio figures a lender reads (issue 24): portfolio at risk, amounts per period, repayment
+ * Portfolio figures a lender reads (decision 0099): portfolio at risk, amounts per period, repayment
  * curves by disbursement cohort. Pure: the server reads sums from the database and these
  * functions shape them, so every rule is one place and property-tested.
  */

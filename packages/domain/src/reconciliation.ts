@@ -2,7 +2,7 @@ import type { CalendarDate } from './calendar-date.ts';
 import type { MinorUnits } from './money.ts';
 
 /**
- * Daily reconciliation (issue 24): each payment provider's paid payments of a lender's day against
+ * Daily reconciliation (decision 0099): each payment provider's paid payments of a lender's day against
  * what the journal booked to that provider's cash account that day. Pure: the server reads both
  * sides, this pairs them by payment and names every difference, so an accountant can close the day
  * or see exactly which payment to chase.

@@ -14,7 +14,7 @@ import { systemClock } from '../lib/clock.ts';
 import { OPERATOR_USAGE, cliActor, operatorOption } from './cli-actor.ts';
 import { runCli } from './run-cli.ts';
 
-const USAGE = `The ledger's migration of what exists (issue 24, decision 0099).
+const USAGE = `The ledger's migration of what exists (decision 0099).
 
   npm run ledger -- rebuild [--check] [--operator <name>]
       books every order's history that the journal lacks (payout attempts, daily penalty

@@ -13,7 +13,7 @@ import { formatPortfolio, portfolioReport } from '../features/orders/index.ts';
 import { dailyReconciliation, formatReconciliation } from '../features/reconciliation/index.ts';
 import { runCli } from './run-cli.ts';
 
-const USAGE = `Ledger and portfolio reports (issue 24, decision 0099), from the database the server uses (DATA_DIR or DATABASE_URL).
+const USAGE = `Ledger and portfolio reports (decision 0099), from the database the server uses (DATA_DIR or DATABASE_URL).
 
   npm run report -- trial-balance [--date YYYY-MM-DD] [--json]
       each account's balance from the entries dated up to the date (the lender's calendar; default

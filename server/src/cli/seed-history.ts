@@ -17,7 +17,7 @@ import { readDatabaseMode } from '../lib/database-mode.ts';
 import { seedDemoMoney } from '../features/test-preview/index.ts';
 import { runCli } from './run-cli.ts';
 
-const USAGE = `A year of plausible lending to look at (issue 24): development and sandbox only.
+const USAGE = `A year of plausible lending to look at (decision 0099): development and sandbox only.
 
   npm run seed:history -- [--borrowers 2000] [--months 12] [--seed 1]
       signs borrowers up through the promotion funnel (campaigns fb-payday, google-search,

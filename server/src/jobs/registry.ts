@@ -114,7 +114,7 @@ export const jobRegistry: readonly Job[] = [
     },
   },
   {
-    // Due-date reminders (issue 23): today's are queued once per line and day, then a first
+    // Due-date reminders (decision 0097): today's are queued once per line and day, then a first
     // delivery pass. Every 15 minutes, so a day's reminders go out at the first run in the lawful
     // hours; those queued outside them wait for 06:00.
     name: 'due-reminders',

@@ -42,7 +42,7 @@ const refused = (port: number) =>
     (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED',
   );
 
-/** Issue 25 "Graceful stop": what SIGTERM does to requests, jobs and pools. */
+/** Decision 0100, "Graceful stop": what SIGTERM does to requests, jobs and pools. */
 describe.each(databaseTargets)('graceful shutdown (%s)', (target) => {
   it('fails /healthz while still serving, then refuses connections and lets in-flight requests and jobs finish', async () => {
     const slowRequest = gate();

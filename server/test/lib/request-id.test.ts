@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
-/** Issue 25 "Request ids and logs": one id per request, from the proxy or ours, on the response and the log. */
+/** Decision 0100, "Request ids and logs": one id per request, from the proxy or ours, on the response and the log. */
 describe('request ids', () => {
   let t: TestApp;
   const lines: string[] = [];

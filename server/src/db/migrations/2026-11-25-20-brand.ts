@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId } from './helpers.ts';
 
 /**
- * The brand an admin saves in the console (issue 21 item 8, decision 0096): one row per save,
+ * The brand an admin saves in the console (decision 0096): one row per save,
  * the newest shown; with no row the configured brand (BRAND_FILE, BRAND_*) shows. Rows are never
  * changed, so the table is the brand's history beside the audit log.
  * Frozen: a migration that has run is never edited; changes go into a new file.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId } from './helpers.ts';
 
 /**
- * The double-entry ledger (issue 24, decision 0099): one journal entry per money event, written
+ * The double-entry ledger (decision 0099): one journal entry per money event, written
  * in the event's own transaction, append-only. `event_key` is the event's idempotency key
  * (`payment:<id>:applied`, `penalty:<order>:<date>`, …): a replayed postback or a rerun job
  * writes no second entry. Lines repeat the entry's date and order so the trial balance (by

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * When a payment's money arrived at the provider (issue 24, daily reconciliation). `paid_at` is
+ * When a payment's money arrived at the provider (daily reconciliation, decision 0099). `paid_at` is
  * when the payment counted for the order — for a held payment, when finance accepted it, days
  * later — while the cash reached the provider, and the journal booked it, on the postback that
  * carried the amount. Reconciliation pairs that day with the provider's report.

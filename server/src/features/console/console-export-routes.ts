@@ -19,7 +19,7 @@ function fileName(kind: string, range: { from?: string; to?: string }): string {
 }
 
 /**
- * The CSV exports (issue 24): each streams its rows from the feature that owns them, a batch at a
+ * The CSV exports (decision 0099): each streams its rows from the feature that owns them, a batch at a
  * time, so a million rows go out in the memory of one batch (npm run bench:export).
  */
 export function consoleExportCalls(app: FastifyInstance): void {

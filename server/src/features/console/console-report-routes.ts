@@ -31,7 +31,7 @@ export async function consoleTrialBalance(app: FastifyInstance, date: string | u
 }
 
 /**
- * The reports screens' calls (issue 24): the portfolio, the ledger and the day's reconciliation,
+ * The reports screens' calls (decision 0099): the portfolio, the ledger and the day's reconciliation,
  * seen from the lender's today. The portfolio's sums read the whole book (a million orders:
  * seconds on PostgreSQL, bench:console), so an instance keeps each computed portfolio for
  * PORTFOLIO_CACHE_MS, keyed by the lender's day and the query: the screen answers in milliseconds,

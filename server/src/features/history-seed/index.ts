@@ -1,4 +1,4 @@
-// A year of plausible lending for development and sandbox (issue 24, `npm run seed:history`): made
+// A year of plausible lending for development and sandbox (`npm run seed:history`, decision 0099): made
 // through every owner feature's own use cases under a simulated clock. The public module.
 export {
   HISTORY_CAMPAIGNS,

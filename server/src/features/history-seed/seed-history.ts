@@ -50,7 +50,7 @@ import { recordSmsSend } from '../sms/index.ts';
 import { demoBorrowerName } from '../../db/demo-names.ts';
 
 /**
- * `npm run seed:history` (issue 24): a year of plausible lending made through the features' own
+ * `npm run seed:history` (decision 0099): a year of plausible lending made through the features' own
  * use cases, each under a clock set to the simulated instant, so every row, status change and
  * journal entry is dated as if it had happened then. Development and sandbox only, sandbox money
  * adapters only (the caller checks APP_ENV; here the adapters): nothing leaves the machine.

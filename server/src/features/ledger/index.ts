@@ -1,4 +1,4 @@
-// The ledger (issue 24, decision 0099): the one writer of journal_entries and journal_lines.
+// The ledger (decision 0099): the one writer of journal_entries and journal_lines.
 // Other features post their money events through postJournalEntry inside their own transaction.
 export { postJournalEntries, postJournalEntry, type JournalPosting } from './post-journal-entry.ts';
 export {

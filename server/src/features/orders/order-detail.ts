@@ -41,7 +41,7 @@ const orderDetailQuery = preparedQuery((db: Kysely<Database>, borrowerId: number
       'products.withdraw_confirm_text',
       'products.link_url',
       'products.external_repay_url',
-      // The next instalment still owed: what the page's due notice says (issue 23).
+      // The next instalment still owed: what the page's due notice says (decision 0097).
       (eb) =>
         eb
           .selectFrom('order_plan_lines as next_line')

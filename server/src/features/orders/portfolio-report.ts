@@ -20,7 +20,7 @@ import { textTable } from '../../lib/text-table.ts';
 import { campaignBorrowerIds } from '../promotion/index.ts';
 
 /**
- * The portfolio a lender reads (issue 24): outstanding principal, portfolio at risk, disbursed
+ * The portfolio a lender reads (decision 0099): outstanding principal, portfolio at risk, disbursed
  * and collected per period, collection rate, first-payment default, repayment curves by
  * disbursement cohort. Read from orders, plan lines and payments with sums in the database; the
  * rules that shape the sums are the domain's (packages/domain/src/portfolio.ts).

@@ -16,7 +16,7 @@ import { paymentCashBookings } from '../ledger/index.ts';
 import { paidPaymentsById, paymentsPaidBetween, type PaidPayment } from '../payments/index.ts';
 
 /**
- * A lender's day reconciled (issue 24): each provider's paid payments of the day against the cash
+ * A lender's day reconciled (decision 0099): each provider's paid payments of the day against the cash
  * the journal booked for them. The payments are what the provider told us (its signed postbacks and
  * status answers); the journal is what we booked; every payment where the two differ is listed.
  */

@@ -1,4 +1,4 @@
-// Daily reconciliation of each payment provider against the journal's cash (issue 24). Reads the
+// Daily reconciliation of each payment provider against the journal's cash (decision 0099). Reads the
 // payments and ledger features through their exports; owns no table.
 export {
   dailyReconciliation,

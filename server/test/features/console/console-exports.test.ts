@@ -6,7 +6,7 @@ import { rebuildLedger } from '../../../src/features/ledger-rebuild/index.ts';
 import { repayableOrder } from '../../support/repayment.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 
-/** Issue 24 "Exports": orders and payments as CSV, streamed, for finance and admin only. */
+/** Decision 0099: orders and payments as CSV, streamed, for finance and admin only. */
 describe.each(databaseTargets)('console CSV exports (%s)', (target) => {
   let t: TestApp;
   const clock = testClock('2026-11-23T03:00:00.000Z');

@@ -23,7 +23,7 @@ interface StatementData {
   lines: { entryDate: string; kind: string; account: string; accountName: string; owed: number }[];
 }
 
-/** Issue 24: the console's Ledger screen reads the trial balance and a loan's statement; finance and admin. */
+/** Decision 0099: the console's Ledger screen reads the trial balance and a loan's statement; finance and admin. */
 describe.each(databaseTargets)('console ledger (%s)', (target) => {
   let t: TestApp;
   const clock = testClock('2026-11-23T17:00:00.000Z');

@@ -5,7 +5,7 @@ import { repayableOrder } from '../../support/repayment.ts';
 import { createTestApp, testClock, type TestApp } from '../../support/test-app.ts';
 
 /**
- * PORTFOLIO_CACHE_MS (issue 24, a million orders): an instance keeps a computed portfolio per
+ * PORTFOLIO_CACHE_MS (a million orders, decision 0099): an instance keeps a computed portfolio per
  * lender day and query; another query, or the next lender day, is computed anew.
  */
 describe('the portfolio kept per lender day and query', () => {

@@ -23,7 +23,7 @@ const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /**
- * Issue 24: `seed:history` makes its history through the use cases, so the journal they posted
+ * Decision 0099: `seed:history` makes its history through the use cases, so the journal they posted
  * live equals today's balances with nothing for the rebuild to add, on both databases; the
  * statuses and events a portfolio shows are all there.
  */

@@ -21,7 +21,7 @@ import { checkLedger, rebuildLedger } from '../../../src/features/ledger-rebuild
 import { orderStatement, receivablesByOrder, trialBalance } from '../../../src/features/ledger/index.ts';
 
 /**
- * Issue 24, must-show 2: each money event writes its journal entry in its own transaction (a
+ * Decision 0099: each money event writes its journal entry in its own transaction (a
  * failure injected in the journal's write leaves neither), a replayed postback books nothing
  * twice, and a loan's lifecycle leaves a trial balance that sums to zero with receivables equal
  * to what its plan lines say is owed at every step.

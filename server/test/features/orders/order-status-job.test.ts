@@ -5,7 +5,7 @@ import { createTestApp, databaseTargets, testClock, type TestApp } from '../../s
 import { advanceOrdersByDate, ORDER_STATUS_JOB_ACTOR } from '../../../src/features/orders/index.ts';
 
 /**
- * Issue 24, must-show 4, in small: the daily job walks the book in pages, one transaction each, so
+ * Decision 0099: the daily job walks the book in pages, one transaction each, so
  * a run that fails (or is killed) after a page keeps that page, and the rerun finishes the rest and
  * books each move and each penalty once.
  */

@@ -26,7 +26,7 @@ function random(seed: number) {
 }
 
 /**
- * Issue 24 "Reports": the portfolio's sums in SQL against the domain's definitions computed here
+ * Decision 0099: the portfolio's sums in SQL against the domain's definitions computed here
  * from the raw rows, on a book of loans late by every amount, paid in part, in two campaigns.
  */
 describe.each(databaseTargets)('portfolio report (%s)', (target) => {

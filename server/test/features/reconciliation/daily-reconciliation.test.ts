@@ -10,7 +10,7 @@ import { createOperator, createOperatorSession } from '../../../src/features/ope
 import { dailyReconciliation, formatReconciliation } from '../../../src/features/reconciliation/index.ts';
 
 /**
- * Issue 24, must-show 3: the daily reconciliation of a provider's paid payments against the
+ * Decision 0099: the daily reconciliation of a provider's paid payments against the
  * journal's cash finds a planted mismatch — a provider payment with no journal entry, and an amount
  * the provider reports differently from what was booked — and lists both.
  */

@@ -33,7 +33,7 @@ function recordingGateway(): SmsGateway & { sent: SmsMessage[] } {
 const job = jobRegistry.find((entry) => entry.name === 'due-reminders')!;
 
 /**
- * Issue 23: due-date reminders on a PH deployment (SEC MC 18 hours: 06:00–22:00 in Manila, any
+ * Decision 0097: due-date reminders on a PH deployment (SEC MC 18 hours: 06:00–22:00 in Manila, any
  * hour more than 15 days past due), with a fixed clock.
  */
 describe.each(databaseTargets)('due-date reminders on %s', (target) => {

@@ -7,7 +7,7 @@ import { deliverQueuedSms, deliverSmsCode, semaphoreGateway } from '../../../src
 import { withTraceId } from '../../../src/lib/request-context.ts';
 
 /**
- * Issue 23: SMS_GATEWAY=semaphore against a fake Semaphore on loopback, through the delivery loop
+ * Decision 0097: SMS_GATEWAY=semaphore against a fake Semaphore on loopback, through the delivery loop
  * that owns retries: one record per message decides what was sent.
  */
 describe.each(databaseTargets)('Semaphore and the delivery loop on %s', (target) => {

@@ -1,7 +1,7 @@
 import { ConsoleRoles, mayAct, type OperatorRole } from '@kwarta/contract';
 
 /**
- * A CSV download of a list (issue 24 "Exports") for the roles that keep the books: a plain GET
+ * A CSV download of a list (decision 0099) for the roles that keep the books: a plain GET
  * form, so the browser downloads the streamed file itself, however large, with the console's
  * cookie. Empty dates mean no bound. Screens show it with their data, below it: shown before the
  * data came, it would be pushed down when it did (layout shift).

@@ -18,7 +18,7 @@ const tabs = [
 ] as const;
 
 /**
- * `#/ledger` (issue 24, decision 0099): the books as finance reads them. The trial balance as of a
+ * `#/ledger` (decision 0099): the books as finance reads them. The trial balance as of a
  * day, the day's reconciliation with each payment provider, and a loan's statement at `#/ledger/statement/<order id or number>` (the order page links
  * there).
  */

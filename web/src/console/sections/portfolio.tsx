@@ -13,7 +13,7 @@ const COHORTS_DRAWN = 6;
 
 type Filter = { period: 'day' | 'week' | 'month'; from: string; productId: string; utmTag: string };
 
-/** `#/portfolio` (issue 24): how the book stands, each chart with its table beside it. */
+/** `#/portfolio` (decision 0099): how the book stands, each chart with its table beside it. */
 export function PortfolioSection({ role }: { role: OperatorRole }) {
   const [filter, setFilter] = useState<Filter>({ period: 'month', from: '', productId: '', utmTag: '' });
   const { data, error, fetching } = useApiQuery(consoleCall, consoleCalls.consolePortfolio, filter);

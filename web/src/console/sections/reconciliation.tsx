@@ -7,7 +7,7 @@ import { money } from '../format.ts';
 import { CsvExport } from './csv-export.tsx';
 
 /**
- * `#/ledger/reconciliation` (issue 24): a lender's day closed against each payment provider — the
+ * `#/ledger/reconciliation` (decision 0099): a lender's day closed against each payment provider — the
  * provider's paid payments beside the cash the journal booked, and every payment where they differ,
  * with the provider's reference to find it in the provider's own report.
  */
