@@ -1,4 +1,4 @@
-import { addDays, calendarDateAt, type CalendarDate } from './calendar-date.ts';
+import { addDays, calendarDateAt, zonedInstant, type CalendarDate } from './calendar-date.ts';
 import { DomainError } from './errors.ts';
 
 /**
@@ -85,21 +85,7 @@ export function wallClockAt(at: Date, timeZone: string): WallClock {
   };
 }
 
-/**
- * The instant a wall-clock hour begins on a date in a time zone. The zone's offset is read at the
- * guess and corrected once, which is exact for every zone whose offset does not change within that
- * hour (the Philippines and India have no daylight saving).
- */
+/** The instant a wall-clock hour begins on a date in a time zone (zonedInstant, by the hour). */
 export function instantAt(date: CalendarDate, hour: number, timeZone: string): Date {
-  const wall = Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
-  let guess = wall - offsetMs(new Date(wall), timeZone);
-  guess = wall - offsetMs(new Date(guess), timeZone);
-  return new Date(guess);
-}
-
-/** The zone's offset from UTC at an instant, in milliseconds (Manila: +8 h). */
-function offsetMs(at: Date, timeZone: string): number {
-  const wall = wallClockAt(at, timeZone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+  return zonedInstant(date, hour * 60, timeZone);
 }
