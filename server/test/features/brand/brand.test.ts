@@ -280,10 +280,10 @@ describe.each(databaseTargets)('the brand (%s)', (target) => {
     // The name shown is the one texts sign with.
     const captcha = await solvedCaptcha(t.app);
     await callEndpoint(t.app, endpoints.sendLoginCode, {
-      body: { phone: '13900000077', ...captcha, deviceId: 'brand-2' },
+      body: { phone: '09170000077', ...captcha, deviceId: 'brand-2' },
       headers: { 'x-forwarded-for': '198.51.100.73' },
     });
-    const outbox = (await get('/dev/sms-outbox?phone=13900000077')).json() as {
+    const outbox = (await get('/dev/sms-outbox?phone=09170000077')).json() as {
       messages: { text: string }[];
     };
     expect(outbox.messages[0]?.text).toMatch(/^\[Bayanihan Pay\] /);
