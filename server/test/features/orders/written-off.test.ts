@@ -7,7 +7,7 @@ import {
   messages,
   type Endpoint,
 } from '@kwarta/contract';
-import { addDays, OrderStatus } from '@kwarta/domain';
+import { addDays, lenderTimeIso, OrderStatus } from '@kwarta/domain';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import { heldPayment } from '../../support/held-payment.ts';
 import { repayableOrder } from '../../support/repayment.ts';
@@ -147,7 +147,7 @@ describe.each(databaseTargets)('a written-off order on %s', (target) => {
     const row = csv.find((line) => line.startsWith(`${order.orderId},`))!.split(',');
     expect(row[header.indexOf('status')]).toBe('190');
     expect(row[header.indexOf('status_text')]).toBe('Written off');
-    expect(row[header.indexOf('written_off_at')]).toBe(clock.now().toISOString());
+    expect(row[header.indexOf('written_off_at')]).toBe(lenderTimeIso(clock.now(), t.config.lenderTimeZone));
 
     const statement = (await call(endpoints.consoleOrderStatement, { order: String(order.orderId) }))
       .envelope!.data as {
