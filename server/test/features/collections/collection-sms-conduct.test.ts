@@ -97,7 +97,7 @@ describe.each(databaseTargets)('collection SMS conduct on %s', (target) => {
     const refused = await send('admin-1', order.orderId);
     expect(refused.envelope).toMatchObject({
       code: ResultCode.conflict,
-      message: fillMessage(messages.collectionDailyCap, { cap, next: '2026-11-24 06:00' }),
+      message: fillMessage(messages.collectionDailyCap, { cap, next: '2026-11-24 06:00 +08:00' }),
     });
     expect(await messagesOf(order.orderId)).toHaveLength(cap);
     const audit = await t.app.db
