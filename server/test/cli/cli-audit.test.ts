@@ -40,7 +40,7 @@ describe.each(databaseTargets)('command-line changes in the operator audit (%s)'
   const lastAudit = async () => (await auditRows()).at(-1)!;
 
   beforeAll(async () => {
-    t = await createTestApp(target);
+    t = await createTestApp(target, { env: { MARKET: 'spec' } });
   });
   afterAll(() => t.close());
 
