@@ -20,6 +20,8 @@ import {
   ManualInstantRefused,
   runJobNow,
 } from '../jobs/run-now.ts';
+import { audited } from '../features/operators/index.ts';
+import { OPERATOR_USAGE, cliActor, operatorOption } from './cli-actor.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `npm run job -- NAME                 run a scheduled job now (waits for no one: if another
@@ -34,6 +36,8 @@ npm run job -- NAME --as-of ISO      run it for that instant (e.g. 2026-12-21T00
 npm run job -- --runs [NAME] [--limit N]   the latest runs (default 20), most recent first
 npm run job -- --list                the jobs and their schedules (cron, UTC)
 
+A run started here is written to the operator audit (job.run, with its instant and outcome).
+${OPERATOR_USAGE}
 Uses the same DATA_DIR / DATABASE_URL (and REDIS_URL for the lease) as the server.`;
 
 async function main(): Promise<number> {
@@ -45,6 +49,7 @@ async function main(): Promise<number> {
       'as-of': { type: 'string' },
       // The same as --as-of, under the name the reminders' runbook uses.
       now: { type: 'string' },
+      ...operatorOption,
       help: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -115,8 +120,21 @@ async function main(): Promise<number> {
     // The real clock: runJobNow gives a run for another instant the clock its mode allows.
     const clock = systemClock;
     const deps = { db, clock, store, storage, config, log, lease, accountKeys, payouts, smsGateway, metrics };
+    const actor = await cliActor(db, values.operator);
     const outcome = await runJobNow(deps, job!, asOf);
-    console.log(describeOutcome(job!.name, outcome));
+    const described = describeOutcome(job!.name, outcome);
+    // A manual run changes what the scheduler would (orders, penalties, messages): audited like
+    // every other change made from the command line (decision 0102).
+    await audited({ db, clock }, actor, async () => ({
+      result: undefined,
+      audit: {
+        action: 'job.run',
+        subject: `job:${job!.name}`,
+        before: null,
+        after: { asOf: asOf?.toISOString() ?? null, outcome: described },
+      },
+    }));
+    console.log(described);
     return exitStatusOf(outcome);
   } finally {
     await lease.close();

@@ -117,6 +117,18 @@ describe.each(databaseTargets)('command-line changes in the operator audit (%s)'
     expect(await auditRows()).toEqual(before);
   }, 120_000);
 
+  it('a job run by hand: its instant and outcome, by the command line', async () => {
+    const { stdout } = await cli('job', 'purge-expired-sessions');
+    const row = await lastAudit();
+    expect(row).toMatchObject({
+      operator_id: 0,
+      operator_name: commandLine,
+      action: 'job.run',
+      subject: 'job:purge-expired-sessions',
+    });
+    expect(JSON.parse(row.after_json!)).toEqual({ asOf: null, outcome: stdout.trim() });
+  }, 120_000);
+
   it('orders, complaint replies, the account key and the ledger: the console’s rows', async () => {
     const borrower = await newBorrower(t.app, '13900000731');
     const product = await t.app.db
