@@ -124,7 +124,7 @@ export const PRELOADED_DATA_ID = 'kw-page-data';
 
 /**
  * What a server render knows that the browser reads from its address bar and the page's meta
- * tags: the query string, and the market the server runs (the browser's `kwarta-market`), so
+ * tags: the query string, and the market the server runs (the browser's `kw-market`), so
  * both sides print amounts and preset the agreement box alike.
  */
 export interface PageRenderContext {
