@@ -154,7 +154,7 @@ describe('operator console', () => {
           .allTextContents();
         expect(options).toEqual([
           'All',
-          ...[21, 110, 151, 170, 174, 180, 200].map(
+          ...[21, 110, 151, 170, 174, 180, 190, 200].map(
             (status) => messages[`orderStatus${status}` as keyof typeof messages],
           ),
         ]);
