@@ -68,21 +68,27 @@ describe('production starts only on real money adapters (D18)', () => {
 
 describe.each(databaseTargets)('production with real adapters (%s)', (target) => {
   let fake: Awaited<ReturnType<typeof startFakeDragonpay>>;
+  let seeded: TestApp;
   let t: TestApp;
   beforeAll(async () => {
     fake = await startFakeDragonpay();
+    // Products to lend come from a sandbox start of the same database (production never seeds
+    // demo data: decision 0101); the demo borrower's data does not matter here.
+    seeded = await createTestApp(target, { env: { MARKET: 'spec' } });
     t = await createTestApp(target, {
+      sameDatabaseAs: seeded,
       env: {
+        ...productionEssentials(),
         MARKET: 'spec',
         APP_ENV: 'production',
-        // Products to lend; the demo borrower's data does not matter here.
-        SEED_DEMO: 'yes',
+        SANDBOX_PAYMENT_SECRET: '',
         ...dragonpayEnv(fake),
       },
     });
   });
   afterAll(async () => {
-    await t.close();
+    await t?.close();
+    await seeded?.close();
     await fake.close();
   });
 
