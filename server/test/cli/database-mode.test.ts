@@ -73,7 +73,7 @@ describe.each(databaseTargets)('the mode recorded in the database (%s)', (target
     );
 
   beforeAll(async () => {
-    sandbox = await createTestApp(target);
+    sandbox = await createTestApp(target, { env: { MARKET: 'spec' } });
     const borrower = await newBorrower(sandbox.app, '13900000101');
     const product = await sandbox.app.db
       .selectFrom('products')
@@ -174,8 +174,10 @@ describe.each(databaseTargets)('the mode recorded in the database (%s)', (target
   it("hands a command line the server's market, unless it sets its own", async () => {
     const spec = await createTestApp(target, { env: { MARKET: 'spec' } });
     try {
-      expect((await loadCliConfig(bare(spec))).market.id).toBe('spec');
-      expect((await loadCliConfig(bare(spec, { MARKET: 'IN' }))).market.id).toBe('IN');
+      // A sandbox's tools carry its cashier secret, as its server does.
+      const secret = { SANDBOX_PAYMENT_SECRET: spec.config.payments.sandboxSecret ?? '' };
+      expect((await loadCliConfig(bare(spec, secret))).market.id).toBe('spec');
+      expect((await loadCliConfig(bare(spec, { ...secret, MARKET: 'IN' }))).market.id).toBe('IN');
     } finally {
       await spec.close();
     }
