@@ -180,8 +180,8 @@ describe('/carpmm (legacy bank-card repayment)', () => {
     });
     expect(details.orderStatus).toBe(170);
     const paid = details.userOrderDetail.detail.find((line) => line.text === messages.orderDetailPaid);
-    // The server runs the default market (e2e/support/test-server.ts).
-    expect(paid?.value).toBe(formatMoney(borrower.lineAmount, marketFor(undefined).money));
+    // The run's shared server plays the spec's market (e2e/support/test-server.ts, E2E_SPEC_MARKET).
+    expect(paid?.value).toBe(formatMoney(borrower.lineAmount, marketFor('spec').money));
   });
 
   test('a verified card (paid from before with an SMS code): /repay links /carpmm, Pay goes straight to order details', async () => {
@@ -248,7 +248,7 @@ describe('/carpmm (legacy bank-card repayment)', () => {
       { productId: String(borrower.productId), orderId },
     );
     const paid = details.userOrderDetail.detail.find((line) => line.text === messages.orderDetailPaid);
-    expect(paid?.value).toBe(formatMoney(borrower.lineAmount, marketFor(undefined).money));
+    expect(paid?.value).toBe(formatMoney(borrower.lineAmount, marketFor('spec').money));
   });
 
   test("another borrower's order renders exactly like a missing one", async () => {
