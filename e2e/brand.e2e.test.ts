@@ -85,7 +85,7 @@ describe('a second brand by environment only', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields),
     });
-    const phone = uniquePhone();
+    const phone = uniquePhone('PH'); // this server runs the default market
     const { kwd } = (await (await fetch(`${server.baseUrl}/api/v2/youmi/promotion/get-sid`)).json()) as {
       kwd: { sid: string };
     };
