@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isOperatorRole, operatorRoles } from '@kwarta/contract';
 import { loadCliConfig } from './cli-config.ts';
+import { shownBrandName } from '../features/brand/index.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { systemClock } from '../lib/clock.ts';
@@ -113,7 +114,7 @@ async function main(): Promise<number> {
         }
         const secret = await setUpTotpAudited({ ...deps, accountKeys }, actor, operator);
         console.log(
-          `Second factor set for ${name}. Add it to an authenticator app:\n  secret ${secret}\n  ${totpUri(secret, name)}`,
+          `Second factor set for ${name}. Add it to an authenticator app:\n  secret ${secret}\n  ${totpUri(secret, name, `${await shownBrandName({ db, config })} console`)}`,
         );
         return 0;
       }

@@ -12,7 +12,7 @@ export function newTotpSecret(): string {
   return base32Encode(randomBytes(20));
 }
 
-export function totpUri(secret: string, account: string, issuer = 'Kwarta console'): string {
+export function totpUri(secret: string, account: string, issuer: string): string {
   const label = encodeURIComponent(`${issuer}:${account}`);
   return `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(issuer)}&algorithm=SHA1&digits=6&period=${STEP_SECONDS}`;
 }
