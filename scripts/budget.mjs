@@ -187,4 +187,8 @@ if (over.length > 0 || problems.length > 0) {
   console.log(`budget: ${parts.join('; ')}`);
   process.exit(1);
 }
-console.log(`budget: ${rows.length} routes, all within ${LIMIT_KB} KB`);
+console.log(
+  `budget: ${rows.length} routes, all within ${LIMIT_KB} KB (${Object.entries(ENTRY_LIMITS_KB)
+    .map(([entry, limit]) => `${entry} within its own ${limit} KB`)
+    .join(', ')})`,
+);
