@@ -52,9 +52,7 @@ test("reads the lender's time zone the server stamped; UTC when missing or unkno
   const { readRuntimeTimeZone } = await import('../../src/lib/runtime-env.ts');
   const parse = (head: string) =>
     new DOMParser().parseFromString(`<html><head>${head}</head></html>`, 'text/html');
-  expect(readRuntimeTimeZone(parse('<meta name="kw-time-zone" content="Asia/Manila">'))).toBe(
-    'Asia/Manila',
-  );
+  expect(readRuntimeTimeZone(parse('<meta name="kw-time-zone" content="Asia/Manila">'))).toBe('Asia/Manila');
   expect(readRuntimeTimeZone(parse(''))).toBe('UTC');
   expect(readRuntimeTimeZone(parse('<meta name="kw-time-zone" content="Mars/Olympus">'))).toBe('UTC');
 });
