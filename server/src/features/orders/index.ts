@@ -14,8 +14,8 @@ export {
   findProductSummary,
   listProductsExcept,
   productNames,
-  productOpenToBorrower,
 } from './product-reads.ts';
+export { productOpenToBorrower } from './borrower-products.ts';
 export { listProducts, planPreview, productView, saveProduct } from './product-admin.ts';
 export { quoteLoan, quoteTerms, type LoanAsk, type LoanQuote } from './loan-quote.ts';
 export {

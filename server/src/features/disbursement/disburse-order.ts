@@ -2,7 +2,6 @@ import { fillMessage, messages } from '@kwarta/contract';
 import {
   calendarDateAt,
   disbursementEntry,
-  instalmentDueDates,
   OrderStatus,
   payoutFailedEntry,
   payoutSendingEntry,
@@ -15,7 +14,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { defaultPayoutAccount, type PayoutAccount } from '../bank-binding/index.ts';
 import { postJournalEntry, type JournalPosting } from '../ledger/index.ts';
 import { orderCharges } from './order-ledger.ts';
-import { transitionOrder, TransitionRefused } from './order-lifecycle.ts';
+import { TransitionRefused } from './order-lifecycle.ts';
+import { findOrder, findOrderToDisburse, markOrderPaidOut, recordPayoutRefused } from './order-payout-steps.ts';
 
 export type DisburseDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'payouts'>;
 
@@ -56,19 +56,7 @@ export async function disburseOrder(
   reason?: string,
   options: DisburseOptions = {},
 ): Promise<Order> {
-  const order = await deps.db
-    .selectFrom('orders')
-    .innerJoin('products', 'products.id', 'orders.product_id')
-    .select([
-      'orders.id',
-      'orders.status',
-      'orders.borrower_id',
-      'orders.principal',
-      'orders.withdraw_confirmed_at',
-      'products.withdraw_confirm_url',
-    ])
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
+  const order = await findOrderToDisburse(deps.db, orderId);
   if (!order) throw new TransitionRefused(`Order ${orderId} does not exist.`);
   if (order.status !== OrderStatus.Approved) {
     throw new TransitionRefused(
@@ -183,11 +171,7 @@ export async function sendDisbursement(
         payoutFailedEntry({ provider: deps.payouts.name, amount: attempt.amount }),
         { ...payoutPosting(deps, attempt, 'failed'), memo: `payout refused: ${result.reason}` },
       );
-      await trx
-        .updateTable('orders')
-        .set({ payout_failed_account_id: account.id, updated_at: at })
-        .where('id', '=', orderId)
-        .execute();
+      await recordPayoutRefused(trx, orderId, account.id, at);
       await options.recordOutcome?.(trx, {
         paid: false,
         orderId,
@@ -196,7 +180,7 @@ export async function sendDisbursement(
       });
       return true;
     });
-    if (!recorded) return currentOrder(deps.db, orderId);
+    if (!recorded) return findOrder(deps.db, orderId);
     throw new PayoutFailed(
       fillMessage(messages.orderPayoutFailed, {
         orderId,
@@ -209,27 +193,14 @@ export async function sendDisbursement(
   const today = calendarDateAt(deps.clock.now(), deps.config.lenderTimeZone);
   return inTransaction(deps.db, async (trx) => {
     if (!(await settle(trx, { status: 'sent', reference: result.providerReference }))) {
-      return currentOrder(trx, orderId);
+      return findOrder(trx, orderId);
     }
-    const disbursed = await transitionOrder(trx, {
+    const disbursed = await markOrderPaidOut(trx, {
       orderId,
-      to: OrderStatus.Repaying,
-      by: 'operator',
       actor: attempt.actor,
       reason: attempt.reason,
       now: deps.clock.now(),
-      async changes(current) {
-        const dates = instalmentDueDates(today, current.term_days, current.periods);
-        for (const [index, dueDate] of dates.entries()) {
-          await trx
-            .updateTable('order_plan_lines')
-            .set({ due_date: dueDate })
-            .where('order_id', '=', current.id)
-            .where('seq', '=', index + 1)
-            .execute();
-        }
-        return { disbursed_on: today, due_date: dates[0]!, payout_failed_account_id: null };
-      },
+      today,
     });
     await postJournalEntry(
       trx,
@@ -256,6 +227,3 @@ function payoutPosting(
     memo: `disbursement ${attempt.id} ${step}`,
   };
 }
-
-const currentOrder = (db: Kysely<Database>, orderId: number) =>
-  db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
