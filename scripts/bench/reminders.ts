@@ -11,7 +11,7 @@ import { addDays, calendarDateAt, OrderStatus } from '@kwarta/domain';
 import { Metrics } from '../../server/src/lib/metrics.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { buildApp } from '../../server/src/app.ts';
-import { queueDueReminders } from '../../server/src/features/orders/index.ts';
+import { queueDueReminders } from '../../server/src/features/due-reminders/index.ts';
 import { adminQuery } from '../support/backing-services.ts';
 
 const args = process.argv.slice(2);

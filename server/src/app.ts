@@ -41,12 +41,9 @@ import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
 import { orderDetailsRoutes } from './features/order-details/index.ts';
 import { loanConfirmRoutes } from './features/loan-confirm/index.ts';
-import {
-  assertProductsComply,
-  createPayoutGateway,
-  productOpenToBorrower,
-  type PayoutGateway,
-} from './features/orders/index.ts';
+import { assertProductsComply } from './features/products/index.ts';
+import { createPayoutGateway, type PayoutGateway } from './features/disbursement/index.ts';
+import { productOpenToBorrower } from './features/orders/index.ts';
 import { bankBindingRoutes, loadAccountKeyRing } from './features/bank-binding/index.ts';
 import { legacyRepaymentRoutes } from './features/legacy-repayment/index.ts';
 import type { BlobStorage } from './lib/blob-storage.ts';
@@ -68,7 +65,7 @@ export interface AppOverrides {
   database?: DatabaseHandle;
   clock?: Clock;
   smsGateway?: SmsGateway;
-  /** Where disbursements are paid (features/orders/payouts.ts); by default the one PAYOUT_PROVIDER names. */
+  /** Where disbursements are paid (features/disbursement/payouts.ts); by default the one PAYOUT_PROVIDER names. */
   payouts?: PayoutGateway;
   logger?: FastifyServerOptions['logger'];
   /** Where log lines go instead of stdout (tests read what the server logs). */

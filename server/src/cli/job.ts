@@ -8,7 +8,7 @@ import { systemClock } from '../lib/clock.ts';
 import { createEphemeralStore } from '../lib/ephemeral/create-store.ts';
 import { Metrics } from '../lib/metrics.ts';
 import { loadAccountKeyRing, type AccountKeyRing } from '../features/bank-binding/index.ts';
-import { createPayoutGateway, type PayoutGateway } from '../features/orders/index.ts';
+import { createPayoutGateway, type PayoutGateway } from '../features/disbursement/index.ts';
 import { createSmsGateway } from '../features/sms/index.ts';
 import { createJobLease } from '../jobs/job-lease.ts';
 import { listRuns } from '../jobs/job-runs.ts';

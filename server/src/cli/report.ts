@@ -9,7 +9,7 @@ import {
   orderStatement,
   trialBalance,
 } from '../features/ledger/index.ts';
-import { formatPortfolio, portfolioReport } from '../features/orders/index.ts';
+import { formatPortfolio, portfolioReport } from '../features/portfolio/index.ts';
 import { dailyReconciliation, formatReconciliation } from '../features/reconciliation/index.ts';
 import { runCli } from './run-cli.ts';
 

@@ -227,7 +227,7 @@ export interface SettingTable {
 }
 
 /** A bound payment account (bank account, card or e-wallet); rows are history, one is the default. */
-/** One payout attempt of an order (features/orders/disburse-order.ts). */
+/** One payout attempt of an order (features/disbursement/disburse-order.ts). */
 export interface DisbursementTable {
   id: Generated<number>;
   order_id: number;

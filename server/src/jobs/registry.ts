@@ -1,12 +1,9 @@
 import { purgeExpiredEntries } from '../lib/ephemeral/database-store.ts';
 import { purgeExpiredSessions } from '../features/sessions/index.ts';
 import { purgeUnattachedImages } from '../features/complaints/index.ts';
-import {
-  advanceOrdersByDate,
-  overdueStanding,
-  queueDueReminders,
-  resumeStalledDisbursements,
-} from '../features/orders/index.ts';
+import { advanceOrdersByDate, overdueStanding } from '../features/orders/index.ts';
+import { queueDueReminders } from '../features/due-reminders/index.ts';
+import { resumeStalledDisbursements } from '../features/disbursement/index.ts';
 import {
   createPaymentProvider,
   reconcilePayments,

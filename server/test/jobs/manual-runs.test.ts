@@ -11,7 +11,8 @@ import {
   testClock,
   type TestApp,
 } from '../support/test-app.ts';
-import { approveOrder, disburseOrder } from '../../src/features/orders/index.ts';
+import { approveOrder } from '../../src/features/orders/index.ts';
+import { disburseOrder } from '../../src/features/disbursement/index.ts';
 import type { SmsGateway, SmsMessage } from '../../src/features/sms/index.ts';
 import { createDatabaseLease } from '../../src/jobs/job-lease.ts';
 import { claimRun, listRuns } from '../../src/jobs/job-runs.ts';

@@ -8,7 +8,7 @@ import type { BorrowerPageRenderer, StaticPageRenderer } from '@kwarta/contract'
 import { loadConfig, type Config } from '../../src/config.ts';
 import { buildApp, type AppOverrides } from '../../src/app.ts';
 import type { Clock } from '../../src/lib/clock.ts';
-import type { PayoutGateway } from '../../src/features/orders/index.ts';
+import type { PayoutGateway } from '../../src/features/disbursement/index.ts';
 import type { SmsGateway } from '../../src/features/sms/sms-gateway.ts';
 import type { Job } from '../../src/jobs/job.ts';
 

@@ -5,14 +5,9 @@ import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { LenderWideCache } from '../../lib/lender-wide-cache.ts';
 import { csvDownload } from '../../lib/csv.ts';
-import {
-  findOrderByIdOrNo,
-  orderStatusText,
-  portfolioCsvColumns,
-  portfolioCsvRows,
-  portfolioReport,
-  productNames,
-} from '../orders/index.ts';
+import { findOrderByIdOrNo, orderStatusText } from '../orders/index.ts';
+import { portfolioCsvColumns, portfolioCsvRows, portfolioReport } from '../portfolio/index.ts';
+import { productNames } from '../products/index.ts';
 import { orderStatement, statementCsvColumns, trialBalance } from '../ledger/index.ts';
 import {
   dailyReconciliation,

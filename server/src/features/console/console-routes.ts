@@ -28,13 +28,13 @@ import {
 } from '../operators/index.ts';
 import {
   CapBreachRefusal,
-  findOrderStatus,
   listProducts,
   planPreview,
   productView,
   quoteTerms,
   saveProduct,
-} from '../orders/index.ts';
+} from '../products/index.ts';
+import { findOrderStatus } from '../orders/index.ts';
 import { refusalMessages } from '../complaints/index.ts';
 import { writeOffAudited } from './write-off.ts';
 import { decideOrderAudited, disburseOrderAudited } from './order-decisions.ts';

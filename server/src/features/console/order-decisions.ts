@@ -1,14 +1,8 @@
 import type { Operator } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { audited } from '../operators/index.ts';
-import {
-  approveOrder,
-  disburseOrder,
-  findOrderStatus,
-  rejectOrder,
-  TransitionRefused,
-  type DisburseDeps,
-} from '../orders/index.ts';
+import { approveOrder, findOrderStatus, rejectOrder, TransitionRefused } from '../orders/index.ts';
+import { disburseOrder, type DisburseDeps } from '../disbursement/index.ts';
 import { withDb } from './with-db.ts';
 
 /**

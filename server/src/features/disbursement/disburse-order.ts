@@ -13,9 +13,14 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { defaultPayoutAccount, type PayoutAccount } from '../bank-binding/index.ts';
 import { postJournalEntry, type JournalPosting } from '../ledger/index.ts';
-import { orderCharges } from './order-ledger.ts';
-import { TransitionRefused } from './order-lifecycle.ts';
-import { findOrder, findOrderToDisburse, markOrderPaidOut, recordPayoutRefused } from './order-payout-steps.ts';
+import {
+  orderCharges,
+  TransitionRefused,
+  findOrder,
+  findOrderToDisburse,
+  markOrderPaidOut,
+  recordPayoutRefused,
+} from '../orders/index.ts';
 
 export type DisburseDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'payouts'>;
 

@@ -28,15 +28,17 @@ import {
   approveOrder,
   confirmWithdrawal,
   createOrder,
+  findOrderAccount,
+  orderCounts,
+  rejectOrder,
+} from '../orders/index.ts';
+import {
   createPayoutGateway,
   disburseOrder,
-  findOrderAccount,
-  listProducts,
-  orderCounts,
   PayoutFailed,
-  rejectOrder,
   SANDBOX_FAILING_ACCOUNT_SUFFIX,
-} from '../orders/index.ts';
+} from '../disbursement/index.ts';
+import { listProducts } from '../products/index.ts';
 import {
   acceptHeldPayment,
   createPaymentProvider,

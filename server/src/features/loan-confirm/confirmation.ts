@@ -1,6 +1,6 @@
 import { LoanConfirmRules, messages, webRoutes, type EndpointData, type endpoints } from '@kwarta/contract';
 import { daysBetween, formatMoney, type CalendarDate, type MoneyStyle } from '@kwarta/domain';
-import type { LoanProduct, LoanQuote } from '../orders/index.ts';
+import type { LoanProduct, LoanQuote } from '../products/index.ts';
 
 export type ConfirmationData = EndpointData<typeof endpoints.loanDetailConfirm>;
 

@@ -8,15 +8,11 @@ import { registerEndpoint } from '../../lib/contract-route.ts';
 import {
   agreementTerms,
   createOrder,
-  findLoanProduct,
-  requireOpenOffer,
   findOrderTerms,
   lendDetailsUrl,
-  quoteLoan,
-  quoteTerms,
   renderAgreement,
-  type LoanAsk,
 } from '../orders/index.ts';
+import { findLoanProduct, requireOpenOffer, quoteLoan, quoteTerms, type LoanAsk } from '../products/index.ts';
 import { agreementUrl, confirmationData } from './confirmation.ts';
 
 /**

@@ -3,7 +3,7 @@ import { messages, recommendedProductToWire, type RecommendedProductWire } from 
 import { formatMoney, type MoneyStyle } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
 import { Refusal } from '../../lib/refusal.ts';
-import { findProductSummary, listProductsExcept } from '../orders/index.ts';
+import { findProductSummary, listProductsExcept } from '../products/index.ts';
 
 /** The lender's products other than `excludeProductId`, as the recommended lists show them (wire names, D6). */
 export async function recommendedProducts(

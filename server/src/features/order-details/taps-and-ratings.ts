@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { Refusal } from '../../lib/refusal.ts';
-import { findProductSummary } from '../orders/index.ts';
+import { findProductSummary } from '../products/index.ts';
 
 export interface PageTap {
   borrowerId: number;

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { agreementAt, agreementList, type AgreementTerms, type AgreementText } from '@kwarta/contract';
 import { effectiveRate, isCovered, type ComplianceProfile } from '@kwarta/domain';
 import type { Config } from '../../config.ts';
-import type { LoanProduct } from './loan-products.ts';
-import type { LoanQuote } from './loan-quote.ts';
+import type { LoanProduct, LoanQuote } from '../products/index.ts';
 
 /**
  * The agreements of an offer or an order, rendered from its real terms, with the SHA-256 that

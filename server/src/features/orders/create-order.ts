@@ -8,8 +8,14 @@ import { inTransaction } from '../../db/transaction.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { agreementTerms, renderAllAgreements } from './agreements.ts';
-import { findLoanProduct, requireOpenOffer } from './loan-products.ts';
-import { quoteLoan, quoteTerms, type LoanAsk, type LoanQuote } from './loan-quote.ts';
+import {
+  findLoanProduct,
+  requireOpenOffer,
+  quoteLoan,
+  quoteTerms,
+  type LoanAsk,
+  type LoanQuote,
+} from '../products/index.ts';
 
 export interface OrderApplication extends LoanAsk {
   productId: number;

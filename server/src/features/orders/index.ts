@@ -1,36 +1,37 @@
 // Orders (spec §2 "Order Details", D2): the public module other features use.
 export {
-  findBorrowerOrderByNo,
-  findOrderCard,
-  listOrderCards,
-  orderCard,
-  orderStatusText,
-  type OrderCardSource,
-} from './order-cards.ts';
-export { findOrderDetail, type OrderDetailSource } from './order-detail.ts';
-export { createdBounds, orderExportColumns, orderExportRows, type CreatedRange } from './order-export.ts';
-export { findLoanProduct, requireOpenOffer, type LoanProduct } from './loan-products.ts';
-export {
-  findProductSummary,
-  listProductsExcept,
-  productNames,
-} from './product-reads.ts';
-export { productOpenToBorrower } from './borrower-products.ts';
-export { listProducts, planPreview, productView, saveProduct } from './product-admin.ts';
-export { quoteLoan, quoteTerms, type LoanAsk, type LoanQuote } from './loan-quote.ts';
-export {
   agreementTerms,
   renderAgreement,
   renderAllAgreements,
   type RenderedAgreement,
 } from './agreements.ts';
+export { productOpenToBorrower } from './borrower-products.ts';
 export {
+  type CreatedOrder,
   createOrder,
   lendDetailsUrl,
-  orderPlanLines,
-  type CreatedOrder,
   type OrderApplication,
+  orderPlanLines,
 } from './create-order.ts';
+export {
+  findBorrowerOrderByNo,
+  findOrderCard,
+  listOrderCards,
+  orderCard,
+  type OrderCardSource,
+  orderStatusText,
+} from './order-cards.ts';
+export { findOrderDetail, type OrderDetailSource } from './order-detail.ts';
+export { createdBounds, type CreatedRange, orderExportColumns, orderExportRows } from './order-export.ts';
+export {
+  orderCharges,
+  orderLedgerHistory,
+  type OrderLedgerHistory,
+  ordersWithMoney,
+  payoutsByProvider,
+  receivablesOwedBy,
+  writeOffOrder,
+} from './order-ledger.ts';
 export {
   approveOrder,
   confirmWithdrawal,
@@ -40,8 +41,12 @@ export {
   transitionOrder,
   TransitionRefused,
 } from './order-lifecycle.ts';
-export { advanceOrdersByDate, ORDER_STATUS_JOB_ACTOR, type OrderStatusRun } from './order-status-job.ts';
-export { findOrderTerms, orderAgreements } from './order-terms.ts';
+export {
+  findOrder,
+  findOrderToDisburse,
+  markOrderPaidOut,
+  recordPayoutRefused,
+} from './order-payout-steps.ts';
 export {
   findOrderByIdOrNo,
   findOrderWithBorrowerAndProduct,
@@ -52,60 +57,21 @@ export {
   type QueueFilter,
 } from './order-queue.ts';
 export {
-  disburseOrder,
-  PayoutFailed,
-  PayoutPending,
-  type DisburseDeps,
-  type DisbursementOutcome,
-} from './disburse-order.ts';
-export {
-  resumeStalledDisbursements,
-  STALLED_SENDING_MS,
-  type ResumeDisbursementsRun,
-} from './resume-disbursements.ts';
-export { createPayoutGateway } from './create-payout-gateway.ts';
-export {
-  sandboxPayouts,
-  SANDBOX_FAILING_ACCOUNT_SUFFIX,
-  type PayoutGateway,
-  type PayoutRequest,
-  type PayoutResult,
-} from './payouts.ts';
-export {
   amountDueNow,
-  applyExtension,
-  chargesOf,
-  applyRepayment,
-  findOrderAccount,
-  parseAllocationOrder,
   type AppliedRepayment,
+  applyExtension,
+  applyRepayment,
+  chargesOf,
+  findOrderAccount,
   type OrderAccount,
+  parseAllocationOrder,
 } from './order-repayment.ts';
-export { assertProductsComply, CapBreachRefusal, complianceProfileById } from './compliance.ts';
-export { queueDueReminders, reminderKey } from './due-reminders.ts';
+export { advanceOrdersByDate, ORDER_STATUS_JOB_ACTOR, type OrderStatusRun } from './order-status-job.ts';
+export { findOrderTerms, orderAgreements } from './order-terms.ts';
 export {
   countOverdueOrders,
   overdueCounts,
+  type OverdueOrder,
   overdueOrderPage,
   overdueStanding,
-  type OverdueOrder,
 } from './overdue-orders.ts';
-export {
-  orderCharges,
-  orderLedgerHistory,
-  ordersWithMoney,
-  payoutsByProvider,
-  receivablesOwedBy,
-  writeOffOrder,
-  type OrderLedgerHistory,
-} from './order-ledger.ts';
-export {
-  FIRST_PAYMENT_DEFAULT_DAYS,
-  formatPortfolio,
-  portfolioCsvColumns,
-  portfolioCsvRows,
-  portfolioReport,
-  type PortfolioFilter,
-  type PortfolioQuery,
-  type PortfolioReport,
-} from './portfolio-report.ts';

@@ -18,7 +18,7 @@ import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { postJournalEntries } from '../ledger/index.ts';
 import { transitionOrdersInBulk } from './order-lifecycle.ts';
-import { complianceProfileById } from './compliance.ts';
+import { complianceProfileById } from '../products/index.ts';
 import { ordersWithProductAndBorrower } from './order-rows.ts';
 
 export const ORDER_STATUS_JOB_ACTOR = 'job:order-status-daily';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { addDays } from '@kwarta/domain';
-import type { LoanQuote } from './loan-quote.ts';
-import { complianceProfileById } from './compliance.ts';
+import type { LoanQuote } from '../products/index.ts';
+import { complianceProfileById } from '../products/index.ts';
 
 /**
  * A borrower's order as the terms its agreements are written from: the amounts and plan it

@@ -8,7 +8,8 @@ import {
   quoteExtension,
   type ExtensionQuote,
 } from '@kwarta/domain';
-import { amountDueNow, complianceProfileById, findOrderAccount, type OrderAccount } from '../orders/index.ts';
+import { amountDueNow, findOrderAccount, type OrderAccount } from '../orders/index.ts';
+import { complianceProfileById } from '../products/index.ts';
 import type { Kysely } from 'kysely';
 import type { Database, Payment, PaymentKind } from '../../db/schema.ts';
 import { afterCommit } from '../../db/transaction.ts';

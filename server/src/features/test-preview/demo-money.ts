@@ -8,14 +8,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { PayoutGateway } from '../../lib/ports/payout-gateway.ts';
 import { bindAccount, listPaymentAccounts } from '../bank-binding/index.ts';
-import {
-  advanceOrdersByDate,
-  disburseOrder,
-  findOrderAccount,
-  PayoutFailed,
-  sandboxPayouts,
-  writeOffOrder,
-} from '../orders/index.ts';
+import { advanceOrdersByDate, findOrderAccount, writeOffOrder } from '../orders/index.ts';
+import { disburseOrder, PayoutFailed, sandboxPayouts } from '../disbursement/index.ts';
 import { openCardPayment, postPayment } from '../payments/index.ts';
 
 /** The demo borrower's payout account: a sandbox number the sandbox pays (it does not end in 0000). */

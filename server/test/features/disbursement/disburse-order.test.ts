@@ -5,17 +5,16 @@ import { callEndpoint } from '../../support/api.ts';
 import { newBorrower } from '../../support/borrowers.ts';
 import { bindCard } from '../../support/payment-accounts.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
+import { approveOrder, TransitionRefused } from '../../../src/features/orders/index.ts';
 import {
-  approveOrder,
   disburseOrder,
   PayoutFailed,
   resumeStalledDisbursements,
   sandboxPayouts,
   STALLED_SENDING_MS,
-  TransitionRefused,
   type PayoutGateway,
   type PayoutRequest,
-} from '../../../src/features/orders/index.ts';
+} from '../../../src/features/disbursement/index.ts';
 
 /**
  * An approved Kwarta Starter order (its product asks for no withdrawal confirmation) of a borrower

@@ -22,7 +22,7 @@ import {
   PayoutPending,
   resumeStalledDisbursements,
   STALLED_SENDING_MS,
-} from '../../../src/features/orders/index.ts';
+} from '../../../src/features/disbursement/index.ts';
 import {
   PaymentReturnPending,
   resumeStalledRefunds,

@@ -12,7 +12,8 @@ import {
   testRedis,
   type TestApp,
 } from '../../support/test-app.ts';
-import { approveOrder, disburseOrder } from '../../../src/features/orders/index.ts';
+import { approveOrder } from '../../../src/features/orders/index.ts';
+import { disburseOrder } from '../../../src/features/disbursement/index.ts';
 import type { SmsGateway, SmsMessage } from '../../../src/features/sms/index.ts';
 import { jobRegistry } from '../../../src/jobs/registry.ts';
 import { createSession } from '../../../src/features/sessions/session-repository.ts';

@@ -11,11 +11,11 @@ import {
   advanceOrdersByDate,
   applyExtension,
   approveOrder,
-  disburseOrder,
   findOrderAccount,
   receivablesOwedBy,
   writeOffOrder,
 } from '../../../src/features/orders/index.ts';
+import { disburseOrder } from '../../../src/features/disbursement/index.ts';
 import { acceptHeldPayment, postPayment, returnHeldPayment } from '../../../src/features/payments/index.ts';
 import { checkLedger, rebuildLedger } from '../../../src/features/ledger-rebuild/index.ts';
 import { orderStatement, receivablesByOrder, trialBalance } from '../../../src/features/ledger/index.ts';

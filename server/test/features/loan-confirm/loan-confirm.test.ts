@@ -12,12 +12,8 @@ import { callEndpoint } from '../../support/api.ts';
 import { newBorrower, otherBorrower } from '../../support/borrowers.ts';
 import { bindCard } from '../../support/payment-accounts.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
-import {
-  approveOrder,
-  disburseOrder,
-  rejectOrder,
-  TransitionRefused,
-} from '../../../src/features/orders/index.ts';
+import { approveOrder, rejectOrder, TransitionRefused } from '../../../src/features/orders/index.ts';
+import { disburseOrder } from '../../../src/features/disbursement/index.ts';
 import { jobRegistry } from '../../../src/jobs/registry.ts';
 
 /** Each agreement's contract-jump position, as a form field. */

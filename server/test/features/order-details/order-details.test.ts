@@ -124,7 +124,7 @@ describe.each(databaseTargets)('order details on %s', (target) => {
     expect(plus.cardNeedPop).toBe(0);
     expect(plus.inside).toBe(1);
 
-    // A failed payout's rebind prompt: server/test/features/orders/disburse-order.test.ts.
+    // A failed payout's rebind prompt: server/test/features/disbursement/disburse-order.test.ts.
     // Other statuses never carry the withdrawal link or message.
     expect((await details(find(170))).data).toMatchObject({ playeduL: '', reyMsg: '', cardNeedPop: 0 });
   });

@@ -4,7 +4,8 @@ import { defaultLoanRules, type LoanRules } from '@kwarta/domain';
 import { markets } from '@kwarta/contract';
 import type { Product } from '../../../src/db/schema.ts';
 import { confirmationData } from '../../../src/features/loan-confirm/index.ts';
-import { orderPlanLines, quoteLoan, type LoanProduct } from '../../../src/features/orders/index.ts';
+import { orderPlanLines } from '../../../src/features/orders/index.ts';
+import { quoteLoan, type LoanProduct } from '../../../src/features/products/index.ts';
 
 /**
  * Decision 0050 (one quote): for any product rules, amount and term in range, the plan confirmation

@@ -20,7 +20,8 @@ import {
 import { trialBalance } from '../../../src/features/ledger/index.ts';
 import { DEMO_PHONES } from '../../../src/db/seed.ts';
 import { createOperator, createOperatorSession } from '../../../src/features/operators/index.ts';
-import { advanceOrdersByDate, queueDueReminders } from '../../../src/features/orders/index.ts';
+import { advanceOrdersByDate } from '../../../src/features/orders/index.ts';
+import { queueDueReminders } from '../../../src/features/due-reminders/index.ts';
 
 /**
  * A write-off is a state every screen, export, queue, job and payment path knows (decision 0103):

@@ -9,7 +9,7 @@ import {
   sumByPeriod,
   toEpochDay,
 } from '@kwarta/domain';
-import { portfolioReport, type PortfolioFilter } from '../../../src/features/orders/index.ts';
+import { portfolioReport, type PortfolioFilter } from '../../../src/features/portfolio/index.ts';
 import { repayableOrder } from '../../support/repayment.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 

@@ -18,7 +18,9 @@ import { bindAccount, phWallet } from '../../support/payment-accounts.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { ConfigError, loadConfig } from '../../../src/config.ts';
 import { createOperator, hashPassword } from '../../../src/features/operators/index.ts';
-import { approveOrder, assertProductsComply, disburseOrder } from '../../../src/features/orders/index.ts';
+import { approveOrder } from '../../../src/features/orders/index.ts';
+import { assertProductsComply } from '../../../src/features/products/index.ts';
+import { disburseOrder } from '../../../src/features/disbursement/index.ts';
 import { jobRegistry } from '../../../src/jobs/registry.ts';
 import { createSession } from '../../../src/features/sessions/session-repository.ts';
 

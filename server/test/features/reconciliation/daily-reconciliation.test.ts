@@ -5,7 +5,8 @@ import { newBorrower } from '../../support/borrowers.ts';
 import { heldPayment } from '../../support/held-payment.ts';
 import { bindCard } from '../../support/payment-accounts.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
-import { approveOrder, disburseOrder } from '../../../src/features/orders/index.ts';
+import { approveOrder } from '../../../src/features/orders/index.ts';
+import { disburseOrder } from '../../../src/features/disbursement/index.ts';
 import { createOperator, createOperatorSession } from '../../../src/features/operators/index.ts';
 import { dailyReconciliation, formatReconciliation } from '../../../src/features/reconciliation/index.ts';
 
