@@ -109,3 +109,9 @@ export {
   type PortfolioQuery,
   type PortfolioReport,
 } from './portfolio-report.ts';
+export {
+  bookForBacktest,
+  borrowerCreditHistory,
+  type BookOrder,
+  type CreditHistoryOrder,
+} from './credit-history.ts';
