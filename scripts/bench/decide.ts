@@ -78,6 +78,8 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   MARKET: 'PH',
   MAX_EVENT_LOOP_DELAY_MS: '60000',
+  // No demo applications decided at boot: the bench stores its own decisions on the book's orders.
+  CREDIT_DECISIONS: 'off',
   DATABASE_URL: url.toString(),
 });
 const app = await buildApp(config);
