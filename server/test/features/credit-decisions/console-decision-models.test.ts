@@ -33,7 +33,8 @@ describe.each(databaseTargets)('console decision models on %s', (target) => {
         body: { productId: String(product.id), amount: String(amount), periods: '3', termUnit: '1' },
       });
     }
-  });
+    // A fresh database and the demo data on a loaded machine take a while.
+  }, 120_000);
   afterAll(() => t.close());
 
   const call = (role: string, endpoint: Endpoint, body: Record<string, string> = {}) =>

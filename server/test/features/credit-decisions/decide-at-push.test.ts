@@ -32,7 +32,8 @@ describe.each(databaseTargets)('credit decisions at push on %s (decision 0109)',
       .where('name', '=', 'Kwarta Flex')
       .executeTakeFirstOrThrow();
     productId = product.id;
-  });
+    // A fresh database and the demo data on a loaded machine take a while.
+  }, 120_000);
   afterAll(() => t.close());
 
   const applicant = () => newBorrower(t.app, `0${(phone += 1)}`);
