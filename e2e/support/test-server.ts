@@ -22,6 +22,9 @@ const SERVE_SCRIPT = 'server/bin/serve';
 export const E2E_SERVER_MODE = {
   APP_ENV: 'sandbox',
   SANDBOX_PAYMENT_SECRET: 'e2e-sandbox-cashier-secret',
+  // The journeys push orders an officer then approves: automatic credit decisions are off here
+  // (decision 0109), as in the server tests.
+  CREDIT_DECISIONS: 'off',
 } as const;
 
 /**

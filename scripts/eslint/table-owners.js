@@ -51,6 +51,10 @@ export const tableOwners = {
   provider_events: ['server/src/lib/provider-callbacks.ts'],
   job_leases: ['server/src/jobs/'],
   job_runs: ['server/src/jobs/'],
+  credit_decision_models: ['server/src/features/credit-decisions/'],
+  credit_model_activations: ['server/src/features/credit-decisions/'],
+  credit_decisions: ['server/src/features/credit-decisions/'],
+  credit_decision_overrides: ['server/src/features/credit-decisions/'],
 };
 
 /**

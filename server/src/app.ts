@@ -32,6 +32,7 @@ import { metricsEndpoint } from './plugins/metrics-endpoint.ts';
 import { Metrics } from './lib/metrics.ts';
 import { customerServiceRoutes } from './features/customer-service/index.ts';
 import { devRoutes, seedDemoMoney } from './features/test-preview/index.ts';
+import { consoleCreditRoutes, seedDemoDecisions } from './features/credit-decisions/index.ts';
 import { webApp } from './features/pages/index.ts';
 import { borrowerCaller } from './features/sessions/index.ts';
 import { disableDemoOperators, operatorCaller, seedDemoOperators } from './features/operators/index.ts';
@@ -141,6 +142,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     );
     // Its account, refused payout and held payment, through the features that own them.
     await seedDemoMoney(app);
+    // An approved, a declined and a referred application, decided by the default model (decision 0109).
+    if (config.creditDecisions === 'auto') await seedDemoDecisions(app);
   }
   // One operator per role to sign in to the console with (README): development on a loopback
   // listener only, like every published default (decision 0101).
@@ -181,6 +184,7 @@ const featureRoutes = [
   legacyRepaymentRoutes,
   consoleRoutes,
   consoleAdminRoutes,
+  consoleCreditRoutes,
   consolePage,
   brandRoutes,
 ];

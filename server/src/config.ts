@@ -109,6 +109,9 @@ const envObject = z.object({
   MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
   LENDER_DATA_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   PORTFOLIO_CACHE_MS: z.coerce.number().int().min(0).default(300_000),
+  // A pushed order is decided by the active credit model at once; `off` leaves every order in 21
+  // for an officer (decision 0109).
+  CREDIT_DECISIONS: z.enum(['auto', 'off']).default('auto'),
   // Customer service until an admin saves contacts in the console; unset, the brand file's
   // `support` values (Kwarta's by default), so a second brand never shows Kwarta's address.
   SUPPORT_EMAIL: z.string().email().optional(),
@@ -331,6 +334,7 @@ const envSchema = envObject
     load: { maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS, maxInFlight: env.MAX_IN_FLIGHT },
     lenderDataCacheMs: env.LENDER_DATA_CACHE_MS,
     portfolioCacheMs: env.PORTFOLIO_CACHE_MS,
+    creditDecisions: env.CREDIT_DECISIONS,
     defaultSupport: supportContacts(env, configuredBrand),
     brand: companyTexts(env, configuredBrand),
     // Name, colours, images and URL scheme until an admin saves a brand (features/brand).

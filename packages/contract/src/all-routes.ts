@@ -1,5 +1,6 @@
 import { consoleAdminRoutes } from './console-admin-routes.ts';
 import { consoleCollectionsRoutes } from './console-collections-routes.ts';
+import { consoleCreditRoutes } from './console-credit-routes.ts';
 import { consoleExportRoutes } from './console-export-routes.ts';
 import { consoleReportRoutes } from './console-report-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
@@ -17,6 +18,7 @@ export const consoleCalls = {
   ...consoleCollectionsRoutes,
   ...consoleExportRoutes,
   ...consoleReportRoutes,
+  ...consoleCreditRoutes,
 } as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */

@@ -441,6 +441,52 @@ export const messages = {
   smsSendFailed: 'The SMS could not be sent. Please try again in a moment.',
   smsCodeText:
     '[{brand}] Your verification code is {code}. It expires in {minutes} minutes. Never share it with anyone.',
+  // Credit decision reasons (decision 0109): the borrower's plain words, and the operator's precise ones
+  'creditReason.overdue_now': 'You have a loan that is overdue.',
+  'creditReasonOperator.overdue_now': 'A loan of this borrower is overdue (180) or written off (190).',
+  'creditReason.open_loan': 'You already have a loan in progress.',
+  'creditReasonOperator.open_loan': 'The borrower has another open loan (151–190).',
+  'creditReason.recent_late_payment': 'A repayment in the last 90 days was more than 30 days late.',
+  'creditReasonOperator.recent_late_payment': 'Worst days past due in the last 90 days is above 30.',
+  'creditReason.serious_late_payment': 'A past loan was repaid more than 90 days late.',
+  'creditReasonOperator.serious_late_payment': 'Worst days past due ever is above 90.',
+  'creditReason.poor_on_time_record': 'Fewer than half of your past loans were repaid on time.',
+  'creditReasonOperator.poor_on_time_record': 'On-time share below 50% over 2 or more repaid loans.',
+  'creditReason.identity_failed': 'We could not verify your identity.',
+  'creditReasonOperator.identity_failed': 'Identity verification failed.',
+  'creditReason.recent_decline': 'An application of yours was declined less than 30 days ago.',
+  'creditReasonOperator.recent_decline': 'Declined less than 30 days before this application.',
+  'creditReason.shared_payout_account': 'Your payout account is also used by other customers.',
+  'creditReasonOperator.shared_payout_account':
+    'The payout account (institution, last 4, holder) matches other borrowers.',
+  'creditReason.shared_device': 'Your phone was used by other customers to apply.',
+  'creditReasonOperator.shared_device': "Other borrowers signed in on this borrower's device.",
+  'creditReason.many_complaints': 'We need to look at your open questions with you first.',
+  'creditReasonOperator.many_complaints': 'Three or more complaints filed.',
+  'creditReason.amount_jump': 'The amount is much higher than loans you have repaid.',
+  'creditReasonOperator.amount_jump': 'Asked more than twice the largest repaid principal.',
+  'creditReason.new_account': 'Your account is too new for this loan.',
+  'creditReasonOperator.new_account': 'Registered too recently for this product.',
+  'creditReason.amount_above_limit': 'The amount or term is above your limit.',
+  'creditReasonOperator.amount_above_limit': 'Asked amount or term above the limit the model gave.',
+  'creditReason.no_rule_matched': 'A person will review your application.',
+  'creditReasonOperator.no_rule_matched': 'No approving row of the model matched.',
+  'creditReason.decision_failed': 'A person will review your application.',
+  'creditReasonOperator.decision_failed': 'The decision failed (engine error or missing input); referred.',
+  creditDeclineNotice:
+    'We cannot offer you this loan right now because: {reasons} You may apply again from {date}.',
+  creditReviewAsk: 'Ask a person to review this decision',
+  creditReviewAsked: 'A person from our credit team will review this decision. We will tell you the result.',
+  creditReviewDone: 'You asked for a review on {date}. A person from our credit team will look at it.',
+  creditAutomatedNote:
+    'This decision was made automatically by our credit rules. You have the right to ask a person to review it.',
+  creditOverrideNeedsReason: 'An override needs a reason.',
+  creditOverrideOnlyDecided:
+    'Only an order decided by the credit model and still in 21 or 110 can be overridden.',
+  creditReviewOnlyDeclined: 'A review can be asked only for a declined application.',
+  creditModelInvalid: 'The model has {count} error(s).',
+  creditActivateNeedsReason: 'Activating or rolling back a model needs a reason.',
+  creditChallengerShare: 'A challenger decides between 0% and 50% of applications.',
 } as const;
 
 // Each text split once into literal, name, literal, …: answers fill the same few texts on every

@@ -55,6 +55,8 @@ export const ConsoleRoles = {
   readReports: ['finance'],
   /** Products, channel templates, service contacts, operators, the audit log. */
   administer: ['admin'],
+  /** Decision models: read, draft, simulate, activate and roll back (decision 0109). */
+  manageCreditModels: ['credit'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 /**
@@ -87,6 +89,7 @@ export const consoleSections = [
   { key: 'collections', label: 'Collections', roles: ConsoleRoles.readCollections },
   { key: 'portfolio', label: 'Portfolio', roles: ConsoleRoles.readReports },
   { key: 'ledger', label: 'Ledger', roles: ConsoleRoles.readReports },
+  { key: 'decision-models', label: 'Decision models', roles: ConsoleRoles.manageCreditModels },
   { key: 'products', label: 'Products', roles: ConsoleRoles.administer },
   { key: 'templates', label: 'Channel templates', roles: ConsoleRoles.administer },
   { key: 'collection-templates', label: 'Collection SMS', roles: ConsoleRoles.administer },

@@ -200,6 +200,14 @@ export const routes = nameRoutes({
     path: '/v3/loan-details/google-score-later',
     auth: 'borrower',
   },
+  creditReviewRequest: {
+    summary:
+      'A declined borrower asks a person to review the automatic credit decision on their order (NPC Circular 2022-04, decision 0109); asking again answers the first request (ours)',
+    tag: 'Orders',
+    method: 'POST',
+    path: '/v3/loan-details/credit-review',
+    auth: 'borrower',
+  },
   productDefine: {
     summary: "A recommended product's link (disguised fields: module, position, product)",
     tag: 'Orders',

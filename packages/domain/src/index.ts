@@ -18,3 +18,4 @@ export * from './portfolio.ts';
 export * from './ledger.ts';
 export * from './reconciliation.ts';
 export * from './random.ts';
+export * from './decisions/index.ts';

@@ -325,6 +325,10 @@ export interface Database {
   tracking_events: TrackingEventTable;
   app_ratings: AppRatingTable;
   app_rating_declines: AppRatingDeclineTable;
+  credit_decision_models: CreditDecisionModelTable;
+  credit_model_activations: CreditModelActivationTable;
+  credit_decisions: CreditDecisionTable;
+  credit_decision_overrides: CreditDecisionOverrideTable;
   payment_accounts: PaymentAccountTable;
   disbursements: DisbursementTable;
   payments: PaymentTable;
@@ -689,4 +693,56 @@ export interface JournalLineTable {
   account: string;
   debit: number;
   credit: number;
+}
+
+/** A decision model as saved, once per content hash (decision 0109); append-only. */
+export interface CreditDecisionModelTable {
+  id: Generated<number>;
+  version_hash: string;
+  name: string;
+  body: string;
+  saved_by: string;
+  saved_at: string;
+}
+
+/** Which model decides: the latest row per role and product wins; append-only. */
+export interface CreditModelActivationTable {
+  id: Generated<number>;
+  model_id: number;
+  role: 'active' | 'challenger';
+  product_id: number | null;
+  challenger_share_bps: Generated<number>;
+  activated_by: string;
+  activated_at: string;
+  reason: string | null;
+}
+
+/** The automatic decision on an order, as it was made; append-only. */
+export interface CreditDecisionTable {
+  id: Generated<number>;
+  order_id: number;
+  borrower_id: number;
+  model_id: number | null;
+  model_hash: string | null;
+  challenger: Generated<number>;
+  inputs: string;
+  trace: string;
+  outcome: string;
+  reasons: string;
+  limit_amount: number | null;
+  limit_term_days: number | null;
+  error: string | null;
+  took_us: number;
+  decided_at: string;
+}
+
+/** A person's word after the decision: an officer's override, a borrower's review request; append-only. */
+export interface CreditDecisionOverrideTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: 'override' | 'review-request';
+  actor: string;
+  outcome: string | null;
+  reason: string;
+  created_at: string;
 }

@@ -181,6 +181,8 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     LENDER_DATA_CACHE_MS: '0',
     // …and the portfolio after a payment (portfolio-kept.test.ts keeps it).
     PORTFOLIO_CACHE_MS: '0',
+    // Tests of the officer's queue push orders that wait in 21; credit-decisions tests turn it on.
+    CREDIT_DECISIONS: 'off',
     // The test run's choice (vitest.config.ts runs the server tests with each driver).
     SQLITE_DRIVER: process.env.SQLITE_DRIVER,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -4,6 +4,7 @@ import { bankBindingEndpoints } from './bank-binding.ts';
 import { complaintEndpoints } from './complaints.ts';
 import { consoleAdminEndpoints } from './console-admin.ts';
 import { consoleCollectionsEndpoints } from './console-collections.ts';
+import { consoleCreditEndpoints } from './console-credit.ts';
 import { consoleExportEndpoints } from './console-exports.ts';
 import { consoleReportEndpoints } from './console-reports.ts';
 import { consoleEndpoints } from './console.ts';
@@ -29,6 +30,7 @@ export const endpoints = {
   ...consoleCollectionsEndpoints,
   ...consoleExportEndpoints,
   ...consoleReportEndpoints,
+  ...consoleCreditEndpoints,
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type EndpointMap = typeof endpoints;

@@ -82,6 +82,10 @@ export const orderEndpoints = defineEndpoints(routes, {
   },
   /** Ours: "Not now" on the app rating dialog, so the page stops asking for a while. */
   googleScoreLater: { request: z.object({}), data: z.null() },
+  creditReviewRequest: {
+    request: z.object({ orderId: idField('orderId') }),
+    data: z.object({ requestedAt: z.string(), message: z.string() }),
+  },
   /** Spec §7 "Recommended product click": disguised module id, position and product; data is the link. */
   productDefine: {
     request: z.object({

@@ -22,3 +22,4 @@ export {
   sealSecret,
   type AccountKeyRing,
 } from './account-cipher.ts';
+export { payoutAccountSharing } from './shared-accounts.ts';

@@ -4,3 +4,4 @@ export { recordComplaintReply, ReplyRefused } from './complaint-reply.ts';
 export { purgeUnattachedImages, refusalMessages, sendProblemImage } from './problem-images.ts';
 export { findComplaintImage } from './complaint-repository.ts';
 export { complaintInbox, countComplaintsPastLine, orderComplaints } from './complaint-inbox.ts';
+export { countBorrowerComplaints } from './complaint-count.ts';

@@ -1,3 +1,4 @@
+import { decidePushedOrder } from '../credit-decisions/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { agreementAt, agreementList, Defaults, fillMessage, messages, endpoints } from '@kwarta/contract';
 import { calendarDateAt, moneyStyleFor } from '@kwarta/domain';
@@ -80,6 +81,9 @@ export async function loanConfirmRoutes(app: FastifyInstance): Promise<void> {
 
   async function push(borrower: Borrower, input: Parameters<typeof createOrder>[2]) {
     const order = await createOrder(app, borrower, input);
+    // Only the push that made the order decides it (decision 0109): a retry answers, never re-decides.
+    if (order.created && app.config.creditDecisions === 'auto')
+      await decidePushedOrder(app, order.orderId, borrower);
     return { lendDetailsUrl: lendDetailsUrl(order), orderId: order.orderId };
   }
   registerEndpoint(app, endpoints.loanDetailPush, (input, { borrower }) => push(borrower, input));

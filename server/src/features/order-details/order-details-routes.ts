@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Defaults, fillMessage, messages, productDefineWireNames, endpoints } from '@kwarta/contract';
-import { calendarDateAt, moneyStyleFor, type MoneyStyle } from '@kwarta/domain';
+import { calendarDateAt, moneyStyleFor, OrderStatus, type MoneyStyle } from '@kwarta/domain';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { currentBrand } from '../brand/index.ts';
+import { declineNotice, requestHumanReview } from '../credit-decisions/index.ts';
 import { shownServiceContacts } from '../customer-service/index.ts';
 import { findOrderDetail } from '../orders/index.ts';
 import { findProductSummary } from '../products/index.ts';
@@ -29,13 +30,19 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
       shownServiceContacts(app),
       productsExcept(order.product_id, money),
     ]);
-    return orderPage(order, {
+    const page = orderPage(order, {
       telephone: contacts.phone,
       recProducts,
       money,
       now: app.clock.now(),
       today: calendarDateAt(app.clock.now(), app.config.lenderTimeZone),
     });
+    // A decline by the credit model tells its reasons and when to apply again (decision 0109).
+    const declined =
+      order.status === OrderStatus.Rejected
+        ? await declineNotice(app.db, order.id, app.config.lenderTimeZone)
+        : null;
+    return declined ? { ...page, noticeDesText: declined } : page;
   });
 
   registerEndpoint(app, endpoints.eventSave, async (input, { borrower }) => {
@@ -56,6 +63,11 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
     await recordAppRating(app.db, borrower.id, input.score, app.clock.now());
     return null;
   });
+
+  registerEndpoint(app, endpoints.creditReviewRequest, async (input, { borrower }) => ({
+    ...(await requestHumanReview(app, borrower.id, input.orderId)),
+    message: messages.creditReviewAsked,
+  }));
 
   registerEndpoint(app, endpoints.googleScoreLater, async (_input, { borrower }) => {
     await recordAppRatingDeclined(app.db, borrower.id, app.clock.now());

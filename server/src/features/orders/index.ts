@@ -75,3 +75,9 @@ export {
   overdueOrderPage,
   overdueStanding,
 } from './overdue-orders.ts';
+export {
+  bookForBacktest,
+  borrowerCreditHistory,
+  type BookOrder,
+  type CreditHistoryOrder,
+} from './credit-history.ts';

@@ -7,6 +7,7 @@ import { useApiQuery } from '../../lib/use-api.ts';
 import { money, when } from '../format.ts';
 import { PaymentsTable } from './payments.tsx';
 import { CollectionsPanel } from './collections-panel.tsx';
+import { DecisionPanel } from './decision-panel.tsx';
 
 export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: string }) {
   const { data, error, reload } = useApiQuery(consoleCall, consoleCalls.consoleOrder, { orderId });
@@ -168,6 +169,7 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
           ))}
         </tbody>
       </table>
+      <DecisionPanel role={role} orderId={orderId} onChanged={reload} />
       {mayAct(role, ConsoleRoles.readCollections) ? <CollectionsPanel role={role} orderId={orderId} /> : null}
       <table>
         <caption>Payouts</caption>

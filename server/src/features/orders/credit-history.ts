@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** One of the borrower's earlier orders, as a credit decision reads it (decision 0109). */
+export interface CreditHistoryOrder {
+  id: number;
+  status: number;
+  principal: number;
+  dueDate: string | null;
+  settledAt: string | null;
+  updatedAt: string;
+  appliedAt: string;
+}
+
+/**
+ * The borrower's orders other than `exceptOrderId`, and whether a payout was ever sent to
+ * `payoutAccountId`: the orders' part of a credit decision's inputs, read by borrower id (indexed).
+ */
+export async function borrowerCreditHistory(
+  db: Kysely<Database>,
+  input: { borrowerId: number; exceptOrderId: number | null; payoutAccountId: number | null },
+): Promise<{ orders: CreditHistoryOrder[]; payoutAccountPaidBefore: boolean }> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'status', 'principal', 'due_date', 'settled_at', 'updated_at', 'applied_at'])
+    .where('borrower_id', '=', input.borrowerId)
+    .where('id', '!=', input.exceptOrderId ?? -1)
+    .execute();
+  // Through the borrower's own orders (indexed by order): an account is theirs alone to have been paid to.
+  const paid =
+    input.payoutAccountId === null || rows.length === 0
+      ? undefined
+      : await db
+          .selectFrom('disbursements')
+          .select('id')
+          .where(
+            'order_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .where('account_id', '=', input.payoutAccountId)
+          .where('status', '=', 'sent')
+          .limit(1)
+          .executeTakeFirst();
+  return {
+    orders: rows.map(historyOrder),
+    payoutAccountPaidBefore: paid !== undefined,
+  };
+}
+
+function historyOrder(row: {
+  id: number;
+  status: number;
+  principal: number;
+  due_date: string | null;
+  settled_at: string | null;
+  updated_at: string;
+  applied_at: string;
+}): CreditHistoryOrder {
+  return {
+    id: row.id,
+    status: row.status,
+    principal: row.principal,
+    dueDate: row.due_date,
+    settledAt: row.settled_at,
+    updatedAt: row.updated_at,
+    appliedAt: row.applied_at,
+  };
+}
+
+/** An order of the book as a back-test replays it: its application, its borrower, what became of it. */
+export interface BookOrder extends CreditHistoryOrder {
+  borrowerId: number;
+  registeredAt: string;
+  productId: number;
+  termDays: number;
+  disbursedOn: string | null;
+  writtenOffAt: string | null;
+}
+
+/**
+ * Every order of every borrower who applied in [fromIso, toIso), oldest first: the applications a
+ * back-test decides again, with each borrower's other orders to rebuild their inputs as of then.
+ * Read in pages by order id so a large book does not sit in one result twice.
+ */
+export async function* bookForBacktest(
+  db: Kysely<Database>,
+  range: { fromIso: string; toIso: string },
+  pageSize = 5_000,
+): AsyncGenerator<BookOrder[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('orders')
+      .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
+      .select([
+        'orders.id',
+        'orders.status',
+        'orders.principal',
+        'orders.due_date',
+        'orders.settled_at',
+        'orders.updated_at',
+        'orders.applied_at',
+        'orders.borrower_id',
+        'orders.product_id',
+        'orders.term_days',
+        'orders.disbursed_on',
+        'orders.written_off_at',
+        'borrowers.created_at as registered_at',
+      ])
+      .where('orders.borrower_id', 'in', (eb) =>
+        eb
+          .selectFrom('orders as applied')
+          .select('applied.borrower_id')
+          .where('applied.applied_at', '>=', range.fromIso)
+          .where('applied.applied_at', '<', range.toIso),
+      )
+      .where('orders.id', '>', after)
+      .orderBy('orders.id')
+      .limit(pageSize)
+      .execute();
+    if (rows.length === 0) return;
+    after = rows.at(-1)!.id;
+    yield rows.map((row) => ({
+      ...historyOrder(row),
+      borrowerId: row.borrower_id,
+      registeredAt: row.registered_at,
+      productId: row.product_id,
+      termDays: row.term_days,
+      disbursedOn: row.disbursed_on,
+      writtenOffAt: row.written_off_at,
+    }));
+  }
+}
