@@ -217,21 +217,25 @@ describe('a restored database keeps its mode (SQLite)', () => {
     fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('says a production command line on a development database is the wrong mode, before anything else', async () => {
-    // No production settings at all: the mode is what is wrong, and the one sentence says so first.
-    const refused = await cli(
-      'order',
-      ['approve', '--order', '1'],
-      cliEnv(development, { APP_ENV: 'production', SANDBOX_PAYMENT_SECRET: '' }),
-    );
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(
-      new RegExp(
-        String.raw`^APP_ENV is production, but this database's server runs in development \(recorded ${lenderTime}\): a command line works in its database's mode\. Unset APP_ENV or set it to development\. Nothing was done\.\n`,
-      ),
-    );
-    expect(refused.stderr).not.toMatch(/Invalid configuration|\n\s+at /);
-  });
+  it(
+    'says a production command line on a development database is the wrong mode, before anything else',
+    { timeout: 60_000 },
+    async () => {
+      // No production settings at all: the mode is what is wrong, and the one sentence says so first.
+      const refused = await cli(
+        'order',
+        ['approve', '--order', '1'],
+        cliEnv(development, { APP_ENV: 'production', SANDBOX_PAYMENT_SECRET: '' }),
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(
+        new RegExp(
+          String.raw`^APP_ENV is production, but this database's server runs in development \(recorded ${lenderTime}\): a command line works in its database's mode\. Unset APP_ENV or set it to development\. Nothing was done\.\n`,
+        ),
+      );
+      expect(refused.stderr).not.toMatch(/Invalid configuration|\n\s+at /);
+    },
+  );
 
   it('runs a command line without APP_ENV in the restored database’s mode', { timeout: 60_000 }, async () => {
     const archive = path.join(work, 'backup.tar.gz');
