@@ -5,7 +5,7 @@
 // (`kill -HUP <pid>`) restarts every instance in turn without dropping a request.
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { startFleet } from './fleet.ts';
+import { fleetMetricsToken, instancePorts, startFleet } from './fleet.ts';
 import { nginxConfig } from './nginx-config.ts';
 
 const { values } = parseArgs({
@@ -29,7 +29,10 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 }
 
 if (values['print-nginx-config']) {
-  const upstreams = Array.from({ length: instances }, (_, index) => ({ port: 8081 + index, down: false }));
+  const upstreams = instancePorts(port, instances).map((instancePort) => ({
+    port: instancePort,
+    down: false,
+  }));
   process.stdout.write(nginxConfig({ prefix: '/var/lib/kwarta-nginx', host: values.host, port, upstreams }));
   process.exit(0);
 }
@@ -37,7 +40,20 @@ if (values['print-nginx-config']) {
 const log = (line: string) => console.log(`fleet: ${line}`);
 // As npm start does: the instances serve the web app from its build.
 if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
-const fleet = await startFleet({ instances, port, host: values.host, appEnv: 'development', log });
+const metrics = fleetMetricsToken(process.env);
+if (metrics.generated) log(`METRICS_TOKEN (made for this run, set it to keep one): ${metrics.token}`);
+const fleet = await startFleet({
+  instances,
+  port,
+  host: values.host,
+  appEnv: 'development',
+  log,
+  env: { METRICS_TOKEN: metrics.token },
+}).catch((error: unknown) => {
+  // The fleet's own refusals (a port in use, no nginx or Redis) are one sentence; anything else is a bug.
+  console.error(error instanceof Error && error.message.startsWith('fleet: ') ? error.message : error);
+  process.exit(1);
+});
 log(
   `ready: ${fleet.url}/testPreview (pid ${process.pid}; Ctrl-C stops, kill -HUP ${process.pid} restarts in turn)`,
 );

@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startTestServer, type TestServer } from '../../e2e/support/test-server.ts';
@@ -25,9 +26,45 @@ const HEALTH_EVERY_MS = 500;
 /** How long a reloaded nginx takes to have its new workers serving (well under this, on one machine). */
 const RELOAD_SETTLE_MS = 500;
 
+/**
+ * The ports of a fleet's instances behind nginx on `port`: the next ones up (8081, 8082… behind
+ * 8080). The one rule both the runner and `--print-nginx-config` read, so the printed
+ * configuration names the ports the instances really listen on.
+ */
+export function instancePorts(port: number, instances: number): number[] {
+  return Array.from({ length: instances }, (_, index) => port + 1 + index);
+}
+
+/**
+ * The /metrics token of a fleet's instances: METRICS_TOKEN when the environment sets one (a
+ * developer's Prometheus already knows it), else a new one, which the runner then says once.
+ */
+export function fleetMetricsToken(env: Record<string, string | undefined>): {
+  token: string;
+  generated: boolean;
+} {
+  const given = env.METRICS_TOKEN?.trim();
+  return given
+    ? { token: given, generated: false }
+    : { token: randomBytes(16).toString('hex'), generated: true };
+}
+
+/** Refuses, in one sentence, a port another program listens on, before anything is created. */
+async function ensurePortFree(port: number, what: string): Promise<void> {
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+  if (!free) throw new Error(`fleet: port ${port} (${what}) is in use; pick another --port.`);
+}
+
 export interface FleetOptions {
   instances: number;
-  /** Where nginx listens; default a free port on 127.0.0.1. */
+  /**
+   * Where nginx listens, its instances on the ports after it (instancePorts); without a port,
+   * free ports for all (tests and benchmarks, side by side).
+   */
   host?: string;
   port?: number;
   /** `development` for a developer's fleet, `sandbox` for tests and benchmarks. */
@@ -80,6 +117,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const cleanUp = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   };
+  const ports = options.port === undefined ? null : instancePorts(options.port, options.instances);
+  if (options.port !== undefined) await ensurePortFree(options.port, 'nginx');
+  for (const [index, port] of (ports ?? []).entries()) await ensurePortFree(port, `instance ${index + 1}`);
   try {
     const prefix = await mkdtemp(path.join(os.tmpdir(), 'kwarta-fleet-'));
     // nginx's workers run as an unprivileged user when it is started as root; they write its temp files here.
@@ -100,7 +140,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       REDIS_KEY_PREFIX: redisKeyPrefix,
       ...s3.env,
       // /metrics on, for the fleet's own scrapes (bench:fleet) and a developer's Prometheus.
-      METRICS_TOKEN: randomBytes(16).toString('hex'),
+      METRICS_TOKEN: fleetMetricsToken({}).token,
       // One key for the whole fleet: an account one instance encrypts, every other one reads.
       ACCOUNT_KEY: randomBytes(32).toString('base64'),
       // nginx is the one proxy: the client's address is what it appends to X-Forwarded-For.
@@ -112,7 +152,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     };
     const instances: FleetInstance[] = [];
     for (let number = 1; number <= options.instances; number += 1) {
-      const port = await freePort();
+      const port = ports?.[number - 1] ?? (await freePort());
       instances.push({ number, port, url: `http://127.0.0.1:${port}`, server: null });
     }
     const startInstance = async (instance: FleetInstance) => {

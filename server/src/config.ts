@@ -652,6 +652,14 @@ export function loadDatabaseLocation(env: Record<string, string | undefined> = p
   };
 }
 
+/**
+ * The lender's zone alone (LENDER_TIME_ZONE, else its default): what a tool that has no full
+ * configuration yet (a restore, a refusal before the configuration is read) writes its times in.
+ */
+export function loadLenderTimeZone(env: Record<string, string | undefined> = process.env): string {
+  return parseEnv(envObject.pick({ LENDER_TIME_ZONE: true }), env).LENDER_TIME_ZONE;
+}
+
 function parseEnv<T extends z.ZodTypeAny>(schema: T, env: Record<string, string | undefined>): z.output<T> {
   // An empty variable (FOO= in a shell or .env) means "not set", not "set to nothing".
   const present = Object.fromEntries(

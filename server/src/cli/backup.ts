@@ -18,7 +18,8 @@ import {
   writeManifest,
   type BackupManifest,
 } from './backup-archive.ts';
-import { runCli } from './run-cli.ts';
+import { outputFormat } from '../lib/output-format.ts';
+import { CliRefusal, runCli } from './run-cli.ts';
 
 const USAGE = `npm run backup -- --to FILE     a consistent copy of the SQLite database, taken while the server
                                  serves, with the uploads, into one .tar.gz (restore: npm run restore)
@@ -51,7 +52,14 @@ async function main(): Promise<number> {
     return 1;
   }
   // The archive holds every borrower's data: the folders made for it and the file are the owner's alone.
-  fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+  try {
+    fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new CliRefusal(
+      `Cannot make the folder ${path.dirname(target)} for the backup (${code}): pick one you may write to.`,
+    );
+  }
   const folderMode = fs.statSync(path.dirname(target)).mode & 0o777;
   if (folderMode & 0o077)
     console.error(
@@ -64,7 +72,7 @@ async function main(): Promise<number> {
     await writeArchive(staging, target);
     const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
     console.log(
-      `Backed up ${Object.keys(manifest.tables).length} tables (${rows} rows) as of ${manifest.createdAt}` +
+      `Backed up ${Object.keys(manifest.tables).length} tables (${rows} rows) as of ${outputFormat(config).time(manifest.createdAt)}` +
         (manifest.uploads ? ` and ${manifest.uploads.length} uploads` : '') +
         ` to ${target} (${fs.statSync(target).size} bytes)`,
     );

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, loadDatabaseLocation, type Config } from '../config.ts';
+import { formatLenderTime } from '@kwarta/domain';
+import { ConfigError, loadConfig, loadDatabaseLocation, loadLenderTimeZone, type Config } from '../config.ts';
 import { createDatabase, SQLITE_FILE } from '../db/database.ts';
 import { isMissingDatabase, isMissingTable, missingDatabaseAdvice } from '../db/errors.ts';
-import { cliModeRefusal, readDatabaseMode, type DatabaseMode } from '../lib/database-mode.ts';
+import { appEnvRefusal, cliModeRefusal, readDatabaseMode, type DatabaseMode } from '../lib/database-mode.ts';
 
 /**
  * The configuration of a command line (decision 0101): the environment, in the mode its database's
@@ -15,6 +16,9 @@ import { cliModeRefusal, readDatabaseMode, type DatabaseMode } from '../lib/data
 export async function loadCliConfig(env: Record<string, string | undefined> = process.env): Promise<Config> {
   const recorded = await recordedMode(env);
   if (!recorded) return loadConfig(env);
+  // The wrong mode first, alone: what production would need besides is beside the point.
+  const mismatch = env.APP_ENV ? appEnvRefusal(recorded, env.APP_ENV, loadLenderTimeZone(env)) : null;
+  if (mismatch) throw new ConfigError(mismatch);
   let config: Config;
   try {
     config = loadConfig({
@@ -25,7 +29,7 @@ export async function loadCliConfig(env: Record<string, string | undefined> = pr
   } catch (error) {
     if (!(error instanceof ConfigError) || env.APP_ENV) throw error;
     throw new ConfigError(
-      `This database's server runs in ${recorded.appEnv} (recorded ${recorded.recordedAt}), so this command line does too.\n${error.message}`,
+      `This database's server runs in ${recorded.appEnv} (recorded ${formatLenderTime(recorded.recordedAt, loadLenderTimeZone(env))}), so this command line does too.\n${error.message}`,
     );
   }
   const refusal = cliModeRefusal(recorded, config);

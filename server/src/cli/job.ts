@@ -22,6 +22,7 @@ import {
 } from '../jobs/run-now.ts';
 import { audited } from '../features/operators/index.ts';
 import { OPERATOR_USAGE, cliActor, operatorOption } from './cli-actor.ts';
+import { outputFormat } from '../lib/output-format.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `npm run job -- NAME                 run a scheduled job now (waits for no one: if another
@@ -87,7 +88,7 @@ async function main(): Promise<number> {
         job: name,
         limit: Number.isSafeInteger(limit) && limit > 0 ? limit : 20,
       });
-      console.log(runs.length ? formatRuns(runs) : 'No job runs recorded yet.');
+      console.log(runs.length ? formatRuns(runs, outputFormat(config)) : 'No job runs recorded yet.');
       return 0;
     }
     const storage = createBlobStorage(config);

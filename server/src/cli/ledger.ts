@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { formatAmount } from '@kwarta/domain';
 import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -12,6 +11,7 @@ import {
 import { audited } from '../features/operators/index.ts';
 import { systemClock } from '../lib/clock.ts';
 import { OPERATOR_USAGE, cliActor, operatorOption } from './cli-actor.ts';
+import { outputFormat, type OutputFormat } from '../lib/output-format.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `The ledger's migration of what exists (decision 0099).
@@ -29,12 +29,12 @@ A rebuild that books is written to the operator audit. ${OPERATOR_USAGE}
 Prints a summary; exit status 1 on any difference (each is listed), 2 for a bad call.
 Uses the same DATA_DIR / DATABASE_URL as the server.`;
 
-function summary(report: RebuildReport, booked: boolean): string {
+function summary(report: RebuildReport, booked: boolean, format: OutputFormat): string {
   const lines = [
     booked
       ? `Booked ${report.entries} entries for ${report.rebuilt} orders from their history.`
       : 'Check only: nothing booked.',
-    `Through cash:pre-ledger (no record of how): paid out ${formatAmount(report.preLedgerOut)}, received ${formatAmount(report.preLedgerIn)}.`,
+    `Through cash:pre-ledger (no record of how): paid out ${format.money(report.preLedgerOut)}, received ${format.money(report.preLedgerIn)}.`,
     `Checked ${report.checkedOrders} orders and every provider's cash.`,
   ];
   if (report.differences.length === 0) lines.push('The journal equals today’s balances.');
@@ -42,7 +42,7 @@ function summary(report: RebuildReport, booked: boolean): string {
     lines.push(`${report.differences.length} differences:`);
     for (const difference of report.differences) {
       lines.push(
-        `  ${difference.what}: ledger ${formatAmount(difference.ledger)}, records ${formatAmount(difference.records)}`,
+        `  ${difference.what}: ledger ${format.money(difference.ledger)}, records ${format.money(difference.records)}`,
       );
     }
   }
@@ -86,7 +86,7 @@ async function main(): Promise<number> {
       }));
     }
     await checkLedger(deps, report);
-    console.log(summary(report, !values.check));
+    console.log(summary(report, !values.check, outputFormat(config)));
     return report.differences.length === 0 ? 0 : 1;
   } finally {
     await db.destroy();

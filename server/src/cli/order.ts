@@ -7,8 +7,9 @@ import { loadAccountKeyRing } from '../features/bank-binding/index.ts';
 import { createPayoutGateway } from '../features/disbursement/index.ts';
 import { TransitionRefused } from '../features/orders/index.ts';
 import { decideOrderAudited, disburseOrderAudited, writeOffAudited } from '../features/console/index.ts';
-import { formatAmount } from '@kwarta/domain';
 import { OPERATOR_USAGE, cliActor, operatorOption, type CliActor } from './cli-actor.ts';
+import { outputFormat } from '../lib/output-format.ts';
+import type { Config } from '../config.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `Moves an order through the lender's decisions (as the console's order page does).
@@ -91,7 +92,7 @@ async function main(): Promise<number> {
 
 /** Only an enabled admin may write an order off; the audit keeps who, why and how much. */
 async function writeOff(
-  deps: Parameters<typeof writeOffAudited>[0],
+  deps: Parameters<typeof writeOffAudited>[0] & { config: Config },
   actor: CliActor,
   input: { orderId: number; reason: string },
 ): Promise<number> {
@@ -100,8 +101,9 @@ async function writeOff(
     return 1;
   }
   const { order, owed, writtenOff } = await writeOffAudited(deps, actor, input);
+  const { money } = outputFormat(deps.config);
   console.log(
-    `Order ${order.id} written off: ${formatAmount(writtenOff)} (principal ${formatAmount(owed.principal)}, interest ${formatAmount(owed.interest)}, fees ${formatAmount(owed.fees)}, penalty ${formatAmount(owed.penalty)}).`,
+    `Order ${order.id} written off: ${money(writtenOff)} (principal ${money(owed.principal)}, interest ${money(owed.interest)}, fees ${money(owed.fees)}, penalty ${money(owed.penalty)}).`,
   );
   return 0;
 }

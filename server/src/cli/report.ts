@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { addDays, calendarDateAt, formatAmount, isCalendarDate, periods, type Period } from '@kwarta/domain';
+import { addDays, calendarDateAt, isCalendarDate, periods, type Period } from '@kwarta/domain';
 import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -11,6 +11,7 @@ import {
 } from '../features/ledger/index.ts';
 import { formatPortfolio, portfolioReport } from '../features/portfolio/index.ts';
 import { dailyReconciliation, formatReconciliation } from '../features/reconciliation/index.ts';
+import { outputFormat } from '../lib/output-format.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `Ledger and portfolio reports (decision 0099), from the database the server uses (DATA_DIR or DATABASE_URL).
@@ -80,6 +81,7 @@ async function main(): Promise<number> {
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);
+    const format = outputFormat(config);
     if (report === 'portfolio') {
       const today = calendarDateAt(new Date(), config.lenderTimeZone);
       const portfolio = await portfolioReport(db, {
@@ -93,7 +95,7 @@ async function main(): Promise<number> {
         },
       });
       console.log(
-        values.json ? JSON.stringify(portfolio, null, 2) : formatPortfolio(portfolio, formatAmount),
+        values.json ? JSON.stringify(portfolio, null, 2) : formatPortfolio(portfolio, format.money),
       );
       return 0;
     }
@@ -104,17 +106,17 @@ async function main(): Promise<number> {
         timeZone: config.lenderTimeZone,
       });
       console.log(
-        values.json ? JSON.stringify(reconciliation, null, 2) : formatReconciliation(reconciliation),
+        values.json ? JSON.stringify(reconciliation, null, 2) : formatReconciliation(reconciliation, format),
       );
       return reconciliation.mismatches.length === 0 ? 0 : 1;
     }
     if (report === 'statement') {
       const lines = await orderStatement(db, orderId);
-      console.log(values.json ? JSON.stringify(lines, null, 2) : formatStatement(orderId, lines));
+      console.log(values.json ? JSON.stringify(lines, null, 2) : formatStatement(orderId, lines, format));
       return 0;
     }
     const balance = await trialBalance(db, { date: values.date ?? null, chart: config.ledgerAccounts });
-    console.log(values.json ? JSON.stringify(balance, null, 2) : formatTrialBalance(balance));
+    console.log(values.json ? JSON.stringify(balance, null, 2) : formatTrialBalance(balance, format));
     return balance.totalDebits === balance.totalCredits ? 0 : 1;
   } finally {
     await db.destroy();

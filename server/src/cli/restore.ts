@@ -8,6 +8,8 @@ import {
   extractArchive,
   verifyRestored,
 } from './backup-archive.ts';
+import { formatLenderTime } from '@kwarta/domain';
+import { loadLenderTimeZone } from '../config.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `npm run restore -- --from FILE [--data-dir DIR]
@@ -71,7 +73,7 @@ async function main(): Promise<number> {
     fs.renameSync(unpacked, dataDir);
     const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
     console.log(
-      `Restored the backup of ${manifest.createdAt} into ${dataDir}: ${Object.keys(manifest.tables).length} tables ` +
+      `Restored the backup of ${formatLenderTime(manifest.createdAt, loadLenderTimeZone())} into ${dataDir}: ${Object.keys(manifest.tables).length} tables ` +
         `(${rows} rows, as recorded)` +
         (manifest.uploads
           ? ` and ${manifest.uploads.length} uploads (checked)`

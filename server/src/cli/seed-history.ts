@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import { formatAmount } from '@kwarta/domain';
 import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -15,6 +14,7 @@ import {
 } from '../features/history-seed/index.ts';
 import { readDatabaseMode } from '../lib/database-mode.ts';
 import { seedDemoMoney } from '../features/test-preview/index.ts';
+import { outputFormat, type OutputFormat } from '../lib/output-format.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `A year of plausible lending to look at (decision 0099): development and sandbox only.
@@ -41,7 +41,7 @@ function positiveInteger(text: string, name: string, max: number): number {
   return value;
 }
 
-function summary(result: HistorySummary, seconds: number): string {
+function summary(result: HistorySummary, seconds: number, format: OutputFormat): string {
   const statuses = Object.entries(result.orders)
     .map(([status, count]) => `${status}: ${count}`)
     .join(', ');
@@ -55,7 +55,7 @@ function summary(result: HistorySummary, seconds: number): string {
     `Journal entries: ${result.journalEntries}` +
       (result.rebuiltBefore.entries > 0
         ? ` (${result.rebuiltBefore.entries} of them the rebuild booked for ${result.rebuiltBefore.rebuilt} older orders, ` +
-          `${formatAmount(result.rebuiltBefore.preLedgerOut)} through cash:pre-ledger).`
+          `${format.money(result.rebuiltBefore.preLedgerOut)} through cash:pre-ledger).`
         : '.'),
   ];
   if (result.check.differences.length === 0) {
@@ -64,7 +64,7 @@ function summary(result: HistorySummary, seconds: number): string {
     lines.push(`Ledger check: ${result.check.differences.length} differences:`);
     for (const difference of result.check.differences) {
       lines.push(
-        `  ${difference.what}: ledger ${formatAmount(difference.ledger)}, records ${formatAmount(difference.records)}`,
+        `  ${difference.what}: ledger ${format.money(difference.ledger)}, records ${format.money(difference.records)}`,
       );
     }
   }
@@ -105,7 +105,7 @@ async function main(): Promise<number> {
     const served = await readDatabaseMode(db);
     if (served) {
       throw new HistoryRefused(
-        `A server has run on this database (recorded ${served.recordedAt}): seed:history makes a history only in a ` +
+        `A server has run on this database (recorded ${outputFormat(config).time(served.recordedAt)}): seed:history makes a history only in a ` +
           'new one, before its first start. Start from an empty data directory or database. Nothing was written.',
       );
     }
@@ -136,7 +136,7 @@ async function main(): Promise<number> {
       },
     );
     process.stderr.write('\n');
-    console.log(summary(result, (performance.now() - started) / 1000));
+    console.log(summary(result, (performance.now() - started) / 1000, outputFormat(config)));
     return result.check.differences.length === 0 ? 0 : 1;
   } catch (error) {
     if (!(error instanceof HistoryRefused)) throw error;

@@ -1,9 +1,11 @@
 import os from 'node:os';
+import { formatLenderTime } from '@kwarta/domain';
 import type { Config } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Job, JobDeps } from './job.ts';
 import type { JobLease } from './job-lease.ts';
 import type { JobRun } from './job-runs.ts';
+import type { OutputFormat } from '../lib/output-format.ts';
 import { runUnderLease, type RunOutcome } from './run-job.ts';
 import { defaultTiming } from './scheduler.ts';
 
@@ -18,17 +20,17 @@ export class ManualInstantRefused extends Error {}
  * runs on, so a sandbox sees what a later day does (and a run still takes the time it takes).
  */
 export function manualRunTime(
-  config: Pick<Config, 'isProduction' | 'jobs'>,
+  config: Pick<Config, 'isProduction' | 'jobs' | 'lenderTimeZone'>,
   clock: Clock,
   asOf?: Date,
 ): { scheduledAt: Date; clock: Clock } {
   const now = clock.now();
   if (!asOf) return { scheduledAt: now, clock };
   if (config.isProduction) {
-    const named = `--as-of ${asOf.toISOString()}`;
+    const named = `--as-of ${formatLenderTime(asOf, config.lenderTimeZone)}`;
     if (asOf > now) {
       throw new ManualInstantRefused(
-        `${named} has not come yet (now ${now.toISOString()}): production runs a job only for an instant ` +
+        `${named} has not come yet (now ${formatLenderTime(now, config.lenderTimeZone)}): production runs a job only for an instant ` +
           'that has passed. Nothing was done.',
       );
     }
@@ -95,7 +97,7 @@ export function exitStatusOf(outcome: RunOutcome): number {
 }
 
 /** Recent runs as a table, most recent first. */
-export function formatRuns(runs: JobRun[]): string {
+export function formatRuns(runs: JobRun[], format: OutputFormat): string {
   const rows = runs.map((run) => {
     const ms = run.finished_at ? String(Date.parse(run.finished_at) - Date.parse(run.started_at)) : '';
     const what =
@@ -107,7 +109,7 @@ export function formatRuns(runs: JobRun[]): string {
     return [
       String(run.id),
       run.job,
-      run.scheduled_at,
+      format.time(run.scheduled_at),
       run.trigger,
       run.instance,
       ms,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { formatLenderTime } from '@kwarta/domain';
 import { ConfigError, type Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { getSettings, putSetting } from '../db/settings-repository.ts';
@@ -57,11 +58,28 @@ export async function recordDatabaseMode(db: Kysely<Database>, config: Config, n
   const recorded = await readDatabaseMode(db);
   if (recorded?.appEnv === 'production' && !config.isProduction) {
     throw new ConfigError(
-      `This database runs in production (recorded ${recorded.recordedAt}): a ${config.appEnv} server ` +
+      `This database runs in production (recorded ${formatLenderTime(recorded.recordedAt, config.lenderTimeZone)}): a ${config.appEnv} server ` +
         'would move no real money and seed demo data into it. Start it with APP_ENV=production.',
     );
   }
   await putSetting(db, MODE_KEY, JSON.stringify({ ...modeOf(config), recordedAt: now.toISOString() }), now);
+}
+
+function whoseMode(recorded: DatabaseMode, timeZone: string): string {
+  return `this database's server runs in ${recorded.appEnv} (recorded ${formatLenderTime(recorded.recordedAt, timeZone)})`;
+}
+
+/**
+ * An APP_ENV other than the one the database recorded, in one sentence with the way out. A command
+ * line says it before reading the rest of its configuration: the variables a production run
+ * lacks are no news to someone who typed the wrong mode (decision 0101).
+ */
+export function appEnvRefusal(recorded: DatabaseMode, appEnv: string, timeZone: string): string | null {
+  if (appEnv === recorded.appEnv) return null;
+  return (
+    `APP_ENV is ${appEnv}, but ${whoseMode(recorded, timeZone)}: a command line works in its database's mode. ` +
+    `Unset APP_ENV or set it to ${recorded.appEnv}. Nothing was done.`
+  );
 }
 
 /**
@@ -69,13 +87,9 @@ export async function recordDatabaseMode(db: Kysely<Database>, config: Config, n
  * recorded one, or a money adapter other than the server's. Null when it may go on.
  */
 export function cliModeRefusal(recorded: DatabaseMode, config: Config): string | null {
-  const whose = `this database's server runs in ${recorded.appEnv} (recorded ${recorded.recordedAt})`;
-  if (config.appEnv !== recorded.appEnv) {
-    return (
-      `APP_ENV is ${config.appEnv}, but ${whose}: a command line works in its database's mode. ` +
-      `Unset APP_ENV or set it to ${recorded.appEnv}. Nothing was done.`
-    );
-  }
+  const mismatch = appEnvRefusal(recorded, config.appEnv, config.lenderTimeZone);
+  if (mismatch) return mismatch;
+  const whose = whoseMode(recorded, config.lenderTimeZone);
   const mine = modeOf(config);
   const differ = moneyAdapters.filter(([key]) => mine[key] !== recorded[key]);
   if (differ.length === 0) return null;

@@ -19,8 +19,11 @@ import { ConfigError } from '../../src/config.ts';
 import { approveOrder } from '../../src/features/orders/index.ts';
 import { readDatabaseMode } from '../../src/lib/database-mode.ts';
 import { loadCliConfig } from '../../src/cli/cli-config.ts';
+import { formatLenderTime } from '@kwarta/domain';
 
 const run = promisify(execFile);
+/** An instant as the tools print it: in the lender's zone, with its offset (decision 0105). */
+const lenderTime = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d \+08:00`;
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** A command line's exit, whether it succeeded or not. */
@@ -123,7 +126,9 @@ describe.each(databaseTargets)('the mode recorded in the database (%s)', (target
       const disburse = await cli('order', ['disburse', '--order', String(orderId)], bare(production));
       expect(disburse.code).toBe(1);
       expect(disburse.stderr).toMatch(
-        /^This database's server runs in production \(recorded \S+Z\), so this command line does too\.\nInvalid configuration:\n/,
+        new RegExp(
+          String.raw`^This database's server runs in production \(recorded ${lenderTime}\), so this command line does too\.\nInvalid configuration:\n`,
+        ),
       );
       expect(disburse.stderr).not.toMatch(/\n\s+at /);
       expect(await statusOf()).toBe(151);
@@ -141,7 +146,9 @@ describe.each(databaseTargets)('the mode recorded in the database (%s)', (target
     const disburse = await cli('order', ['disburse', '--order', String(orderId)], development);
     expect(disburse).toMatchObject({ code: 1 });
     expect(disburse.stderr).toMatch(
-      /^APP_ENV is development, but this database's server runs in production \(recorded \S+Z\): a command line works in its database's mode\. Unset APP_ENV or set it to production\. Nothing was done\./,
+      new RegExp(
+        String.raw`^APP_ENV is development, but this database's server runs in production \(recorded ${lenderTime}\): a command line works in its database's mode\. Unset APP_ENV or set it to production\. Nothing was done\.`,
+      ),
     );
     expect(await statusOf()).toBe(151);
     const before = await borrowerCount();
@@ -160,7 +167,7 @@ describe.each(databaseTargets)('the mode recorded in the database (%s)', (target
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
       new RegExp(
-        `^--as-of ${tomorrow.replace(/[.]/g, '\\.')} has not come yet \\(now \\S+Z\\): production runs a job only for an instant that has passed\\. Nothing was done\\.`,
+        `^--as-of ${formatLenderTime(tomorrow, 'Asia/Manila').replace('+', '\\+')} has not come yet \\(now ${lenderTime}\\): production runs a job only for an instant that has passed\\. Nothing was done\\.`,
       ),
     );
     const runs = await production.app.db
@@ -190,7 +197,9 @@ describe.each(databaseTargets)('the mode recorded in the database (%s)', (target
     await expect(
       createTestApp(target, { sameDatabaseAs: production, env: { APP_ENV: 'sandbox' } }),
     ).rejects.toThrow(
-      /^This database runs in production \(recorded \S+Z\): a sandbox server would move no real money/,
+      new RegExp(
+        String.raw`^This database runs in production \(recorded ${lenderTime}\): a sandbox server would move no real money`,
+      ),
     );
     expect((await readDatabaseMode(production.app.db))?.appEnv).toBe('production');
   });
@@ -207,6 +216,26 @@ describe('a restored database keeps its mode (SQLite)', () => {
     await development.close();
     fs.rmSync(work, { recursive: true, force: true });
   });
+
+  it(
+    'says a production command line on a development database is the wrong mode, before anything else',
+    { timeout: 60_000 },
+    async () => {
+      // No production settings at all: the mode is what is wrong, and the one sentence says so first.
+      const refused = await cli(
+        'order',
+        ['approve', '--order', '1'],
+        cliEnv(development, { APP_ENV: 'production', SANDBOX_PAYMENT_SECRET: '' }),
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(
+        new RegExp(
+          String.raw`^APP_ENV is production, but this database's server runs in development \(recorded ${lenderTime}\): a command line works in its database's mode\. Unset APP_ENV or set it to development\. Nothing was done\.\n`,
+        ),
+      );
+      expect(refused.stderr).not.toMatch(/Invalid configuration|\n\s+at /);
+    },
+  );
 
   it('runs a command line without APP_ENV in the restored database’s mode', { timeout: 60_000 }, async () => {
     const archive = path.join(work, 'backup.tar.gz');
@@ -236,7 +265,9 @@ describe('a restored database keeps its mode (SQLite)', () => {
     );
     expect(sandboxRuns.code).toBe(1);
     expect(sandboxRuns.stderr).toMatch(
-      /runs in development \(recorded \S+Z\) with PAYOUT_PROVIDER=sandbox; this command line has PAYOUT_PROVIDER=dragonpay/,
+      new RegExp(
+        String.raw`runs in development \(recorded ${lenderTime}\) with PAYOUT_PROVIDER=sandbox; this command line has PAYOUT_PROVIDER=dragonpay`,
+      ),
     );
   });
 });

@@ -35,7 +35,8 @@ describe('npm run job', () => {
     expect(lines[0]).toMatch(/^id\s+job\s+scheduled_at\s+trigger\s+instance\s+ms\s+outcome\s+result$/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      /^\d+\s+purge-expired-sessions\s+\S+Z\s+manual\s+cli:\S+\s+\d+\s+ok\s+purged=2$/,
+      // The scheduled instant in the lender's zone, labelled with its offset (decision 0105).
+      /^\d+\s+purge-expired-sessions\s+\d{4}-\d\d-\d\d \d\d:\d\d \+08:00\s+manual\s+cli:\S+\s+\d+\s+ok\s+purged=2$/,
     );
   }, 30_000);
 

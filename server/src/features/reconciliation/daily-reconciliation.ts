@@ -1,7 +1,6 @@
 import {
   addDays,
   calendarDateAt,
-  formatAmount,
   reconcileDay,
   reconciliationProblemLabels,
   type CalendarDate,
@@ -11,6 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
+import type { OutputFormat } from '../../lib/output-format.ts';
 import { textTable } from '../../lib/text-table.ts';
 import { paymentCashBookings } from '../ledger/index.ts';
 import { paidPaymentsById, paymentsPaidBetween, type PaidPayment } from '../payments/index.ts';
@@ -52,7 +52,7 @@ export async function dailyReconciliation(
 }
 
 /** The reconciliation as the CLI prints it: totals per provider, then each mismatch. */
-export function formatReconciliation(report: DailyReconciliation): string {
+export function formatReconciliation(report: DailyReconciliation, format: OutputFormat): string {
   const title = `Reconciliation of ${report.date} (provider payments against cash in the journal)`;
   if (report.providers.length === 0) return `${title}\n\nNo payments and no cash booked for payments.`;
   const totals = textTable(
@@ -60,9 +60,9 @@ export function formatReconciliation(report: DailyReconciliation): string {
     report.providers.map((line) => [
       line.provider,
       String(line.payments),
-      formatAmount(line.providerTotal),
-      formatAmount(line.bookedTotal),
-      formatAmount(line.difference),
+      format.money(line.providerTotal),
+      format.money(line.bookedTotal),
+      format.money(line.difference),
     ]),
     1,
   );
@@ -75,8 +75,8 @@ export function formatReconciliation(report: DailyReconciliation): string {
       mismatch.orderId === null ? '' : String(mismatch.orderId),
       mismatch.refNo ?? '',
       reconciliationProblemLabels[mismatch.problem],
-      formatAmount(mismatch.providerAmount),
-      formatAmount(mismatch.bookedAmount),
+      format.money(mismatch.providerAmount),
+      format.money(mismatch.bookedAmount),
       mismatch.otherDate ?? '',
     ]),
     5,

@@ -110,7 +110,8 @@ describe.each(databaseTargets)('ledger rebuild on %s', (target) => {
       expect(rebuilt.stdout).toContain('Booked 0 entries for 0 orders');
 
       const balance = await cli('report.ts', 'trial-balance');
-      expect(balance.stdout).toMatch(/1100\s+Loans receivable — principal\s+[\d.]+/);
+      // Amounts in the market's money style, as the pages print them (decision 0104): PH here.
+      expect(balance.stdout).toMatch(/1100\s+Loans receivable — principal\s+₱\d{1,3}(,\d{3})*\.\d\d\b/);
       expect(balance.stdout).toContain('Debits equal credits.');
       const order = await t.app.db
         .selectFrom('journal_entries')
@@ -120,6 +121,7 @@ describe.each(databaseTargets)('ledger rebuild on %s', (target) => {
       const statement = await cli('report.ts', 'statement', '--order', String(order.order_id));
       expect(statement.stdout).toContain(`Statement of order ${order.order_id}`);
       expect(statement.stdout).toContain('receivable:principal');
+      expect(statement.stdout).toMatch(/₱\d{1,3}(,\d{3})*\.\d\d\s*$/m);
 
       await expect(cli('report.ts', 'trial-balance', '--date', '2026-13-01')).rejects.toMatchObject({
         code: 2,
@@ -130,7 +132,7 @@ describe.each(databaseTargets)('ledger rebuild on %s', (target) => {
       // The portfolio of the demo book, as text and as JSON.
       const portfolio = await cli('report.ts', 'portfolio', '--period', 'week');
       expect(portfolio.stdout).toContain('Outstanding principal');
-      expect(portfolio.stdout).toMatch(/PAR30\s+[\d,.]+\s+[\d.]+%/);
+      expect(portfolio.stdout).toMatch(/PAR30\s+₱[\d,]+\.\d\d\s+[\d.]+%/);
       const json = JSON.parse((await cli('report.ts', 'portfolio', '--json')).stdout) as {
         atRisk: { outstandingPrincipal: number };
         period: string;
@@ -169,7 +171,9 @@ describe.each(databaseTargets)('ledger rebuild on %s', (target) => {
         stderr: expect.stringContaining('needs a reason'),
       });
       const done = await writeOff('--reason', 'gone abroad', '--operator', 'boss');
-      expect(done.stdout).toMatch(new RegExp(`Order ${open.id} written off: [\\d.]+ \\(principal`));
+      expect(done.stdout).toMatch(
+        new RegExp(`Order ${open.id} written off: ₱[\\d,]+\\.\\d\\d \\(principal ₱[\\d,]+\\.\\d\\d,`),
+      );
       const audit = await t.app.db
         .selectFrom('operator_audit')
         .select(['operator_name', 'action', 'after_json'])

@@ -9,6 +9,8 @@ import { approveOrder } from '../../../src/features/orders/index.ts';
 import { disburseOrder } from '../../../src/features/disbursement/index.ts';
 import { createOperator, createOperatorSession } from '../../../src/features/operators/index.ts';
 import { dailyReconciliation, formatReconciliation } from '../../../src/features/reconciliation/index.ts';
+import { formatMoney } from '@kwarta/domain';
+import { outputFormat } from '../../../src/lib/output-format.ts';
 
 /**
  * Decision 0099: the daily reconciliation of a provider's paid payments against the
@@ -65,7 +67,7 @@ describe.each(databaseTargets)('daily reconciliation on %s', (target) => {
       { provider: 'card', payments: 1, providerTotal: 153_333, bookedTotal: 153_333, difference: 0 },
       { provider: 'sandbox', payments: 3, providerTotal: 37_000, bookedTotal: 37_000, difference: 0 },
     ]);
-    expect(formatReconciliation(report)).toContain('Every payment reconciles.');
+    expect(formatReconciliation(report, outputFormat(t.config))).toContain('Every payment reconciles.');
     // Another day sees none of them.
     expect(
       (await dailyReconciliation(t.app.db, { date: '2026-11-24', timeZone: 'Asia/Manila' })).providers,
@@ -125,8 +127,10 @@ describe.each(databaseTargets)('daily reconciliation on %s', (target) => {
     ]);
     const sandbox = report.providers.find((line) => line.provider === 'sandbox')!;
     expect(sandbox.difference).toBe(-(500 + 12_345));
-    const text = formatReconciliation(report);
+    const text = formatReconciliation(report, outputFormat(t.config));
     expect(text).toContain('2 mismatches');
+    // The planted payment's amount in the market's money style, as the pages print it.
+    expect(text).toContain(formatMoney(12_345, t.config.market.money));
     expect(text).toContain('paid, no journal entry');
     expect(text).toContain('amounts differ');
   });
