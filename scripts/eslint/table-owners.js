@@ -51,6 +51,10 @@ export const tableOwners = {
   provider_events: ['server/src/lib/provider-callbacks.ts'],
   job_leases: ['server/src/jobs/'],
   job_runs: ['server/src/jobs/'],
+  identities: ['server/src/features/identity/'],
+  identity_images: ['server/src/features/identity/'],
+  sanctions_entries: ['server/src/features/sanctions/'],
+  screening_hits: ['server/src/features/sanctions/'],
 };
 
 /** Query builder calls whose first argument is the query's own table. */
