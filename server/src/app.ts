@@ -32,6 +32,7 @@ import { metricsEndpoint } from './plugins/metrics-endpoint.ts';
 import { Metrics } from './lib/metrics.ts';
 import { customerServiceRoutes } from './features/customer-service/index.ts';
 import { devRoutes, seedDemoMoney } from './features/test-preview/index.ts';
+import { seedDemoIdentities } from './features/identity/index.ts';
 import { webApp } from './features/pages/index.ts';
 import { borrowerCaller } from './features/sessions/index.ts';
 import { disableDemoOperators, operatorCaller, seedDemoOperators } from './features/operators/index.ts';
@@ -142,6 +143,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       config.market.id,
       config.configuredBrand.look,
     );
+    // Identities first: a disbursement waits for a verified identity (decision 0108).
+    await seedDemoIdentities(app);
     // Its account, refused payout and held payment, through the features that own them.
     await seedDemoMoney(app);
   }

@@ -17,7 +17,7 @@ import {
 } from '@kwarta/domain';
 import { defaultMarketId, describeCapBreach, marketIds, markets, type MarketId } from '@kwarta/contract';
 import { readConfiguredBrand, type ConfiguredBrand } from './lib/brand-source.ts';
-import { identityEnv, identitySettingsOf } from './features/identity/identity-config.ts';
+import { identityEnv, identitySettingsOf } from './features/philsys/index.ts';
 
 /**
  * Configuration, parsed once at boot from the environment (epic-stack style): a bad or missing

@@ -445,7 +445,8 @@ export const messages = {
   // Identity and anti-money-laundering checks (decision 0108)
   identityPsnNotCollected:
     'That is your 12-digit PhilSys Number (PSN), which we may not collect. Please enter the 16-digit card number (PCN) printed on the front of your PhilID.',
-  identityNumberWrongFormat: 'That number does not look like a {document} number. Please check it against your ID.',
+  identityNumberWrongFormat:
+    'That number does not look like a {document} number. Please check it against your ID.',
   identityDocumentNotAccepted: 'Please choose one of the IDs listed.',
   identityImageMissing: 'Please add the front and back photos of your ID and a selfie.',
   identityQrUnreadable:
@@ -454,7 +455,7 @@ export const messages = {
   identityNotSubmitted: 'Please complete your identity details before we can send your loan.',
   identityPendingReview: 'We are checking your identity. We will send your loan as soon as it is confirmed.',
   identityRejected: 'We could not verify your identity. Please contact us.',
-  orderAwaitsIdentity: 'Order {orderId}: the borrower\'s identity is not verified yet ({state}).',
+  orderAwaitsIdentity: "Order {orderId}: the borrower's identity is not verified yet ({state}).",
   identityReviewNotPending: 'This identity is not waiting for review.',
   identityReasonRequired: 'Please give a reason.',
 } as const;

@@ -45,7 +45,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('decided_at', 'text')
     .addColumn('decision_reason', 'text')
     .execute();
-  await db.schema.createIndex('identities_status').on('identities').columns(['status', 'submitted_at']).execute();
+  await db.schema
+    .createIndex('identities_status')
+    .on('identities')
+    .columns(['status', 'submitted_at'])
+    .execute();
   await db.schema
     .createTable('identity_images')
     .addColumn('public_id', 'text', (col) => col.primaryKey())
@@ -57,7 +61,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('height', 'integer', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('identity_images_borrower').on('identity_images').columns(['borrower_id']).execute();
+  await db.schema
+    .createIndex('identity_images_borrower')
+    .on('identity_images')
+    .columns(['borrower_id'])
+    .execute();
   await withId(db, db.schema.createTable('sanctions_entries'))
     .addColumn('list_name', 'text', (col) => col.notNull())
     .addColumn('reference', 'text', (col) => col.notNull())

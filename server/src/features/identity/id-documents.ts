@@ -37,8 +37,8 @@ function compact(raw: string): string {
 const formats: Record<IdDocumentType, RegExp> = {
   philid: /^\d{16}$/,
   ephilid: /^\d{16}$/,
-  // Philippine passports: one or two letters then 7 digits, or 7 digits and a letter (older books).
-  passport: /^(?:[A-Z]{1,2}\d{7}|\d{7}[A-Z])$/,
+  // Philippine passports: P1234567A (since 2016), one or two letters and 7 digits, or 7 digits and a letter (older books).
+  passport: /^(?:[A-Z]{1,2}\d{7}|[A-Z]\d{7}[A-Z]|\d{7}[A-Z])$/,
   // LTO licence: a letter, two digits, then 8 digits (A01-23-456789 is printed with dashes).
   'drivers-licence': /^[A-Z]\d{10}$/,
   // UMID Common Reference Number: 12 digits.

@@ -8,7 +8,11 @@ import { intakeImage, type ImageLimits } from '../../lib/image-intake.ts';
  * ID photos and the selfie go through the shared image intake (D11: magic bytes, size and pixel
  * caps, re-encoded, metadata stripped). Kept up to 2560 px: the card's QR must stay readable.
  */
-export const IDENTITY_IMAGE_LIMITS: ImageLimits = { maxBytes: 10 * 1024 * 1024, maxPixels: 25_000_000, maxSide: 2560 };
+export const IDENTITY_IMAGE_LIMITS: ImageLimits = {
+  maxBytes: 10 * 1024 * 1024,
+  maxPixels: 25_000_000,
+  maxSide: 2560,
+};
 
 /** Checks, re-encodes and stores one image owned by `borrowerId`; returns its public id. Throws ImageRefused. */
 export async function storeIdentityImage(
@@ -55,6 +59,9 @@ export function findOwnIdentityImage(
 }
 
 /** Any identity image, for the compliance officer's review. */
-export function findIdentityImage(db: Kysely<Database>, publicId: string): Promise<IdentityImageTable | undefined> {
+export function findIdentityImage(
+  db: Kysely<Database>,
+  publicId: string,
+): Promise<IdentityImageTable | undefined> {
   return db.selectFrom('identity_images').selectAll().where('public_id', '=', publicId).executeTakeFirst();
 }

@@ -41,7 +41,11 @@ export async function decideIdentity(
       .set({
         status,
         screening,
-        risk_rating: riskRating({ qrOutcome: before.qr_outcome, screening, sourceOfFunds: before.source_of_funds }),
+        risk_rating: riskRating({
+          qrOutcome: before.qr_outcome,
+          screening,
+          sourceOfFunds: before.source_of_funds,
+        }),
         decided_by: `operator:${actor.name}`,
         decided_at: now,
         decision_reason: reason,
@@ -49,7 +53,8 @@ export async function decideIdentity(
       .where('borrower_id', '=', input.borrowerId)
       .where('status', '=', 'pending')
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new Refusal('conflict', messages.identityReviewNotPending);
+    if (Number(updated.numUpdatedRows) !== 1)
+      throw new Refusal('conflict', messages.identityReviewNotPending);
     return {
       result: { status, screening },
       audit: {
@@ -60,7 +65,9 @@ export async function decideIdentity(
           status,
           screening,
           reason,
-          hits: hits.filter((hit) => hit.status === 'possible').map((hit) => `${hit.list_name}:${hit.reference}`),
+          hits: hits
+            .filter((hit) => hit.status === 'possible')
+            .map((hit) => `${hit.list_name}:${hit.reference}`),
         },
       },
     };

@@ -17,12 +17,26 @@ export async function rescreenEveryone(
   const index = new ScreeningIndex(await allListedPeople(deps.db), threshold);
   const people = await deps.db
     .selectFrom('identities')
-    .select(['borrower_id', 'first_name', 'middle_name', 'last_name', 'date_of_birth', 'status', 'screening', 'qr_outcome', 'source_of_funds'])
+    .select([
+      'borrower_id',
+      'first_name',
+      'middle_name',
+      'last_name',
+      'date_of_birth',
+      'status',
+      'screening',
+      'qr_outcome',
+      'source_of_funds',
+    ])
     .execute();
   let held = 0;
   for (const person of people) {
     const hits = index.screen({
-      name: fullName({ firstName: person.first_name, middleName: person.middle_name, lastName: person.last_name }),
+      name: fullName({
+        firstName: person.first_name,
+        middleName: person.middle_name,
+        lastName: person.last_name,
+      }),
       dateOfBirth: person.date_of_birth,
     });
     if (hits.length === 0 && person.screening === 'clear') continue;
@@ -35,8 +49,14 @@ export async function rescreenEveryone(
       .set({
         screening,
         screened_at: now.toISOString(),
-        risk_rating: riskRating({ qrOutcome: person.qr_outcome, screening, sourceOfFunds: person.source_of_funds }),
-        ...(hold ? { status: 'pending' as const, decided_by: null, decided_at: null, decision_reason: null } : {}),
+        risk_rating: riskRating({
+          qrOutcome: person.qr_outcome,
+          screening,
+          sourceOfFunds: person.source_of_funds,
+        }),
+        ...(hold
+          ? { status: 'pending' as const, decided_by: null, decided_at: null, decision_reason: null }
+          : {}),
       })
       .where('borrower_id', '=', person.borrower_id)
       .execute();

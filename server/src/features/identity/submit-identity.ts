@@ -7,8 +7,8 @@ import { Refusal } from '../../lib/refusal.ts';
 import { allListedPeople, recordHits, ScreeningIndex } from '../sanctions/index.ts';
 import { checkIdNumber, idDocumentTypes, isPhilSysDocument, type IdDocumentType } from './id-documents.ts';
 import { findOwnIdentityImage } from './identity-images.ts';
-import { philSysOutcome, philSysPublicKey, readPhilSysQr, type QrOutcome } from './philsys-qr.ts';
-import { readQrFromImage } from './qr-image.ts';
+import { philSysOutcome, philSysPublicKey, readPhilSysQr, type QrOutcome } from '../philsys/index.ts';
+import { readQrFromImage } from '../philsys/index.ts';
 import { riskRating } from './risk-rating.ts';
 
 export interface IdentityInput {
@@ -60,7 +60,11 @@ const documentLabels: Record<IdDocumentType, string> = {
  * the identity saved with its hits in one transaction: verified at once when the QR verified
  * and screening is clear, otherwise waiting for a compliance officer.
  */
-export async function submitIdentity(deps: IdentityDeps, borrowerId: number, input: IdentityInput): Promise<IdentityResult> {
+export async function submitIdentity(
+  deps: IdentityDeps,
+  borrowerId: number,
+  input: IdentityInput,
+): Promise<IdentityResult> {
   if (!(idDocumentTypes as readonly string[]).includes(input.documentType)) {
     throw Refusal.invalid(messages.identityDocumentNotAccepted);
   }
@@ -74,7 +78,9 @@ export async function submitIdentity(deps: IdentityDeps, borrowerId: number, inp
     );
   }
   const images = await Promise.all(
-    [input.frontImageId, input.backImageId, input.selfieImageId].map((id) => findOwnIdentityImage(deps.db, borrowerId, id)),
+    [input.frontImageId, input.backImageId, input.selfieImageId].map((id) =>
+      findOwnIdentityImage(deps.db, borrowerId, id),
+    ),
   );
   if (images.some((image) => image === undefined)) throw Refusal.notFound();
   const existing = await deps.db
@@ -86,7 +92,11 @@ export async function submitIdentity(deps: IdentityDeps, borrowerId: number, inp
 
   const now = deps.clock.now();
   const qr = isPhilSysDocument(documentType)
-    ? await checkPhilSysQr(deps, images.slice(0, 2).map((image) => image!.storage_key), { ...input, pcn: number.number })
+    ? await checkPhilSysQr(
+        deps,
+        images.slice(0, 2).map((image) => image!.storage_key),
+        { ...input, pcn: number.number },
+      )
     : { outcome: 'not-philsys' as const, detail: 'not a PhilSys ID: an officer checks it' };
   const hits = await screenPerson(deps.db, deps.config.identity.matchThreshold, input);
 
@@ -158,5 +168,7 @@ async function screenPerson(
 }
 
 export function fullName(person: { firstName: string; middleName: string; lastName: string }): string {
-  return [person.firstName, person.middleName, person.lastName].filter((part) => part.trim() !== '').join(' ');
+  return [person.firstName, person.middleName, person.lastName]
+    .filter((part) => part.trim() !== '')
+    .join(' ');
 }

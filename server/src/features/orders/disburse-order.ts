@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { defaultPayoutAccount, type PayoutAccount } from '../bank-binding/index.ts';
-import { identityHoldsDisbursement } from '../identity/identity-gate.ts';
+import { identityHoldsDisbursement } from '../identity/index.ts';
 import { postJournalEntry, type JournalPosting } from '../ledger/index.ts';
 import { orderCharges } from './order-ledger.ts';
 import { transitionOrder, TransitionRefused } from './order-lifecycle.ts';

@@ -21,7 +21,11 @@ export interface Evaluation {
 }
 
 /** Precision and recall of screening a labelled set at one threshold. */
-export function evaluateScreening(list: readonly ListedPerson[], cases: readonly LabelledCase[], threshold: number): Evaluation {
+export function evaluateScreening(
+  list: readonly ListedPerson[],
+  cases: readonly LabelledCase[],
+  threshold: number,
+): Evaluation {
   const index = new ScreeningIndex(list, threshold);
   let truePositives = 0;
   let falsePositives = 0;

@@ -23,7 +23,10 @@ export async function replaceList(
     }));
     // Chunks keep each statement under SQLite's and PostgreSQL's parameter limits.
     for (let at = 0; at < rows.length; at += 500) {
-      await trx.insertInto('sanctions_entries').values(rows.slice(at, at + 500)).execute();
+      await trx
+        .insertInto('sanctions_entries')
+        .values(rows.slice(at, at + 500))
+        .execute();
     }
   });
 }
@@ -77,7 +80,10 @@ export async function recordHits(
   return screeningState(db, borrowerId);
 }
 
-export async function screeningState(db: Kysely<Database>, borrowerId: number): Promise<'clear' | 'possible' | 'confirmed'> {
+export async function screeningState(
+  db: Kysely<Database>,
+  borrowerId: number,
+): Promise<'clear' | 'possible' | 'confirmed'> {
   const statuses = await db
     .selectFrom('screening_hits')
     .select('status')
@@ -88,11 +94,20 @@ export async function screeningState(db: Kysely<Database>, borrowerId: number): 
 }
 
 export function hitsOf(db: Kysely<Database>, borrowerId: number) {
-  return db.selectFrom('screening_hits').selectAll().where('borrower_id', '=', borrowerId).orderBy('score', 'desc').execute();
+  return db
+    .selectFrom('screening_hits')
+    .selectAll()
+    .where('borrower_id', '=', borrowerId)
+    .orderBy('score', 'desc')
+    .execute();
 }
 
 /** An officer's word on a borrower's open hits: cleared (another person) or confirmed. */
-export async function decideHits(db: Kysely<Database>, borrowerId: number, status: 'cleared' | 'confirmed'): Promise<void> {
+export async function decideHits(
+  db: Kysely<Database>,
+  borrowerId: number,
+  status: 'cleared' | 'confirmed',
+): Promise<void> {
   await db
     .updateTable('screening_hits')
     .set({ status })

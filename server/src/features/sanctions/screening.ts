@@ -1,4 +1,4 @@
-import { nameSimilarity, nameWords } from '../identity/name-match.ts';
+import { nameSimilarity, nameWords } from './name-match.ts';
 import type { ListedPerson } from './un-list.ts';
 
 /** A borrower as screening sees them. */
@@ -64,7 +64,8 @@ export class ScreeningIndex {
   screen(subject: ScreenedPerson): ScreeningHit[] {
     const words = nameWords(subject.name);
     const candidates = new Set<IndexedName>();
-    for (const key of new Set(words.map(blockKey))) for (const named of this.blocks.get(key) ?? []) candidates.add(named);
+    for (const key of new Set(words.map(blockKey)))
+      for (const named of this.blocks.get(key) ?? []) candidates.add(named);
     const best = new Map<string, ScreeningHit>();
     for (const candidate of candidates) {
       const score = nameSimilarity(words, candidate.words);

@@ -16,7 +16,8 @@ export interface ListedPerson {
 
 export class SanctionsListError extends Error {}
 
-const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value).trim());
 
 function dateOfBirth(entry: Record<string, unknown>): string | null {
@@ -30,15 +31,24 @@ function dateOfBirth(entry: Record<string, unknown>): string | null {
 export function parseUnList(xml: string): ListedPerson[] {
   let document: Record<string, unknown>;
   try {
-    document = new XMLParser({ ignoreAttributes: true, parseTagValue: false }).parse(xml) as Record<string, unknown>;
+    document = new XMLParser({ ignoreAttributes: true, parseTagValue: false }).parse(xml) as Record<
+      string,
+      unknown
+    >;
   } catch (error) {
     throw new SanctionsListError(`not XML: ${(error as Error).message}`);
   }
   const root = document.CONSOLIDATED_LIST as Record<string, unknown> | undefined;
-  if (!root || typeof root !== 'object') throw new SanctionsListError('no CONSOLIDATED_LIST element: not a UN-format list');
-  const individuals = asArray((root.INDIVIDUALS as Record<string, unknown> | undefined)?.INDIVIDUAL) as Record<string, unknown>[];
+  if (!root || typeof root !== 'object')
+    throw new SanctionsListError('no CONSOLIDATED_LIST element: not a UN-format list');
+  const individuals = asArray(
+    (root.INDIVIDUALS as Record<string, unknown> | undefined)?.INDIVIDUAL,
+  ) as Record<string, unknown>[];
   return individuals.map((person, index) => {
-    const name = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME'].map((key) => text(person[key])).filter(Boolean).join(' ');
+    const name = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME']
+      .map((key) => text(person[key]))
+      .filter(Boolean)
+      .join(' ');
     const reference = text(person.REFERENCE_NUMBER) || text(person.DATAID);
     if (name === '' || reference === '') {
       throw new SanctionsListError(`individual ${index + 1} has no name or reference number`);
@@ -49,7 +59,9 @@ export function parseUnList(xml: string): ListedPerson[] {
       aliases: asArray(person.INDIVIDUAL_ALIAS as Record<string, unknown> | Record<string, unknown>[])
         .map((alias) => text(alias.ALIAS_NAME))
         .filter((alias) => alias !== ''),
-      datesOfBirth: asArray(person.INDIVIDUAL_DATE_OF_BIRTH as Record<string, unknown> | Record<string, unknown>[])
+      datesOfBirth: asArray(
+        person.INDIVIDUAL_DATE_OF_BIRTH as Record<string, unknown> | Record<string, unknown>[],
+      )
         .map(dateOfBirth)
         .filter((date): date is string => date !== null),
     };

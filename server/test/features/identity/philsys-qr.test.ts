@@ -1,19 +1,19 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeBase45, encodeBase45 } from '../../../src/features/identity/base45.ts';
+import { decodeBase45, encodeBase45 } from '../../../src/features/philsys/base45.ts';
 import {
   philSysOutcome,
   philSysPublicKey,
   readPhilSysQr,
   type PhilSysIdentity,
-} from '../../../src/features/identity/philsys-qr.ts';
+} from '../../../src/features/philsys/philsys-qr.ts';
 import {
   DEMO_PHILSYS_PUBLIC_KEY,
   demoPhilSysSigner,
   signEPhilIdText,
   signPhilIdJson,
-} from '../../../src/features/identity/philsys-signing.ts';
+} from '../../../src/features/philsys/philsys-signing.ts';
 
 const holder: PhilSysIdentity = {
   pcn: '1234567890123456',
@@ -58,7 +58,9 @@ describe.each(formats)('%s', (_name, make) => {
   it('fails with a wrong key and when unsigned', () => {
     expect(philSysOutcome(readPhilSysQr(make(holder, otherKey), keys), entered).outcome).toBe('unsigned');
     expect(philSysOutcome(readPhilSysQr(make(holder, null), keys), entered).outcome).toBe('unsigned');
-    expect(philSysOutcome(readPhilSysQr(make(holder, demoPhilSysSigner()), []), entered).outcome).toBe('unsigned');
+    expect(philSysOutcome(readPhilSysQr(make(holder, demoPhilSysSigner()), []), entered).outcome).toBe(
+      'unsigned',
+    );
   });
 
   it('never verifies a payload with any one byte changed', () => {

@@ -24,7 +24,20 @@ export function ed25519PrivateKey(rawBase64: string): KeyObject {
 
 export const demoPhilSysSigner = (): KeyObject => ed25519PrivateKey(DEMO_PHILSYS_PRIVATE_KEY);
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function spelledDate(iso: string): string {
   const [year, month, day] = iso.split('-');
@@ -46,7 +59,12 @@ function subjectOf(identity: PhilSysIdentity): Record<string, string> {
 
 /** The PhilID card's QR text; `key` null leaves it unsigned. */
 export function signPhilIdJson(identity: PhilSysIdentity, key: KeyObject | null): string {
-  const unsigned = { DateIssued: 'January 05, 2024', Issuer: 'PSA', subject: subjectOf(identity), alg: 'EDDSA' };
+  const unsigned = {
+    DateIssued: 'January 05, 2024',
+    Issuer: 'PSA',
+    subject: subjectOf(identity),
+    alg: 'EDDSA',
+  };
   if (!key) return JSON.stringify(unsigned);
   const signature = sign(null, Buffer.from(JSON.stringify(unsigned), 'utf8'), key).toString('base64');
   return JSON.stringify({ ...unsigned, signature });

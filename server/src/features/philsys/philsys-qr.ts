@@ -2,7 +2,7 @@ import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { decode, encode } from 'cborg';
 import { decodeBase45 } from './base45.ts';
-import { nameWords } from './name-match.ts';
+import { nameWords } from '../sanctions/index.ts';
 
 /**
  * Offline verification of the PhilSys QR codes (decision 0108):
@@ -39,7 +39,8 @@ export function philSysPublicKey(text: string): KeyObject {
   const trimmed = text.trim();
   if (trimmed.startsWith('-----BEGIN')) return createPublicKey(trimmed);
   const raw = Buffer.from(trimmed, 'base64');
-  if (raw.length !== 32) throw new Error('a PhilSys public key is 32 bytes of Ed25519, base64-encoded, or a PEM');
+  if (raw.length !== 32)
+    throw new Error('a PhilSys public key is 32 bytes of Ed25519, base64-encoded, or a PEM');
   return createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
 }
 
@@ -53,7 +54,20 @@ function signedByOneOf(keys: readonly KeyObject[], data: Uint8Array, signature: 
   });
 }
 
-const months = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const months = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /** "January 01, 1990" (the card) or "1990-01-01" → "1990-01-01"; null for anything else. */
 export function cardDate(text: unknown): string | null {
@@ -83,7 +97,9 @@ function identityFrom(fields: Record<string, unknown>): PhilSysIdentity | null {
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array)
+  );
 }
 
 /** The PhilID card's signed JSON. */
@@ -98,14 +114,19 @@ export function readPhilIdJson(text: string, keys: readonly KeyObject[]): Payloa
   const identity = identityFrom(parsed.subject);
   if (!identity) return { status: 'unreadable', reason: 'subject lacks PCN, name or date of birth' };
   const { signature, ...signed } = parsed;
-  if (typeof signature !== 'string' || signature === '') return { status: 'unsigned', identity, reason: 'no signature' };
-  if (parsed.alg !== 'EDDSA') return { status: 'unsigned', identity, reason: `unsupported algorithm ${String(parsed.alg)}` };
+  if (typeof signature !== 'string' || signature === '')
+    return { status: 'unsigned', identity, reason: 'no signature' };
+  if (parsed.alg !== 'EDDSA')
+    return { status: 'unsigned', identity, reason: `unsupported algorithm ${String(parsed.alg)}` };
   // Only the canonical base64 of a signature counts: spare bits in its last character would let
   // one signature be written several ways.
   const signatureBytes = Buffer.from(signature, 'base64');
-  if (signatureBytes.toString('base64') !== signature) return { status: 'unsigned', identity, reason: 'signature is not base64' };
+  if (signatureBytes.toString('base64') !== signature)
+    return { status: 'unsigned', identity, reason: 'signature is not base64' };
   const ok = signedByOneOf(keys, Buffer.from(JSON.stringify(signed), 'utf8'), signatureBytes);
-  return ok ? { status: 'signed', identity } : { status: 'unsigned', identity, reason: 'signature does not verify' };
+  return ok
+    ? { status: 'signed', identity }
+    : { status: 'unsigned', identity, reason: 'signature does not verify' };
 }
 
 /** COSE header label 1 (alg), value -8: EdDSA. */
@@ -121,7 +142,8 @@ export function readEPhilIdText(text: string, keys: readonly KeyObject[]): Paylo
   } catch {
     return { status: 'unreadable', reason: 'not base45 zlib CBOR' };
   }
-  if (!Array.isArray(sign1) || sign1.length !== 4) return { status: 'unreadable', reason: 'not a COSE_Sign1' };
+  if (!Array.isArray(sign1) || sign1.length !== 4)
+    return { status: 'unreadable', reason: 'not a COSE_Sign1' };
   const [protectedBytes, , payloadBytes, signature] = sign1 as unknown[];
   if (!(protectedBytes instanceof Uint8Array) || !(payloadBytes instanceof Uint8Array)) {
     return { status: 'unreadable', reason: 'not a COSE_Sign1' };
@@ -144,7 +166,9 @@ export function readEPhilIdText(text: string, keys: readonly KeyObject[]): Paylo
     return { status: 'unsigned', identity, reason: 'not signed with EdDSA' };
   }
   const ok = signedByOneOf(keys, coseSigStructure(protectedBytes, payloadBytes), signature);
-  return ok ? { status: 'signed', identity } : { status: 'unsigned', identity, reason: 'signature does not verify' };
+  return ok
+    ? { status: 'signed', identity }
+    : { status: 'unsigned', identity, reason: 'signature does not verify' };
 }
 
 // Tag 18 marks a COSE_Sign1; its content is the 4-element array we read.
@@ -176,14 +200,18 @@ export type QrOutcome = 'verified' | 'mismatch' | 'unreadable' | 'unsigned';
  * and name (words compared after normalising, so order, case and accents do not matter) are the
  * ones entered. A name entered without the middle name still matches.
  */
-export function philSysOutcome(reading: PayloadReading, entered: EnteredIdentity): { outcome: QrOutcome; detail: string } {
+export function philSysOutcome(
+  reading: PayloadReading,
+  entered: EnteredIdentity,
+): { outcome: QrOutcome; detail: string } {
   if (reading.status === 'unreadable') return { outcome: 'unreadable', detail: reading.reason };
   if (reading.status === 'unsigned') return { outcome: 'unsigned', detail: reading.reason };
   const card = reading.identity;
   const differences: string[] = [];
   if (card.pcn !== entered.pcn) differences.push('card number');
   if (card.dateOfBirth !== entered.dateOfBirth) differences.push('date of birth');
-  const full = (first: string, middle: string, last: string) => nameWords(`${first} ${middle} ${last}`).sort().join(' ');
+  const full = (first: string, middle: string, last: string) =>
+    nameWords(`${first} ${middle} ${last}`).sort().join(' ');
   const enteredName = full(entered.firstName, entered.middleName, entered.lastName);
   const sameName =
     enteredName === full(card.firstName, card.middleName, card.lastName) ||

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { philSysPublicKey } from './philsys-qr.ts';
 import { DEMO_PHILSYS_PUBLIC_KEY } from './philsys-signing.ts';
-import { DEFAULT_MATCH_THRESHOLD } from '../sanctions/screening.ts';
+import { DEFAULT_MATCH_THRESHOLD } from '../sanctions/index.ts';
 
 /** The environment variables of identity and screening (decision 0108), merged into config.ts. */
 export const identityEnv = {

@@ -7,7 +7,24 @@
  */
 
 /** Words joined to the surname in Filipino and Spanish names ("dela Cruz", "de los Santos"). */
-const particles = new Set(['de', 'del', 'dela', 'la', 'los', 'las', 'delos', 'san', 'sta', 'santa', 'al', 'el', 'bin', 'bint', 'ibn', 'abu']);
+const particles = new Set([
+  'de',
+  'del',
+  'dela',
+  'la',
+  'los',
+  'las',
+  'delos',
+  'san',
+  'sta',
+  'santa',
+  'al',
+  'el',
+  'bin',
+  'bint',
+  'ibn',
+  'abu',
+]);
 
 export function nameWords(name: string): string[] {
   const words = name
@@ -80,7 +97,13 @@ export function nameSimilarity(a: string | readonly string[], b: string | readon
   const left = typeof a === 'string' ? nameWords(a) : [...a];
   const right = typeof b === 'string' ? nameWords(b) : [...b];
   if (left.length === 0 || right.length === 0) return 0;
-  const [short, long] = left.length <= right.length ? [left, right] : [right, left];
+  // Greedy pairing depends on which side leads: with as many words on both, try both ways so
+  // the score is the same whichever name is given first.
+  if (left.length === right.length) return Math.max(greedyScore(left, right), greedyScore(right, left));
+  return left.length < right.length ? greedyScore(left, right) : greedyScore(right, left);
+}
+
+function greedyScore(short: readonly string[], long: readonly string[]): number {
   const used = new Array<boolean>(long.length).fill(false);
   let total = 0;
   for (const word of short) {

@@ -15,9 +15,14 @@ export async function readQrFromImage(bytes: Buffer): Promise<string | null> {
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height, {
-      inversionAttempts: 'attemptBoth',
-    });
+    const found = jsQR(
+      new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+      info.width,
+      info.height,
+      {
+        inversionAttempts: 'attemptBoth',
+      },
+    );
     if (found) return found.data;
   }
   return null;

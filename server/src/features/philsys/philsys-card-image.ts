@@ -6,7 +6,10 @@ import qrcode from 'qrcode-generator';
  * end-to-end run: a pale card with text bars and the QR on a grey table, rotated a few degrees,
  * slightly blurred and saved as JPEG, as a phone camera would hand it over.
  */
-export async function philSysCardImage(qrText: string, options: { rotateDegrees?: number } = {}): Promise<Buffer> {
+export async function philSysCardImage(
+  qrText: string,
+  options: { rotateDegrees?: number } = {},
+): Promise<Buffer> {
   const code = qrcode(0, 'M');
   code.addData(qrText, 'Byte');
   code.make();
@@ -19,7 +22,9 @@ export async function philSysCardImage(qrText: string, options: { rotateDegrees?
     `<svg xmlns="http://www.w3.org/2000/svg" width="${cardWidth}" height="${cardHeight}">` +
       `<rect width="100%" height="100%" rx="24" fill="#eef3f7"/>` +
       `<rect x="24" y="24" width="${cardWidth - 48}" height="44" fill="#1d4e89"/>` +
-      [0, 1, 2, 3, 4].map((i) => `<rect x="40" y="${110 + i * 50}" width="${360 - i * 30}" height="18" fill="#56606b"/>`).join('') +
+      [0, 1, 2, 3, 4]
+        .map((i) => `<rect x="40" y="${110 + i * 50}" width="${360 - i * 30}" height="18" fill="#56606b"/>`)
+        .join('') +
       `</svg>`,
   );
   const cardImage = await sharp(card)
