@@ -63,9 +63,17 @@ export class ScreeningIndex {
   /** The listed people this person may be, best first; empty when clear. */
   screen(subject: ScreenedPerson): ScreeningHit[] {
     const words = nameWords(subject.name);
-    const candidates = new Set<IndexedName>();
-    for (const key of new Set(words.map(blockKey)))
-      for (const named of this.blocks.get(key) ?? []) candidates.add(named);
+    // A candidate must share the blocks of two words (one for a one-word name): at the
+    // threshold every word has to agree closely, so two agreeing words almost always share
+    // their first letters, and a single common word ("Maria") no longer drags in half the list.
+    const shared = new Map<IndexedName, number>();
+    for (const key of new Set(words.map(blockKey))) {
+      for (const named of this.blocks.get(key) ?? []) shared.set(named, (shared.get(named) ?? 0) + 1);
+    }
+    const candidates: IndexedName[] = [];
+    for (const [named, count] of shared) {
+      if (count >= Math.min(2, words.length, named.words.length)) candidates.push(named);
+    }
     const best = new Map<string, ScreeningHit>();
     for (const candidate of candidates) {
       const score = nameSimilarity(words, candidate.words);
