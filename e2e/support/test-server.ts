@@ -65,6 +65,8 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string>)
   env.HOST = HOST;
   env.DATA_DIR = dataDir;
   Object.assign(env, E2E_SERVER_MODE);
+  // Lending journeys leave identity checks out; a journey through identity sets KYC=required.
+  env.KYC = 'off';
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   if (process.env.E2E_REDIS_URL) env.REDIS_URL = process.env.E2E_REDIS_URL;
   return { ...env, ...extra };

@@ -55,6 +55,10 @@ export const tableOwners = {
   credit_model_activations: ['server/src/features/credit-decisions/'],
   credit_decisions: ['server/src/features/credit-decisions/'],
   credit_decision_overrides: ['server/src/features/credit-decisions/'],
+  identities: ['server/src/features/identity/'],
+  identity_images: ['server/src/features/identity/'],
+  sanctions_entries: ['server/src/features/sanctions/'],
+  screening_hits: ['server/src/features/sanctions/'],
 };
 
 /**

@@ -33,6 +33,7 @@ import { Metrics } from './lib/metrics.ts';
 import { customerServiceRoutes } from './features/customer-service/index.ts';
 import { devRoutes, seedDemoMoney } from './features/test-preview/index.ts';
 import { consoleCreditRoutes, seedDemoDecisions } from './features/credit-decisions/index.ts';
+import { seedDemoIdentities } from './features/identity/index.ts';
 import { webApp } from './features/pages/index.ts';
 import { borrowerCaller } from './features/sessions/index.ts';
 import { disableDemoOperators, operatorCaller, seedDemoOperators } from './features/operators/index.ts';
@@ -140,6 +141,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       config.market.id,
       config.configuredBrand.look,
     );
+    // Identities first: a disbursement waits for a verified identity (decision 0108).
+    await seedDemoIdentities(app);
     // Its account, refused payout and held payment, through the features that own them.
     await seedDemoMoney(app);
     // An approved, a declined and a referred application, decided by the default model (decision 0109).

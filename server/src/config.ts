@@ -17,6 +17,7 @@ import {
 } from '@kwarta/domain';
 import { defaultMarketId, describeCapBreach, marketIds, markets, type MarketId } from '@kwarta/contract';
 import { readConfiguredBrand, type ConfiguredBrand } from './lib/brand-source.ts';
+import { identityEnv, identitySettingsOf } from './features/philsys/index.ts';
 
 /**
  * Configuration, parsed once at boot from the environment (epic-stack style): a bad or missing
@@ -154,6 +155,8 @@ const envObject = z.object({
     .string()
     .default('Asia/Manila')
     .refine((zone) => isTimeZone(zone), 'must be an IANA time zone, e.g. Asia/Manila'),
+  // Identity before disbursement, the PhilSys keys and the screening threshold (decision 0108).
+  ...identityEnv,
   // The market (D5): the Philippines unless set; `spec` is the spec's market exactly. The spec's
   // market was called `default` until PH became the default: that name is refused rather than
   // kept as an alias, since it would now read as "the default market" and run another one.
@@ -348,6 +351,7 @@ const envSchema = envObject
     ledgerAccounts: env.LEDGER_ACCOUNTS_FILE ?? {},
     publicUrl: env.PUBLIC_URL ?? null,
     market: markets[env.MARKET],
+    identity: identitySettingsOf(env),
     // Without a key development and sandbox generate one into the data directory; production
     // refuses to start (features/bank-binding loadAccountKeyRing).
     accountKeys: { current: env.ACCOUNT_KEY, retired: env.ACCOUNT_KEYS_RETIRED },

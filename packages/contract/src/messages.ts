@@ -487,6 +487,23 @@ export const messages = {
   creditModelInvalid: 'The model has {count} error(s).',
   creditActivateNeedsReason: 'Activating or rolling back a model needs a reason.',
   creditChallengerShare: 'A challenger decides between 0% and 50% of applications.',
+
+  // Identity and anti-money-laundering checks (decision 0108)
+  identityPsnNotCollected:
+    'That is your 12-digit PhilSys Number (PSN), which we may not collect. Please enter the 16-digit card number (PCN) printed on the front of your PhilID.',
+  identityNumberWrongFormat:
+    'That number does not look like a {document} number. Please check it against your ID.',
+  identityDocumentNotAccepted: 'Please choose one of the IDs listed.',
+  identityImageMissing: 'Please add the front and back photos of your ID and a selfie.',
+  identityQrUnreadable:
+    'We could not read the QR code on your PhilID photo. Please take the photo again in good light, with the whole code in view.',
+  identityAlreadyVerified: 'Your identity is already verified.',
+  identityNotSubmitted: 'Please complete your identity details before we can send your loan.',
+  identityPendingReview: 'We are checking your identity. We will send your loan as soon as it is confirmed.',
+  identityRejected: 'We could not verify your identity. Please contact us.',
+  orderAwaitsIdentity: "Order {orderId}: the borrower's identity is not verified yet ({state}).",
+  identityReviewNotPending: 'This identity is not waiting for review.',
+  identityReasonRequired: 'Please give a reason.',
 } as const;
 
 // Each text split once into literal, name, literal, …: answers fill the same few texts on every

@@ -3,9 +3,18 @@
  * (`roles` on an operator endpoint); admin may make every operator call.
  * viewer: reads · agent: complaints · credit: approve, reject · finance: disburse, held payments ·
  * collector: overdue orders (contacts, promises, approved SMS; decision 0098) ·
+ * compliance: identity review, sanctions hits and the AML register (decision 0108) ·
  * admin: operators, products, channel templates, settings.
  */
-export const operatorRoles = ['viewer', 'agent', 'credit', 'finance', 'collector', 'admin'] as const;
+export const operatorRoles = [
+  'viewer',
+  'agent',
+  'credit',
+  'finance',
+  'collector',
+  'compliance',
+  'admin',
+] as const;
 export type OperatorRole = (typeof operatorRoles)[number];
 
 export function isOperatorRole(value: unknown): value is OperatorRole {
@@ -35,9 +44,9 @@ export const OPERATOR_DEVICE_COOKIE = 'kwarta_operator_device';
  * the screen never offers what the server would refuse.
  */
 export const ConsoleRoles = {
-  anyone: ['viewer', 'agent', 'credit', 'finance', 'collector'],
+  anyone: ['viewer', 'agent', 'credit', 'finance', 'collector', 'compliance'],
   /** The order queue and order page. */
-  readOrders: ['viewer', 'agent', 'credit', 'finance', 'collector'],
+  readOrders: ['viewer', 'agent', 'credit', 'finance', 'collector', 'compliance'],
   decideOrders: ['credit'],
   disburseOrders: ['finance'],
   /** Accept or return a payment held for review (the amount paid differed from the one asked). */
@@ -53,6 +62,8 @@ export const ConsoleRoles = {
   exportData: ['finance'],
   /** The portfolio (at risk, flows, cohorts) and the ledger's reports. */
   readReports: ['finance'],
+  /** The identity review queue, approve or reject an identity, the AML register (decision 0108). */
+  reviewIdentity: ['compliance'],
   /** Products, channel templates, service contacts, operators, the audit log. */
   administer: ['admin'],
   /** Decision models: read, draft, simulate, activate and roll back (decision 0109). */

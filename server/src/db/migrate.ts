@@ -26,6 +26,7 @@ import * as whiteLabel from './migrations/2026-11-27-60-white-label.ts';
 import * as appRatingDeclines from './migrations/2026-11-27-70-app-rating-declines.ts';
 import * as writtenOffStatus from './migrations/2026-11-27-30-written-off-status.ts';
 import * as creditDecisions from './migrations/2026-11-28-40-credit-decisions.ts';
+import * as identity from './migrations/2026-11-28-30-identity.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-70-app-rating-declines': appRatingDeclines,
   '2026-11-27-30-written-off-status': writtenOffStatus,
   '2026-11-28-40-credit-decisions': creditDecisions,
+  '2026-11-28-30-identity': identity,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

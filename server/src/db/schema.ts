@@ -339,6 +339,79 @@ export interface Database {
 
   journal_entries: JournalEntryTable;
   journal_lines: JournalLineTable;
+
+  identities: IdentityTable;
+  identity_images: IdentityImageTable;
+  sanctions_entries: SanctionsEntryTable;
+  screening_hits: ScreeningHitTable;
+}
+
+/** Identity and sanctions screening (decision 0108, migration 2026-11-28-30). */
+export interface IdentityTable {
+  borrower_id: number;
+  status: 'pending' | 'verified' | 'rejected';
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  date_of_birth: string;
+  place_of_birth: string;
+  nationality: string;
+  present_address: string;
+  permanent_address: string;
+  email: string;
+  occupation: string;
+  employer: string;
+  source_of_funds: string;
+  tax_number: string | null;
+  document_type: string;
+  document_number: string;
+  front_image_id: string;
+  back_image_id: string;
+  selfie_image_id: string;
+  qr_outcome: string;
+  qr_detail: string;
+  qr_checked_at: string;
+  screening: 'clear' | 'possible' | 'confirmed';
+  screened_at: string;
+  risk_rating: 'low' | 'normal' | 'high';
+  submitted_at: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  decision_reason: string | null;
+}
+
+export interface IdentityImageTable {
+  public_id: string;
+  borrower_id: number;
+  storage_key: string;
+  content_type: string;
+  byte_size: number;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface SanctionsEntryTable {
+  id: Generated<number>;
+  list_name: string;
+  reference: string;
+  name: string;
+  aliases: string;
+  dates_of_birth: string;
+  imported_at: string;
+}
+
+export interface ScreeningHitTable {
+  id: Generated<number>;
+  borrower_id: number;
+  list_name: string;
+  reference: string;
+  listed_name: string;
+  matched_name: string;
+  score: number;
+  date_of_birth_agrees: number | null;
+  status: 'possible' | 'cleared' | 'confirmed';
+  created_at: string;
 }
 
 export type Borrower = Selectable<BorrowerTable>;

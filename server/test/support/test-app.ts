@@ -109,6 +109,8 @@ export function cliEnv(t: TestApp, extra: Record<string, string> = {}): NodeJS.P
     LOG_LEVEL: 'silent',
     // The app's market: a CLI formats amounts and checks phones as the server beside it does.
     MARKET: t.config.market.id,
+    // …and holds disbursements for identity as the server does (decision 0108).
+    KYC: t.config.identity.kyc,
     ...extra,
   };
 }
@@ -183,6 +185,8 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     PORTFOLIO_CACHE_MS: '0',
     // Tests of the officer's queue push orders that wait in 21; credit-decisions tests turn it on.
     CREDIT_DECISIONS: 'off',
+    // Tests of lending leave identity checks out; identity tests turn them on (decision 0108).
+    KYC: 'off',
     // The test run's choice (vitest.config.ts runs the server tests with each driver).
     SQLITE_DRIVER: process.env.SQLITE_DRIVER,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -250,6 +254,7 @@ async function createSecondInstance(first: TestApp, options: TestAppOptions): Pr
     SQLITE_DRIVER: first.config.sqliteDriver,
     // The same market as the first: behind one load balancer, instances run one configuration.
     MARKET: first.config.market.id,
+    KYC: first.config.identity.kyc,
     ...(first.config.databaseUrl ? { DATABASE_URL: first.config.databaseUrl } : {}),
     ...options.env,
   };

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { defaultPayoutAccount, type PayoutAccount } from '../bank-binding/index.ts';
+import { identityHoldsDisbursement } from '../identity/index.ts';
 import { postJournalEntry, type JournalPosting } from '../ledger/index.ts';
 import {
   orderCharges,
@@ -76,6 +77,9 @@ export async function disburseOrder(
   if (order.withdraw_confirm_url !== '' && !order.withdraw_confirmed_at) {
     throw new TransitionRefused(fillMessage(messages.orderAwaitsWithdrawalConfirmation, { orderId }));
   }
+  // Know the borrower before money leaves (decision 0108).
+  const identityHold = await identityHoldsDisbursement(deps, order.borrower_id, orderId);
+  if (identityHold) throw new TransitionRefused(identityHold);
   const account = await defaultPayoutAccount(deps, order.borrower_id);
   if (!account) throw new TransitionRefused(fillMessage(messages.orderNoPayoutAccount, { orderId }));
 

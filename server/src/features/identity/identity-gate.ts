@@ -1,0 +1,47 @@
+import { fillMessage, messages } from '@kwarta/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Config } from '../../config.ts';
+
+export type IdentityState = 'verified' | 'not-submitted' | 'pending' | 'rejected' | 'sanctioned';
+
+/** Where a borrower's identity stands for lending. */
+export async function identityState(db: Kysely<Database>, borrowerId: number): Promise<IdentityState> {
+  const row = await db
+    .selectFrom('identities')
+    .select(['status', 'screening'])
+    .where('borrower_id', '=', borrowerId)
+    .executeTakeFirst();
+  if (!row) return 'not-submitted';
+  if (row.screening === 'confirmed') return 'sanctioned';
+  if (row.status === 'verified' && row.screening === 'clear') return 'verified';
+  return row.status === 'rejected' ? 'rejected' : 'pending';
+}
+
+/** What the borrower reads about their identity while it holds their loan; null when it does not. */
+export function identityNotice(state: IdentityState): string | null {
+  switch (state) {
+    case 'verified':
+      return null;
+    case 'not-submitted':
+      return messages.identityNotSubmitted;
+    case 'pending':
+      return messages.identityPendingReview;
+    default:
+      return messages.identityRejected;
+  }
+}
+
+/**
+ * The disbursement gate (decision 0108): with KYC=required no order is paid out until the
+ * borrower's identity is verified and no sanctions match stands. Returns why not, or null.
+ */
+export async function identityHoldsDisbursement(
+  deps: { db: Kysely<Database>; config: Pick<Config, 'identity'> },
+  borrowerId: number,
+  orderId: number,
+): Promise<string | null> {
+  if (deps.config.identity.kyc === 'off') return null;
+  const state = await identityState(deps.db, borrowerId);
+  return state === 'verified' ? null : fillMessage(messages.orderAwaitsIdentity, { orderId, state });
+}
