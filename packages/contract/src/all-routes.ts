@@ -3,6 +3,7 @@ import { consoleCollectionsRoutes } from './console-collections-routes.ts';
 import { consoleExportRoutes } from './console-export-routes.ts';
 import { consoleReportRoutes } from './console-report-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
+import { consolePrivacyRoutes, privacyRoutes } from './privacy-routes.ts';
 import { routes, type EndpointRoute } from './routes.ts';
 
 /**
@@ -17,9 +18,10 @@ export const consoleCalls = {
   ...consoleCollectionsRoutes,
   ...consoleExportRoutes,
   ...consoleReportRoutes,
+  ...consolePrivacyRoutes,
 } as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */
-export const allRoutes = { ...routes, ...consoleCalls } as const;
+export const allRoutes = { ...routes, ...privacyRoutes, ...consoleCalls } as const;
 
 export type RouteName = keyof typeof allRoutes;

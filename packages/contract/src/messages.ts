@@ -441,6 +441,8 @@ export const messages = {
   smsSendFailed: 'The SMS could not be sent. Please try again in a moment.',
   smsCodeText:
     '[{brand}] Your verification code is {code}. It expires in {minutes} minutes. Never share it with anyone.',
+  // Data privacy (decision 0107)
+  privacyPolicyChanged: 'Our privacy policy has changed since this page opened. Please read the new version.',
 } as const;
 
 // Each text split once into literal, name, literal, …: answers fill the same few texts on every

@@ -3,9 +3,10 @@
  * (`roles` on an operator endpoint); admin may make every operator call.
  * viewer: reads · agent: complaints · credit: approve, reject · finance: disburse, held payments ·
  * collector: overdue orders (contacts, promises, approved SMS; decision 0098) ·
+ * dpo: the data protection officer's desk (requests, access log, breaches; decision 0107) ·
  * admin: operators, products, channel templates, settings.
  */
-export const operatorRoles = ['viewer', 'agent', 'credit', 'finance', 'collector', 'admin'] as const;
+export const operatorRoles = ['viewer', 'agent', 'credit', 'finance', 'collector', 'dpo', 'admin'] as const;
 export type OperatorRole = (typeof operatorRoles)[number];
 
 export function isOperatorRole(value: unknown): value is OperatorRole {
@@ -53,6 +54,8 @@ export const ConsoleRoles = {
   exportData: ['finance'],
   /** The portfolio (at risk, flows, cohorts) and the ledger's reports. */
   readReports: ['finance'],
+  /** Borrowers' data requests, the access log of personal data, the breach register (decision 0107). */
+  protectData: ['dpo'],
   /** Products, channel templates, service contacts, operators, the audit log. */
   administer: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
@@ -87,6 +90,7 @@ export const consoleSections = [
   { key: 'collections', label: 'Collections', roles: ConsoleRoles.readCollections },
   { key: 'portfolio', label: 'Portfolio', roles: ConsoleRoles.readReports },
   { key: 'ledger', label: 'Ledger', roles: ConsoleRoles.readReports },
+  { key: 'privacy', label: 'Data privacy', roles: ConsoleRoles.protectData },
   { key: 'products', label: 'Products', roles: ConsoleRoles.administer },
   { key: 'templates', label: 'Channel templates', roles: ConsoleRoles.administer },
   { key: 'collection-templates', label: 'Collection SMS', roles: ConsoleRoles.administer },
