@@ -36,7 +36,7 @@ export const OPERATOR_DEVICE_COOKIE = 'kwarta_operator_device';
  * the screen never offers what the server would refuse.
  */
 export const ConsoleRoles = {
-  anyone: ['viewer', 'agent', 'credit', 'finance', 'collector'],
+  anyone: ['viewer', 'agent', 'credit', 'finance', 'collector', 'dpo'],
   /** The order queue and order page. */
   readOrders: ['viewer', 'agent', 'credit', 'finance', 'collector'],
   decideOrders: ['credit'],
