@@ -317,6 +317,10 @@ describe.each(databaseTargets)('data privacy on %s', (target) => {
     const other = await otherBorrower(t.app, '09170000105');
     const page = await asOperator('viewer', endpoints.consoleOrder, { orderId: String(other.order.id) });
     expect(page.status).toBe(200);
+    // Minimisation as today: a viewer's page shows the phone masked, its last four digits only.
+    const shown = (page.envelope!.data as { borrower: { phone: string } }).borrower.phone;
+    expect(shown).not.toContain('0917000');
+    expect(shown.endsWith('0105')).toBe(true);
     const log = await asOperator('dpo', endpoints.consoleAccessLog, { borrowerId: String(other.borrowerId) });
     expect(log.status).toBe(200);
     expect(log.envelope!.data).toEqual([
