@@ -4,4 +4,8 @@ export { recordPersonalDataRead } from './access-log.ts';
 export { applyRetention, type RetentionCounts } from './retention-job.ts';
 export { tableRegistry, borrowerDataTables, pseudonymOf } from './borrower-data-registry.ts';
 export { buildDataExport } from './data-export.ts';
-export { acknowledgeNotice, currentPolicyVersion } from './privacy-policy.ts';
+export {
+  acknowledgeNotice,
+  acknowledgePolicyAtRegistration,
+  currentPolicyVersion,
+} from './privacy-policy.ts';

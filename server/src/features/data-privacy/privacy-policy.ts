@@ -88,3 +88,25 @@ export async function hasAcknowledged(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * The sign-up's acknowledgement: the landing page shows the policy beside the form (its agreement
+ * link), so registering acknowledges the version current then, on the 'registration' channel.
+ */
+export async function acknowledgePolicyAtRegistration(
+  deps: { db: Kysely<Database>; site: SiteInfo; timeZone: string },
+  input: { borrowerId: number; now: Date },
+): Promise<void> {
+  const version = await currentPolicyVersion(deps.db, {
+    site: deps.site,
+    now: input.now,
+    timeZone: deps.timeZone,
+  });
+  await acknowledgeNotice(deps.db, {
+    borrowerId: input.borrowerId,
+    notice: 'policy',
+    version,
+    channel: 'registration',
+    now: input.now,
+  });
+}

@@ -11,6 +11,7 @@ import { checkLedger, emptyRebuildReport } from '../../../src/features/ledger-re
 import { trialBalance } from '../../../src/features/ledger/index.ts';
 import { applyRetention, borrowerDataTables, pseudonymOf } from '../../../src/features/data-privacy/index.ts';
 import { jpegImage } from '../../support/images.ts';
+import { registerPhone } from '../../support/promotion.ts';
 
 const DAY = 86_400_000;
 
@@ -142,6 +143,20 @@ describe.each(databaseTargets)('data privacy on %s', (target) => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ notice: 'policy', version: data.policy.version, channel: 'app' });
+  });
+
+  it('records the policy acknowledged at registration', async () => {
+    const registered = await registerPhone(t.app, '09170000120');
+    expect(registered.status).toBe(200);
+    const rows = await t.app.db
+      .selectFrom('privacy_acknowledgements')
+      .innerJoin('borrowers', 'borrowers.id', 'privacy_acknowledgements.borrower_id')
+      .select(['notice', 'channel', 'sha256'])
+      .where('borrowers.phone', '=', '09170000120')
+      .execute();
+    expect(rows).toEqual([
+      { notice: 'policy', channel: 'registration', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
   });
 
   it('exports everything held about the borrower, by a link only they get, which expires', async () => {
