@@ -51,6 +51,7 @@ import { legacyRepaymentRoutes } from './features/legacy-repayment/index.ts';
 import type { BlobStorage } from './lib/blob-storage.ts';
 import { createBlobStorage } from './lib/create-blob-storage.ts';
 import { promotionRoutes } from './features/promotion/index.ts';
+import { privacyRoutes } from './features/data-privacy/index.ts';
 import { smsLoginRoutes } from './features/auth/index.ts';
 import { createEphemeralStore } from './lib/ephemeral/create-store.ts';
 import { createSmsGateway, type SmsGateway } from './features/sms/index.ts';
@@ -188,6 +189,7 @@ const featureRoutes = [
   consoleRoutes,
   consoleAdminRoutes,
   consoleCreditRoutes,
+  privacyRoutes,
   consolePage,
   brandRoutes,
 ];

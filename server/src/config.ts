@@ -16,6 +16,7 @@ import {
   type LoanRules,
 } from '@kwarta/domain';
 import { defaultMarketId, describeCapBreach, marketIds, markets, type MarketId } from '@kwarta/contract';
+import { philippineRetention, retentionSchema } from '@kwarta/domain/retention';
 import { readConfiguredBrand, type ConfiguredBrand } from './lib/brand-source.ts';
 import { identityEnv, identitySettingsOf } from './features/philsys/index.ts';
 
@@ -148,6 +149,11 @@ const envObject = z.object({
     .string()
     .optional()
     .transform((file, ctx) => readLedgerAccounts(file, ctx)),
+  // How long each category of borrower data is kept (decision 0107); unset, the Philippine defaults.
+  RETENTION_FILE: z
+    .string()
+    .optional()
+    .transform((file, ctx) => readJsonFile(file, retentionSchema, ctx)),
   // The cost caps lent under (D16): the PH market's preset turns on the Philippine profile.
   COMPLIANCE: z.enum(['none', ...complianceProfileIds]).optional(),
   // The lender's calendar: "today" of due dates, the status job and penalties (decision 0050).
@@ -349,6 +355,7 @@ const envSchema = envObject
     lenderTimeZone: env.LENDER_TIME_ZONE,
     // The lender's codes and names for the ledger's accounts (the journal keeps our keys).
     ledgerAccounts: env.LEDGER_ACCOUNTS_FILE ?? {},
+    retention: env.RETENTION_FILE ?? philippineRetention,
     publicUrl: env.PUBLIC_URL ?? null,
     market: markets[env.MARKET],
     identity: identitySettingsOf(env),

@@ -4,6 +4,7 @@ import { consoleCreditRoutes } from './console-credit-routes.ts';
 import { consoleExportRoutes } from './console-export-routes.ts';
 import { consoleReportRoutes } from './console-report-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
+import { consolePrivacyRoutes, privacyRoutes } from './privacy-routes.ts';
 import { routes, type EndpointRoute } from './routes.ts';
 
 /**
@@ -19,9 +20,10 @@ export const consoleCalls = {
   ...consoleExportRoutes,
   ...consoleReportRoutes,
   ...consoleCreditRoutes,
+  ...consolePrivacyRoutes,
 } as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */
-export const allRoutes = { ...routes, ...consoleCalls } as const;
+export const allRoutes = { ...routes, ...privacyRoutes, ...consoleCalls } as const;
 
 export type RouteName = keyof typeof allRoutes;

@@ -504,6 +504,8 @@ export const messages = {
   orderAwaitsIdentity: "Order {orderId}: the borrower's identity is not verified yet ({state}).",
   identityReviewNotPending: 'This identity is not waiting for review.',
   identityReasonRequired: 'Please give a reason.',
+  // Data privacy (decision 0107)
+  privacyPolicyChanged: 'Our privacy policy has changed since this page opened. Please read the new version.',
 } as const;
 
 // Each text split once into literal, name, literal, …: answers fill the same few texts on every

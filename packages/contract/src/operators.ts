@@ -4,6 +4,7 @@
  * viewer: reads · agent: complaints · credit: approve, reject · finance: disburse, held payments ·
  * collector: overdue orders (contacts, promises, approved SMS; decision 0098) ·
  * compliance: identity review, sanctions hits and the AML register (decision 0108) ·
+ * dpo: the data protection officer's desk (requests, access log, breaches; decision 0107) ·
  * admin: operators, products, channel templates, settings.
  */
 export const operatorRoles = [
@@ -13,6 +14,7 @@ export const operatorRoles = [
   'finance',
   'collector',
   'compliance',
+  'dpo',
   'admin',
 ] as const;
 export type OperatorRole = (typeof operatorRoles)[number];
@@ -44,7 +46,7 @@ export const OPERATOR_DEVICE_COOKIE = 'kwarta_operator_device';
  * the screen never offers what the server would refuse.
  */
 export const ConsoleRoles = {
-  anyone: ['viewer', 'agent', 'credit', 'finance', 'collector', 'compliance'],
+  anyone: ['viewer', 'agent', 'credit', 'finance', 'collector', 'compliance', 'dpo'],
   /** The order queue and order page. */
   readOrders: ['viewer', 'agent', 'credit', 'finance', 'collector', 'compliance'],
   decideOrders: ['credit'],
@@ -64,6 +66,8 @@ export const ConsoleRoles = {
   readReports: ['finance'],
   /** The identity review queue, approve or reject an identity, the AML register (decision 0108). */
   reviewIdentity: ['compliance'],
+  /** Borrowers' data requests, the access log of personal data, the breach register (decision 0107). */
+  protectData: ['dpo'],
   /** Products, channel templates, service contacts, operators, the audit log. */
   administer: ['admin'],
   /** Decision models: read, draft, simulate, activate and roll back (decision 0109). */
@@ -101,6 +105,7 @@ export const consoleSections = [
   { key: 'portfolio', label: 'Portfolio', roles: ConsoleRoles.readReports },
   { key: 'ledger', label: 'Ledger', roles: ConsoleRoles.readReports },
   { key: 'decision-models', label: 'Decision models', roles: ConsoleRoles.manageCreditModels },
+  { key: 'privacy', label: 'Data privacy', roles: ConsoleRoles.protectData },
   { key: 'products', label: 'Products', roles: ConsoleRoles.administer },
   { key: 'templates', label: 'Channel templates', roles: ConsoleRoles.administer },
   { key: 'collection-templates', label: 'Collection SMS', roles: ConsoleRoles.administer },

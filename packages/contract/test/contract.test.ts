@@ -17,6 +17,7 @@ import { consoleCollectionsRoutes } from '../src/console-collections-routes.ts';
 import { consoleExportRoutes } from '../src/console-export-routes.ts';
 import { consoleReportRoutes } from '../src/console-report-routes.ts';
 import { consoleCreditRoutes } from '../src/console-credit-routes.ts';
+import { consolePrivacyRoutes, privacyRoutes } from '../src/privacy-routes.ts';
 import { consoleRoutes } from '../src/console-routes.ts';
 
 describe('form fields', () => {
@@ -60,6 +61,8 @@ describe('routes and endpoints', () => {
       consoleExportRoutes,
       consoleReportRoutes,
       consoleCreditRoutes,
+      privacyRoutes,
+      consolePrivacyRoutes,
     ];
     const filed = tables.reduce((count, table) => count + Object.keys(table).length, 0);
     expect(filed).toBe(Object.keys(allRoutes).length);

@@ -27,6 +27,7 @@ import * as appRatingDeclines from './migrations/2026-11-27-70-app-rating-declin
 import * as writtenOffStatus from './migrations/2026-11-27-30-written-off-status.ts';
 import * as creditDecisions from './migrations/2026-11-28-40-credit-decisions.ts';
 import * as identity from './migrations/2026-11-28-30-identity.ts';
+import * as dataPrivacy from './migrations/2026-11-28-20-data-privacy.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-30-written-off-status': writtenOffStatus,
   '2026-11-28-40-credit-decisions': creditDecisions,
   '2026-11-28-30-identity': identity,
+  '2026-11-28-20-data-privacy': dataPrivacy,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -344,6 +344,13 @@ export interface Database {
   identity_images: IdentityImageTable;
   sanctions_entries: SanctionsEntryTable;
   screening_hits: ScreeningHitTable;
+  privacy_policy_versions: PrivacyPolicyVersionTable;
+  privacy_acknowledgements: PrivacyAcknowledgementTable;
+  data_subject_requests: DataSubjectRequestTable;
+  personal_data_access_log: PersonalDataAccessTable;
+  privacy_breaches: PrivacyBreachTable;
+  data_export_links: DataExportLinkTable;
+  anonymised_borrowers: AnonymisedBorrowerTable;
 }
 
 /** Identity and sanctions screening (decision 0108, migration 2026-11-28-30). */
@@ -818,4 +825,72 @@ export interface CreditDecisionOverrideTable {
   outcome: string | null;
   reason: string;
   created_at: string;
+}
+// Data privacy (migration 2026-11-28-20, decision 0107)
+export interface PrivacyPolicyVersionTable {
+  id: Generated<number>;
+  version: string;
+  sha256: string;
+  effective_on: string;
+  summary: string;
+  created_at: string;
+}
+
+export interface PrivacyAcknowledgementTable {
+  id: Generated<number>;
+  borrower_id: number;
+  notice: string;
+  version: string;
+  sha256: string;
+  channel: string;
+  acknowledged_at: string;
+}
+
+export type DataSubjectRequestKind = 'correction' | 'erasure' | 'block';
+export type DataSubjectRequestStatus = 'open' | 'done' | 'refused';
+
+export interface DataSubjectRequestTable {
+  id: Generated<number>;
+  borrower_id: number;
+  kind: DataSubjectRequestKind;
+  field: string | null;
+  requested_value: string | null;
+  status: DataSubjectRequestStatus;
+  opened_at: string;
+  due_on: string;
+  closed_at: string | null;
+  outcome: string | null;
+  open_key: string | null;
+}
+
+export interface PersonalDataAccessTable {
+  id: Generated<number>;
+  operator_id: number;
+  operator_name: string;
+  borrower_id: number;
+  what: string;
+  at: string;
+}
+
+export interface PrivacyBreachTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  discovered_at: string;
+  npc_notified_at: string | null;
+  recorded_by: string;
+  created_at: string;
+}
+
+export interface DataExportLinkTable {
+  token_hash: string;
+  borrower_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A borrower the retention job anonymised, and when: the job's mark that they are done. */
+export interface AnonymisedBorrowerTable {
+  borrower_id: number;
+  anonymised_at: string;
 }

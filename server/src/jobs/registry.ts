@@ -13,6 +13,7 @@ import { createCardDebitProvider, resumeStalledCardRepayments } from '../feature
 import { purgeOldSignInFailures, purgeStaleDevices } from '../features/operators/index.ts';
 import { ConsoleSignInLimits } from '@kwarta/contract';
 import { deliverQueuedSms } from '../features/sms/index.ts';
+import { applyRetention } from '../features/data-privacy/index.ts';
 import type { Job } from './job.ts';
 
 /**
@@ -128,6 +129,18 @@ export const jobRegistry: readonly Job[] = [
     schedule: '* * * * *',
     async run(deps) {
       return { ...(await deliverQueuedSms(deps, overdueStanding)) };
+    },
+  },
+  {
+    // Retention (decision 0107): anonymises borrowers whose records' period ended, erases old SMS
+    // recipients and taps, finishes erasures an open loan held. Leased like every job; idempotent.
+    name: 'retention',
+    schedule: '40 3 * * *',
+    async run({ db, storage, config }, { scheduledAt }) {
+      return applyRetention(
+        { db, storage, retention: config.retention, timeZone: config.lenderTimeZone },
+        { now: scheduledAt },
+      );
     },
   },
 ];

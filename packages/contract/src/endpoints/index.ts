@@ -12,6 +12,7 @@ import { legacyRepaymentEndpoints } from './legacy-repayment.ts';
 import { loanConfirmEndpoints } from './loan-confirm.ts';
 import { orderEndpoints } from './orders.ts';
 import { promotionEndpoints } from './promotion.ts';
+import { consolePrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 import { repaymentEndpoints } from './repayment.ts';
 import { serviceEndpoints } from './service.ts';
 
@@ -31,6 +32,8 @@ export const endpoints = {
   ...consoleExportEndpoints,
   ...consoleReportEndpoints,
   ...consoleCreditEndpoints,
+  ...privacyEndpoints,
+  ...consolePrivacyEndpoints,
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type EndpointMap = typeof endpoints;

@@ -48,6 +48,7 @@ import { consoleCollectionsCalls } from './console-collections-routes.ts';
 import { consoleExportCalls } from './console-export-routes.ts';
 import { consoleReportCalls } from './console-report-routes.ts';
 import { operatorView } from './operator-view.ts';
+import { recordPersonalDataRead } from '../data-privacy/index.ts';
 
 const COOKIE_PATH = '/console';
 
@@ -134,6 +135,13 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, endpoints.consoleOrder, async (input, { operator }) => {
     const page = await consoleOrderPage(app, operator.role as OperatorRole, input.orderId);
     if (!page) throw ApiError.notFound();
+    // The order page shows its borrower's personal data: the DPO's access log records it (0107).
+    await recordPersonalDataRead(app.db, {
+      operator,
+      borrowerIds: [page.borrower.id],
+      what: `order page ${page.order.orderNo}`,
+      now: app.clock.now(),
+    });
     return page;
   });
 

@@ -8,6 +8,8 @@ import { requireSmsCode, sendSmsCode } from '../sms/index.ts';
 import { isRegistered, requirePhone } from '../borrowers/index.ts';
 import { currentBrand } from '../brand/index.ts';
 import { findChannelTemplate, recordPromotionEvent, registerBorrower } from './promotion-repository.ts';
+import { acknowledgePolicyAtRegistration } from '../data-privacy/index.ts';
+import { siteInfo } from '../static-pages/index.ts';
 
 /**
  * Calls anyone may make without a captcha still write or cost CPU, so each address gets a
@@ -136,6 +138,11 @@ export async function promotionRoutes(app: FastifyInstance): Promise<void> {
       app.clock.now(),
     );
     if (result.status === 'already-registered') throw alreadyRegistered();
+    // The landing shows the privacy policy with the form: its version is acknowledged (0107).
+    await acknowledgePolicyAtRegistration(
+      { db: app.db, site: siteInfo(app.config), timeZone: app.config.lenderTimeZone },
+      { borrowerId: result.borrowerId, now: app.clock.now() },
+    );
     return null;
   });
 }

@@ -129,6 +129,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         credit: ['dashboard', 'orders', 'payments'],
         finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger'],
         collector: ['dashboard', 'orders', 'payments', 'collections'],
+        dpo: ['dashboard', 'privacy'],
         admin: [
           'dashboard',
           'orders',
@@ -138,6 +139,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
           'collections',
           'portfolio',
           'ledger',
+          'privacy',
           'products',
           'templates',
           'collection-templates',

@@ -1,0 +1,110 @@
+import { ConsoleRoles } from './operators.ts';
+import { nameRoutes } from './routes.ts';
+
+/**
+ * A borrower's rights under the Data Privacy Act (decision 0107): the notices they acknowledge,
+ * their requests, and the copy of their data. The download answers to its link's token alone
+ * (unguessable, short-lived), so the phone's browser can save the file without the session.
+ */
+export const privacyRoutes = nameRoutes({
+  privacyStatus: {
+    summary:
+      "The privacy policy's current version and whether the borrower must acknowledge it, with the borrower's requests and their deadlines",
+    tag: 'Privacy',
+    method: 'GET',
+    path: '/v3/privacy/status',
+    auth: 'borrower',
+  },
+  privacyAcknowledge: {
+    summary:
+      'Records that the borrower acknowledged a notice (the policy version shown, or a just-in-time notice)',
+    tag: 'Privacy',
+    method: 'POST',
+    path: '/v3/privacy/acknowledge',
+    auth: 'borrower',
+  },
+  privacyRequest: {
+    summary:
+      'Asks to correct a field, or to erase or block my data; answers the open request of the same kind when there is one',
+    tag: 'Privacy',
+    method: 'POST',
+    path: '/v3/privacy/request',
+    auth: 'borrower',
+  },
+  privacyExportLink: {
+    summary:
+      'A short-lived link to a copy of everything held about the borrower, as JSON and as a readable document',
+    tag: 'Privacy',
+    method: 'POST',
+    path: '/v3/privacy/export',
+    auth: 'borrower',
+  },
+  privacyExportJson: {
+    summary: "The copy of the link's borrower's data as JSON (404 once the link expired)",
+    tag: 'Privacy',
+    method: 'GET',
+    path: '/my-data/export.json',
+    auth: 'public',
+    produces: 'application/json',
+  },
+  privacyExportDocument: {
+    summary: "The copy of the link's borrower's data as a readable HTML document (404 once the link expired)",
+    tag: 'Privacy',
+    method: 'GET',
+    path: '/my-data/export.html',
+    auth: 'public',
+    produces: 'text/html',
+  },
+});
+
+/** The data protection officer's desk (role dpo; admin always may). */
+export const consolePrivacyRoutes = nameRoutes({
+  consolePrivacyRequests: {
+    summary: "Borrowers' data requests, open ones first by deadline (30 Philippine working days)",
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/privacy/requests',
+    auth: 'operator',
+    roles: ConsoleRoles.protectData,
+  },
+  consoleClosePrivacyRequest: {
+    summary: 'Answers a request: done (a name correction is applied) or refused, with the reason',
+    tag: 'Console',
+    method: 'POST',
+    path: '/console/api/privacy/requests/close',
+    auth: 'operator',
+    roles: ConsoleRoles.protectData,
+  },
+  consoleAccessLog: {
+    summary: "Every console read of a borrower's personal data: operator, borrower, what, when; newest first",
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/privacy/access-log',
+    auth: 'operator',
+    roles: ConsoleRoles.protectData,
+  },
+  consoleBreaches: {
+    summary: 'The breach register, each with its 72-hour clock from discovery',
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/privacy/breaches',
+    auth: 'operator',
+    roles: ConsoleRoles.protectData,
+  },
+  consoleRecordBreach: {
+    summary: 'Records a personal data breach and when it was discovered (the clock starts then)',
+    tag: 'Console',
+    method: 'POST',
+    path: '/console/api/privacy/breaches',
+    auth: 'operator',
+    roles: ConsoleRoles.protectData,
+  },
+  consoleBreachNotified: {
+    summary: 'Records that the NPC was notified of a breach (stops its clock)',
+    tag: 'Console',
+    method: 'POST',
+    path: '/console/api/privacy/breaches/notified',
+    auth: 'operator',
+    roles: ConsoleRoles.protectData,
+  },
+});

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Database, Operator } from '../../db/schema.ts';
+
+/**
+ * Every console read of a borrower's personal data (decision 0107): who, whose, what, when. The
+ * console's read models call this for the borrower they show; the DPO and the borrower read it.
+ */
+export async function recordPersonalDataRead(
+  db: Kysely<Database>,
+  input: { operator: Pick<Operator, 'id' | 'name'>; borrowerIds: readonly number[]; what: string; now: Date },
+): Promise<void> {
+  const borrowerIds = [...new Set(input.borrowerIds)];
+  if (borrowerIds.length === 0) return;
+  await db
+    .insertInto('personal_data_access_log')
+    .values(
+      borrowerIds.map((borrowerId) => ({
+        operator_id: input.operator.id,
+        operator_name: input.operator.name,
+        borrower_id: borrowerId,
+        what: input.what,
+        at: input.now.toISOString(),
+      })),
+    )
+    .execute();
+}
+
+export interface AccessLogEntry {
+  operatorName: string;
+  borrowerId: number;
+  what: string;
+  at: string;
+}
+
+/** Newest first; one borrower's when given. */
+export async function listAccessLog(
+  db: Kysely<Database>,
+  input: { borrowerId?: number; limit?: number },
+): Promise<AccessLogEntry[]> {
+  let query = db
+    .selectFrom('personal_data_access_log')
+    .select(['operator_name', 'borrower_id', 'what', 'at'])
+    .orderBy('id', 'desc')
+    .limit(input.limit ?? 200);
+  if (input.borrowerId !== undefined) query = query.where('borrower_id', '=', input.borrowerId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    operatorName: row.operator_name,
+    borrowerId: row.borrower_id,
+    what: row.what,
+    at: row.at,
+  }));
+}
