@@ -44,6 +44,7 @@ import { consoleDashboard as dashboard, consoleOrderPage, orderQueueFor } from '
 import { complaintInboxFor } from './console-complaints.ts';
 import { createHash } from 'node:crypto';
 import { consolePaymentCalls } from './console-payment-routes.ts';
+import { consoleMoneyCalls } from '../approvals/index.ts';
 import { consoleCollectionsCalls } from './console-collections-routes.ts';
 import { consoleExportCalls } from './console-export-routes.ts';
 import { consoleReportCalls } from './console-report-routes.ts';
@@ -167,6 +168,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   consoleCollectionsCalls(app);
   consoleExportCalls(app);
   consoleReportCalls(app);
+  consoleMoneyCalls(app);
 
   registerEndpoint(app, endpoints.consoleComplaints, (input, { operator }) =>
     complaintInboxFor(
