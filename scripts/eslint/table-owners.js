@@ -12,19 +12,28 @@ export const tableOwners = {
   // The back office's money actions change what an order owes (decision 0110).
   orders: ['server/src/features/orders/', 'server/src/features/money-actions/'],
   // The back office's money actions change what an order owes (decision 0110).
-  order_plan_lines: ['server/src/features/orders/', 'server/src/features/money-actions/'],
+  // The standard reports read it as their main table (decision 0110).
+  order_plan_lines: [
+    'server/src/features/orders/',
+    'server/src/features/money-actions/',
+    'server/src/features/standard-reports/',
+  ],
   order_status_history: ['server/src/features/orders/'],
   order_agreements: ['server/src/features/orders/'],
   order_penalty_accruals: ['server/src/features/orders/'],
   // The back office's money actions change what an order owes (decision 0110).
   borrower_open_orders: ['server/src/features/orders/', 'server/src/features/money-actions/'],
-  disbursements: ['server/src/features/orders/'],
+  disbursements: ['server/src/features/orders/', 'server/src/features/standard-reports/'],
   products: ['server/src/features/orders/'],
   app_ratings: ['server/src/features/order-details/'],
   app_rating_declines: ['server/src/features/order-details/'],
   tracking_events: ['server/src/features/order-details/'],
   payment_accounts: ['server/src/features/bank-binding/'],
-  payments: ['server/src/features/payments/', 'server/src/features/money-actions/'],
+  payments: [
+    'server/src/features/payments/',
+    'server/src/features/money-actions/',
+    'server/src/features/standard-reports/',
+  ],
   payment_allocations: ['server/src/features/payments/', 'server/src/features/money-actions/'],
   borrower_credits: ['server/src/features/payments/', 'server/src/features/money-actions/'],
   legacy_repayments: ['server/src/features/legacy-repayment/'],

@@ -17,7 +17,7 @@ export const defaultApprovalThresholds: Readonly<Record<ApprovalAction, number>>
 });
 
 export const approvalThresholdsSchema = z
-  .record(z.enum(approvalActions), z.number().int().min(0).max(MAX_INT))
+  .partialRecord(z.enum(approvalActions), z.number().int().min(0).max(MAX_INT))
   .transform((given) => ({ ...defaultApprovalThresholds, ...given }));
 
 /** How money outside a provider reached the lender. */
