@@ -105,7 +105,12 @@ export async function proposeMoneyAction(
   const threshold = deps.config.backOffice.approvalThresholds[action];
   if (about.amount <= threshold) {
     return audited(deps, operator, async (trx) => {
-      const result = await run({ ...deps, db: trx }, `operator:${operator.name}`, action, parsed.data);
+      const result = await run(
+        { db: trx, clock: deps.clock, config: deps.config },
+        `operator:${operator.name}`,
+        action,
+        parsed.data,
+      );
       return {
         result: { status: 'applied' as const, result },
         audit: {
@@ -174,7 +179,7 @@ export async function approveMoneyAction(deps: ApprovalDeps, operator: Actor, re
       assertMay(operator, action);
       const decided = await decide(trx, deps, operator, requestId, 'applied');
       const result = await run(
-        { ...deps, db: trx },
+        { db: trx, clock: deps.clock, config: deps.config },
         `operator:${operator.name}`,
         action,
         JSON.parse(request.payload_json),

@@ -66,7 +66,7 @@ describe.each(databaseTargets)('money actions on %s', (target) => {
       operator.id = row.id;
       operator.name = `${operator.name}-${target}`;
     }
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   async function disbursedOrder() {

@@ -20,7 +20,7 @@ describe.each(databaseTargets)('standard reports on %s', (target) => {
 
   beforeAll(async () => {
     t = await createTestApp(target, { clock, env: { MARKET: 'spec' } });
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('aging, expected repayments, disbursements, collections by collector and payments by channel agree with the book', async () => {
