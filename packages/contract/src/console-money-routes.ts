@@ -51,6 +51,15 @@ export const consoleMoneyRoutes = nameRoutes({
     auth: 'operator',
     roles: R.reviewPayments,
   },
+  consoleStandardReport: {
+    summary:
+      'A standard report (aging, expected-repayments, disbursements, collections-by-collector, payments-by-channel) with its time zone and computing instant',
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/reports/standard',
+    auth: 'operator',
+    roles: R.readReports,
+  },
   consoleRejectRequest: {
     summary: 'Rejects (or, by its proposer, withdraws) a pending money action; nothing is applied',
     tag: 'Console',

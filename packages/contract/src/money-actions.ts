@@ -20,6 +20,16 @@ export const approvalThresholdsSchema = z
   .partialRecord(z.enum(approvalActions), z.number().int().min(0).max(MAX_INT))
   .transform((given) => ({ ...defaultApprovalThresholds, ...given }));
 
+/** The standard reports (decision 0110): the console's, the CSV's and `npm run report`'s names. */
+export const standardReportNames = [
+  'aging',
+  'expected-repayments',
+  'disbursements',
+  'collections-by-collector',
+  'payments-by-channel',
+] as const;
+export type StandardReportName = (typeof standardReportNames)[number];
+
 /** How money outside a provider reached the lender. */
 export const manualChannels = ['bank_deposit', 'bank_transfer', 'cash', 'check'] as const;
 export type ManualChannel = (typeof manualChannels)[number];

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleMoneyRoutes } from '../console-money-routes.ts';
-import { idField, intField, textField } from '../form-fields.ts';
-import { approvalActions, manualChannels, referencePattern } from '../money-actions.ts';
+import { dateField, idField, intField, textField } from '../form-fields.ts';
+import { approvalActions, manualChannels, referencePattern, standardReportNames } from '../money-actions.ts';
 
 const amount = intField('amount');
 const reference = textField(60).pipe(
@@ -67,6 +67,24 @@ export const consoleMoneyEndpoints = defineEndpoints(consoleMoneyRoutes, {
   consoleApproveRequest: {
     request: z.object({ requestId: idField('requestId') }),
     data: z.object({ requestId: z.number().int(), status: z.literal('applied') }),
+  },
+  consoleStandardReport: {
+    request: z.object({
+      name: z.enum(standardReportNames),
+      from: z.union([z.literal(''), dateField()]).default(''),
+      to: z.union([z.literal(''), dateField()]).default(''),
+    }),
+    data: z.object({
+      header: z.object({
+        report: z.enum(standardReportNames),
+        timeZone: z.string(),
+        computedAt: z.string(),
+        from: z.string(),
+        to: z.string(),
+      }),
+      columns: z.array(z.string()),
+      rows: z.array(z.array(z.union([z.string(), z.number()]))),
+    }),
   },
   consoleRejectRequest: {
     request: z.object({ requestId: idField('requestId'), reason: textField(500).default('') }),

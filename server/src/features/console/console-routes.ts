@@ -45,6 +45,7 @@ import { complaintInboxFor } from './console-complaints.ts';
 import { createHash } from 'node:crypto';
 import { consolePaymentCalls } from './console-payment-routes.ts';
 import { consoleMoneyCalls } from '../approvals/index.ts';
+import { consoleStandardReportCalls } from '../standard-reports/index.ts';
 import { consoleCollectionsCalls } from './console-collections-routes.ts';
 import { consoleExportCalls } from './console-export-routes.ts';
 import { consoleReportCalls } from './console-report-routes.ts';
@@ -169,6 +170,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   consoleExportCalls(app);
   consoleReportCalls(app);
   consoleMoneyCalls(app);
+  consoleStandardReportCalls(app);
 
   registerEndpoint(app, endpoints.consoleComplaints, (input, { operator }) =>
     complaintInboxFor(

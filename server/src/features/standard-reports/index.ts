@@ -13,3 +13,4 @@ export {
   type StandardReportName,
 } from './standard-reports.ts';
 export { formatStandardReport, standardReportCsv } from './report-text.ts';
+export { consoleStandardReportCalls } from './report-routes.ts';

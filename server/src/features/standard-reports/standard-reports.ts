@@ -1,5 +1,6 @@
 import { addDays, calendarDateAt, repayingStatuses, zonedInstant, type CalendarDate } from '@kwarta/domain';
 import { sql, type Kysely } from 'kysely';
+import type { StandardReportName } from '@kwarta/contract';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -24,18 +25,11 @@ export interface ReportHeader {
   to: CalendarDate;
 }
 
-export const standardReportNames = [
-  'aging',
-  'expected-repayments',
-  'disbursements',
-  'collections-by-collector',
-  'payments-by-channel',
-] as const;
-export type StandardReportName = (typeof standardReportNames)[number];
+export { standardReportNames, type StandardReportName } from '@kwarta/contract';
 
 export interface StandardReport {
   header: ReportHeader;
-  columns: readonly string[];
+  columns: string[];
   rows: (string | number)[][];
 }
 

@@ -96,5 +96,17 @@ describe.each(databaseTargets)('console money actions (%s)', (target) => {
       .where('order_id', '=', orderId)
       .execute();
     expect(payments).toEqual([{ provider: 'bank', received_amount: 5000, status: 'paid' }]);
+    const report = await call(endpoints.consoleStandardReport, 'finance-2', { name: 'payments-by-channel' });
+    expect(report.envelope?.data).toMatchObject({
+      header: { report: 'payments-by-channel', timeZone: 'Asia/Manila' },
+    });
+    expect((report.envelope!.data as { rows: unknown[][] }).rows).toContainEqual([
+      'bank',
+      'bank_deposit',
+      1,
+      5000,
+      0,
+    ]);
+    expect((await call(endpoints.consoleStandardReport, 'viewer-1', { name: 'aging' })).status).toBe(403);
   });
 });
