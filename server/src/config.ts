@@ -15,7 +15,17 @@ import {
   type ComplianceProfileId,
   type LoanRules,
 } from '@kwarta/domain';
-import { defaultMarketId, describeCapBreach, marketIds, markets, type MarketId } from '@kwarta/contract';
+import {
+  approvalActions,
+  approvalThresholdsSchema,
+  defaultMarketId,
+  describeCapBreach,
+  fillMessage,
+  marketIds,
+  markets,
+  messages,
+  type MarketId,
+} from '@kwarta/contract';
 import { philippineRetention, retentionSchema } from '@kwarta/domain/retention';
 import { readConfiguredBrand, type ConfiguredBrand } from './lib/brand-source.ts';
 import { identityEnv, identitySettingsOf } from './features/philsys/index.ts';
@@ -206,6 +216,29 @@ const envObject = z.object({
    * reminder, a follow-up and an answer to the borrower through, and no barrage.
    */
   COLLECTION_SMS_PER_BORROWER_DAY: z.coerce.number().int().min(1).max(10).default(3),
+  /**
+   * The provider name whose cash account (`cash:<name>`) takes money received outside a provider:
+   * a bank deposit, cash at a branch (decision 0110).
+   */
+  MANUAL_REPAYMENT_CASH_ACCOUNT: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/)
+    .default('bank'),
+  /** JSON `{ "<action>": centavos }`: above it a money action needs a second operator (decision 0110). */
+  APPROVAL_THRESHOLDS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      try {
+        return approvalThresholdsSchema.parse(text ? JSON.parse(text) : {});
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: fillMessage(messages.approvalThresholdsInvalid, { actions: approvalActions.join(', ') }),
+        });
+        return z.NEVER;
+      }
+    }),
   // Payments (D8, decision 0070): the sandbox cashier by default outside production, Dragonpay's
   // Collect API for real. Production has no default: it must name a real adapter (D18).
   PAYMENT_PROVIDER: z.enum(['sandbox', 'dragonpay']).optional(),
@@ -356,6 +389,11 @@ const envSchema = envObject
     // The lender's codes and names for the ledger's accounts (the journal keeps our keys).
     ledgerAccounts: env.LEDGER_ACCOUNTS_FILE ?? {},
     retention: env.RETENTION_FILE ?? philippineRetention,
+    // Money actions in the back office (decision 0110).
+    backOffice: {
+      manualCashProvider: env.MANUAL_REPAYMENT_CASH_ACCOUNT,
+      approvalThresholds: env.APPROVAL_THRESHOLDS,
+    },
     publicUrl: env.PUBLIC_URL ?? null,
     market: markets[env.MARKET],
     identity: identitySettingsOf(env),

@@ -2,6 +2,7 @@ import { consoleAdminRoutes } from './console-admin-routes.ts';
 import { consoleCollectionsRoutes } from './console-collections-routes.ts';
 import { consoleCreditRoutes } from './console-credit-routes.ts';
 import { consoleExportRoutes } from './console-export-routes.ts';
+import { consoleMoneyRoutes } from './console-money-routes.ts';
 import { consoleReportRoutes } from './console-report-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
 import { consolePrivacyRoutes, privacyRoutes } from './privacy-routes.ts';
@@ -21,6 +22,7 @@ export const consoleCalls = {
   ...consoleReportRoutes,
   ...consoleCreditRoutes,
   ...consolePrivacyRoutes,
+  ...consoleMoneyRoutes,
 } as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */

@@ -28,3 +28,4 @@ export * from './brand.ts';
 export * from './due-notice.ts';
 export * from './market-texts.ts';
 export * from './collections.ts';
+export * from './money-actions.ts';

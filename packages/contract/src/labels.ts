@@ -39,6 +39,7 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   held: 'Held for review',
   returning: 'Being returned',
   returned: 'Returned',
+  reversed: 'Reversed',
 };
 
 export const paymentKindLabels: Record<PaymentKind, string> = {
@@ -64,6 +65,9 @@ export const journalKindLabels: Record<JournalKind, string> = {
   write_off: 'Write-off',
   recovery: 'Recovery after write-off',
   reversal: 'Reversal',
+  payment_reversal: 'Payment reversed',
+  waiver: 'Waiver',
+  restructure: 'New plan (restructured)',
 };
 
 export const contactKindLabels: Record<ContactKind, string> = {

@@ -397,6 +397,29 @@ export const messages = {
   collectionTemplateUnknownPlaceholder:
     'Unknown placeholder {placeholder}: use {name}, {amount}, {dueDate} or {brand}.',
   orderTransitionRefused: 'Order {orderId} is in status {status}; it cannot move to {to}.',
+  // Back-office money actions and their approvals (decision 0110).
+  moneyActionOrderNotOwing:
+    'Order {orderId} is in status {status}: only a disbursed order that still owes (170, 174, 180, 190) takes a payment.',
+  moneyActionOrderNotRepaying:
+    'Order {orderId} is in status {status}: only an order still repaying (170, 174, 180) can be {action}.',
+  moneyActionBadAmount: 'The amount must be a whole number of centavos from 1 to {max}.',
+  moneyActionBadReference: 'A reference needs 1 to 60 letters, digits, spaces or - _ . / #.',
+  moneyActionBadChannel: 'The channel must be one of: {channels}.',
+  moneyActionBadDate: 'The date received must be a date from {earliest} to today ({today}).',
+  moneyActionNeedsReason: 'A reason is needed (3 to 500 characters).',
+  moneyActionReferenceUsed: 'Reference {reference} was already used for {subject}: nothing was posted.',
+  moneyActionPaymentNotReversible:
+    'Payment {paymentId} is {status}: only a paid repayment can be reversed (an extension fee buys days already given).',
+  moneyActionWaiveTooMuch: 'Order {orderId} owes {owed} of {charge}: {amount} cannot be waived.',
+  moneyActionNotFound: '{subject} does not exist.',
+  restructureBreaksCap: 'This new plan breaks the compliance profile: {breaches}',
+  restructureNotOffered: 'This new plan is no longer on offer.',
+  restructureLoanChanged: 'The loan changed since this plan was offered; ask for a new one.',
+  restructureBadTerms: 'The new plan is not possible: {reason}.',
+  approvalOwnProposal: 'You proposed this; another operator must approve it.',
+  approvalWrongRole: 'Approving a {action} needs the role {roles}.',
+  approvalNotPending: 'Request {requestId} was already {status}.',
+  approvalThresholdsInvalid: 'APPROVAL_THRESHOLDS must map actions ({actions}) to centavos ≥ 0.',
   orderWriteOffNeedsReason: 'Writing off order {orderId} needs a reason (3 to 500 characters).',
   orderNotWritableOff:
     'Order {orderId} cannot be written off: only a disbursed order still repaying (170, 174, 180) that was not written off before can be (status {status}).',

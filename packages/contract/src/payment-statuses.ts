@@ -11,6 +11,8 @@ export const paymentStatuses = [
   'held',
   'returning',
   'returned',
+  /** Paid, then taken back by finance (a chargeback, the wrong order; decision 0110). */
+  'reversed',
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 

@@ -18,6 +18,7 @@ import { consoleExportRoutes } from '../src/console-export-routes.ts';
 import { consoleReportRoutes } from '../src/console-report-routes.ts';
 import { consoleCreditRoutes } from '../src/console-credit-routes.ts';
 import { consolePrivacyRoutes, privacyRoutes } from '../src/privacy-routes.ts';
+import { consoleMoneyRoutes } from '../src/console-money-routes.ts';
 import { consoleRoutes } from '../src/console-routes.ts';
 
 describe('form fields', () => {
@@ -63,6 +64,7 @@ describe('routes and endpoints', () => {
       consoleCreditRoutes,
       privacyRoutes,
       consolePrivacyRoutes,
+      consoleMoneyRoutes,
     ];
     const filed = tables.reduce((count, table) => count + Object.keys(table).length, 0);
     expect(filed).toBe(Object.keys(allRoutes).length);

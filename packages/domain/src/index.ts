@@ -16,6 +16,7 @@ export * from './collections.ts';
 export * from './brand-colours.ts';
 export * from './portfolio.ts';
 export * from './ledger.ts';
+export * from './money-actions.ts';
 export * from './reconciliation.ts';
 export * from './random.ts';
 export * from './decisions/index.ts';

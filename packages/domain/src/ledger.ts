@@ -27,6 +27,8 @@ export const LedgerAccount = {
   WriteOffs: 'expense:write_offs',
   /** Money received on a written-off loan (decision 0103): income of its own, never credit. */
   Recoveries: 'income:recoveries',
+  /** Penalties, interest and fees the lender forgave (decision 0110): waivers and restructurings. */
+  Waivers: 'expense:waivers',
 } as const;
 
 const CASH_PREFIX = 'cash:';
@@ -70,6 +72,7 @@ export const defaultChartOfAccounts: readonly AccountDefinition[] = Object.freez
     type: 'income',
   },
   { key: LedgerAccount.WriteOffs, code: '5100', name: 'Loan write-offs', type: 'expense' },
+  { key: LedgerAccount.Waivers, code: '5200', name: 'Waivers and concessions', type: 'expense' },
 ] satisfies AccountDefinition[]);
 
 export const normalSideOf = (type: AccountType): NormalSide =>
@@ -159,7 +162,11 @@ export type JournalKind =
   | 'refund'
   | 'write_off'
   | 'recovery'
-  | 'reversal';
+  | 'reversal'
+  /** A paid repayment taken back (decision 0110): money leaving like a refund, not a correction. */
+  | 'payment_reversal'
+  | 'waiver'
+  | 'restructure';
 
 /** What an event books; the server adds its date, key and references (postJournalEntry). */
 export interface JournalEntryDraft {

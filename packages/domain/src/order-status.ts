@@ -30,7 +30,16 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 }
 
 /** Who or what may cause a transition; the server records it with each change. */
-export type TransitionTrigger = 'operator' | 'schedule' | 'repayment' | 'extension' | 'write-off';
+export type TransitionTrigger =
+  | 'operator'
+  | 'schedule'
+  | 'repayment'
+  | 'extension'
+  | 'write-off'
+  /** A payment taken back (decision 0110): what it paid is owed again, so the order may fall back. */
+  | 'reversal'
+  /** A waiver or a new plan (decision 0110): what is owed changed by the lender's decision. */
+  | 'restructure';
 
 export interface OrderTransition {
   from: OrderStatus;
@@ -67,6 +76,19 @@ export const orderTransitions: readonly OrderTransition[] = Object.freeze([
   { from: S.Due, to: S.WrittenOff, by: 'write-off' },
   { from: S.Overdue, to: S.WrittenOff, by: 'write-off' },
   { from: S.WrittenOff, to: S.Settled, by: 'repayment' },
+  { from: S.Settled, to: S.Repaying, by: 'reversal' },
+  { from: S.Settled, to: S.Due, by: 'reversal' },
+  { from: S.Settled, to: S.Overdue, by: 'reversal' },
+  { from: S.Settled, to: S.WrittenOff, by: 'reversal' },
+  { from: S.Repaying, to: S.Due, by: 'reversal' },
+  { from: S.Repaying, to: S.Overdue, by: 'reversal' },
+  { from: S.Due, to: S.Overdue, by: 'reversal' },
+  { from: S.Due, to: S.Repaying, by: 'restructure' },
+  { from: S.Overdue, to: S.Repaying, by: 'restructure' },
+  { from: S.Overdue, to: S.Due, by: 'restructure' },
+  { from: S.Repaying, to: S.Settled, by: 'restructure' },
+  { from: S.Due, to: S.Settled, by: 'restructure' },
+  { from: S.Overdue, to: S.Settled, by: 'restructure' },
 ]);
 
 /** Disbursed and still repaying by the plan: what the daily job, reminders and collections work on. */
@@ -81,7 +103,8 @@ export function canTransition(from: OrderStatus, to: OrderStatus, by?: Transitio
 }
 
 export function isFinalStatus(status: OrderStatus): boolean {
-  return !orderTransitions.some((t) => t.from === status);
+  // A reversal corrects a mistake; it does not make a settled loan an open one in the meantime.
+  return !orderTransitions.some((t) => t.from === status && t.by !== 'reversal');
 }
 
 /** An order that still holds its borrower's one open-order place: anything not final. */

@@ -36,16 +36,22 @@ describe('canTransition', () => {
     [UnderReview, Approved, ['operator']],
     [UnderReview, Rejected, ['operator']],
     [Approved, Repaying, ['operator']],
-    [Repaying, Due, ['schedule']],
-    [Due, Overdue, ['schedule']],
-    [Repaying, Overdue, ['schedule']],
-    [Repaying, Settled, ['repayment']],
-    [Due, Settled, ['repayment']],
-    [Overdue, Settled, ['repayment']],
-    // Back, paid for: an extension moves the date, a repayment pays what was due.
-    [Due, Repaying, ['extension', 'repayment']],
-    [Overdue, Repaying, ['extension', 'repayment']],
-    [Overdue, Due, ['repayment']],
+    [Repaying, Settled, ['repayment', 'restructure']],
+    [Due, Settled, ['repayment', 'restructure']],
+    [Overdue, Settled, ['repayment', 'restructure']],
+    // Back, paid for: an extension moves the date, a repayment pays what was due; or the lender's
+    // waiver or new plan changed what is due (decision 0110).
+    [Due, Repaying, ['extension', 'repayment', 'restructure']],
+    [Overdue, Repaying, ['extension', 'repayment', 'restructure']],
+    [Overdue, Due, ['repayment', 'restructure']],
+    // Forward again when a payment is taken back (decision 0110).
+    [Settled, Repaying, ['reversal']],
+    [Settled, Due, ['reversal']],
+    [Settled, Overdue, ['reversal']],
+    [Settled, WrittenOff, ['reversal']],
+    [Repaying, Due, ['schedule', 'reversal']],
+    [Due, Overdue, ['schedule', 'reversal']],
+    [Repaying, Overdue, ['schedule', 'reversal']],
     [Repaying, WrittenOff, ['write-off']],
     [Due, WrittenOff, ['write-off']],
     [Overdue, WrittenOff, ['write-off']],
@@ -64,7 +70,15 @@ describe('canTransition', () => {
   });
 
   it.each(allowed)('%d → %d only by %s', (from, to, by) => {
-    const triggers: TransitionTrigger[] = ['operator', 'schedule', 'repayment', 'extension', 'write-off'];
+    const triggers: TransitionTrigger[] = [
+      'operator',
+      'schedule',
+      'repayment',
+      'extension',
+      'write-off',
+      'reversal',
+      'restructure',
+    ];
     for (const trigger of triggers) {
       expect(canTransition(from as OrderStatus, to as OrderStatus, trigger)).toBe(by.includes(trigger));
     }

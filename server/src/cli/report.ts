@@ -12,6 +12,13 @@ import {
 import { formatPortfolio, portfolioReport } from '../features/portfolio/index.ts';
 import { dailyReconciliation, formatReconciliation } from '../features/reconciliation/index.ts';
 import { outputFormat } from '../lib/output-format.ts';
+import {
+  formatStandardReport,
+  standardReport,
+  standardReportCsv,
+  standardReportNames,
+  type StandardReportName,
+} from '../features/standard-reports/index.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `Ledger and portfolio reports (decision 0099), from the database the server uses (DATA_DIR or DATABASE_URL).
@@ -28,6 +35,12 @@ const USAGE = `Ledger and portfolio reports (decision 0099), from the database t
   npm run report -- portfolio [--period day|week|month] [--from YYYY-MM-DD] [--product <id>] [--utm <tag>] [--json]
       outstanding principal, PAR1/7/30/90, collection rate, first-payment default, disbursed and
       collected per period from --from (default a year ago), repayment curves by disbursement month
+  npm run report -- aging | expected-repayments | disbursements | collections-by-collector |
+                    payments-by-channel [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--csv | --json]
+      the standard reports (decision 0110): receivables by days past due, what falls due each day of
+      the next four weeks, payouts paid, money received on collectors' loans, money received by
+      provider and channel (ranged ones default to the last 30 days); each states the lender's time
+      zone and when it was computed
 
 Exit status: 0, or 1 when a trial balance does not balance or a day does not reconcile; 2 for a bad call.`;
 
@@ -41,6 +54,8 @@ async function main(): Promise<number> {
       product: { type: 'string' },
       utm: { type: 'string' },
       json: { type: 'boolean', default: false },
+      csv: { type: 'boolean', default: false },
+      to: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -72,8 +87,15 @@ async function main(): Promise<number> {
       console.error(`portfolio: --period day|week|month, --from YYYY-MM-DD, --product <id>.\n\n${USAGE}`);
       return 2;
     }
+  } else if ((standardReportNames as readonly string[]).includes(report ?? '')) {
+    if ([values.from, values.to].some((date) => date !== undefined && !isCalendarDate(date))) {
+      console.error(`--from and --to must be calendar dates YYYY-MM-DD.\n\n${USAGE}`);
+      return 2;
+    }
   } else {
-    console.error(`Which report? trial-balance, statement, reconcile or portfolio.\n\n${USAGE}`);
+    console.error(
+      `Which report? trial-balance, statement, reconcile, portfolio, ${standardReportNames.join(', ')}.\n\n${USAGE}`,
+    );
     return 2;
   }
 
@@ -82,6 +104,21 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(db);
     const format = outputFormat(config);
+    if ((standardReportNames as readonly string[]).includes(report!)) {
+      const figures = await standardReport(
+        db,
+        { timeZone: config.lenderTimeZone, now: new Date() },
+        report as StandardReportName,
+        { from: values.from, to: values.to },
+      );
+      const text = values.json
+        ? JSON.stringify(figures, null, 2)
+        : values.csv
+          ? standardReportCsv(figures)
+          : formatStandardReport(figures);
+      process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+      return 0;
+    }
     if (report === 'portfolio') {
       const today = calendarDateAt(new Date(), config.lenderTimeZone);
       const portfolio = await portfolioReport(db, {

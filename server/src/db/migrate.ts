@@ -28,6 +28,7 @@ import * as writtenOffStatus from './migrations/2026-11-27-30-written-off-status
 import * as creditDecisions from './migrations/2026-11-28-40-credit-decisions.ts';
 import * as identity from './migrations/2026-11-28-30-identity.ts';
 import * as dataPrivacy from './migrations/2026-11-28-20-data-privacy.ts';
+import * as moneyActions from './migrations/2026-11-28-50-money-actions.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-40-credit-decisions': creditDecisions,
   '2026-11-28-30-identity': identity,
   '2026-11-28-20-data-privacy': dataPrivacy,
+  '2026-11-28-50-money-actions': moneyActions,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -351,6 +351,11 @@ export interface Database {
   privacy_breaches: PrivacyBreachTable;
   data_export_links: DataExportLinkTable;
   anonymised_borrowers: AnonymisedBorrowerTable;
+  manual_repayments: ManualRepaymentTable;
+  payment_reversals: PaymentReversalTable;
+  order_waivers: OrderWaiverTable;
+  approval_requests: ApprovalRequestTable;
+  order_restructurings: OrderRestructuringTable;
 }
 
 /** Identity and sanctions screening (decision 0108, migration 2026-11-28-30). */
@@ -419,6 +424,77 @@ export interface ScreeningHitTable {
   date_of_birth_agrees: number | null;
   status: 'possible' | 'cleared' | 'confirmed';
   created_at: string;
+}
+
+/**
+ * A new plan offered to a borrower in difficulty (decision 0110): it takes effect only when the
+ * borrower accepts its disclosure in the app, and only if the loan still owes what it was offered on.
+ */
+export interface OrderRestructuringTable {
+  id: Generated<number>;
+  order_id: number;
+  status: 'offered' | 'accepted' | 'withdrawn';
+  principal_owed: number;
+  /** The new instalments: [{ dueDate, principal, interest }]. */
+  plan_json: string;
+  terms_json: string;
+  offered_by: string;
+  offered_at: string;
+  accepted_at: string | null;
+}
+
+/** Money received outside a provider (a bank deposit, cash at a branch), decision 0110. */
+export interface ManualRepaymentTable {
+  payment_id: number;
+  channel: string;
+  /** The lender's calendar date the money was received (the deposit slip's). */
+  received_on: string;
+  reference: string;
+  note: Generated<string>;
+  posted_by: string;
+  created_at: string;
+}
+
+/** A paid repayment taken back (a chargeback, a posting to the wrong order), decision 0110. */
+export interface PaymentReversalTable {
+  payment_id: number;
+  order_id: number;
+  amount: number;
+  credit_reversed: number;
+  reason: string;
+  reversed_by: string;
+  created_at: string;
+}
+
+/** Penalty or charges the lender forgave, decision 0110; the reference makes a resubmission apply once. */
+export interface OrderWaiverTable {
+  id: Generated<number>;
+  order_id: number;
+  charge: 'penalty' | 'charges';
+  amount: number;
+  reason: string;
+  reference: string;
+  waived_by: string;
+  created_at: string;
+}
+
+/** A money action above its threshold, waiting for a second operator (maker-checker, decision 0110). */
+export interface ApprovalRequestTable {
+  id: Generated<number>;
+  action: string;
+  reference: string;
+  subject: string;
+  amount: number;
+  payload_json: string;
+  status: 'pending' | 'applied' | 'rejected' | 'refused';
+  proposed_by_id: number;
+  proposed_by_name: string;
+  proposed_at: string;
+  decided_by_id: number | null;
+  decided_by_name: string | null;
+  decided_at: string | null;
+  /** What applying it answered, or why it was rejected or refused. */
+  outcome: Generated<string>;
 }
 
 export type Borrower = Selectable<BorrowerTable>;

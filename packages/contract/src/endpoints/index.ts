@@ -6,6 +6,7 @@ import { consoleAdminEndpoints } from './console-admin.ts';
 import { consoleCollectionsEndpoints } from './console-collections.ts';
 import { consoleCreditEndpoints } from './console-credit.ts';
 import { consoleExportEndpoints } from './console-exports.ts';
+import { consoleMoneyEndpoints } from './console-money.ts';
 import { consoleReportEndpoints } from './console-reports.ts';
 import { consoleEndpoints } from './console.ts';
 import { legacyRepaymentEndpoints } from './legacy-repayment.ts';
@@ -34,6 +35,7 @@ export const endpoints = {
   ...consoleCreditEndpoints,
   ...privacyEndpoints,
   ...consolePrivacyEndpoints,
+  ...consoleMoneyEndpoints,
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type EndpointMap = typeof endpoints;

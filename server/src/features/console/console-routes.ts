@@ -44,6 +44,8 @@ import { consoleDashboard as dashboard, consoleOrderPage, orderQueueFor } from '
 import { complaintInboxFor } from './console-complaints.ts';
 import { createHash } from 'node:crypto';
 import { consolePaymentCalls } from './console-payment-routes.ts';
+import { consoleMoneyCalls } from '../approvals/index.ts';
+import { consoleStandardReportCalls } from '../standard-reports/index.ts';
 import { consoleCollectionsCalls } from './console-collections-routes.ts';
 import { consoleExportCalls } from './console-export-routes.ts';
 import { consoleReportCalls } from './console-report-routes.ts';
@@ -175,6 +177,8 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   consoleCollectionsCalls(app);
   consoleExportCalls(app);
   consoleReportCalls(app);
+  consoleMoneyCalls(app);
+  consoleStandardReportCalls(app);
 
   registerEndpoint(app, endpoints.consoleComplaints, (input, { operator }) =>
     complaintInboxFor(

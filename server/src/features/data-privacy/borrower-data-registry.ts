@@ -422,6 +422,15 @@ export const tableRegistry = {
   credit_decision_overrides: byOrder('credit_decision_overrides', 'Reviews of credit decisions', 'identity-aml'),
   credit_decision_models: { kind: 'not-borrower-data', why: 'the lender’s decision rules' },
   credit_model_activations: { kind: 'not-borrower-data', why: 'which decision model is active, by whom' },
+  // Back-office money actions (decision 0110): part of the loan's books, kept like its payments.
+  manual_repayments: {
+    kind: 'not-borrower-data',
+    why: 'deposit slips by payment id; the payment itself is exported and held with the loan',
+  },
+  payment_reversals: byOrder('payment_reversals', 'Payments taken back', 'identity-aml'),
+  order_waivers: byOrder('order_waivers', 'Charges waived', 'identity-aml'),
+  order_restructurings: byOrder('order_restructurings', 'Rescheduled plans', 'identity-aml'),
+  approval_requests: { kind: 'not-borrower-data', why: 'staff approvals of money actions, by subject id' },
   privacy_policy_versions: { kind: 'not-borrower-data', why: 'the policy texts’ versions' },
   privacy_breaches: { kind: 'not-borrower-data', why: 'incidents, described without personal data' },
 } satisfies Record<keyof Database, TableEntry>;

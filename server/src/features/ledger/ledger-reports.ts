@@ -231,7 +231,8 @@ export async function paymentCashBookings(
       .innerJoin('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
       .where('journal_lines.account', 'like', `${CASH_PREFIX}%`)
       .where('journal_entries.payment_id', 'is not', null)
-      .where('journal_entries.kind', '!=', 'refund');
+      // Money going back out (a return, a reversed payment, decision 0110) is not a receipt.
+      .where('journal_entries.kind', 'not in', ['refund', 'payment_reversal']);
   const bookedOnDate = await receipts()
     .select('journal_entries.payment_id')
     .distinct()

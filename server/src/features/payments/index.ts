@@ -1,5 +1,11 @@
 // Payments (D8, decision 0070): the provider port and adapters, and the one posting of money.
-export { postPayment, type PostingInput, type PostingOutcome } from './post-payment.ts';
+export {
+  applyPaidPayment,
+  paymentPosting,
+  postPayment,
+  type PostingInput,
+  type PostingOutcome,
+} from './post-payment.ts';
 export {
   chargeFor,
   extensionQuote,

@@ -76,7 +76,8 @@ export interface PaidPayment {
   received_at: string;
 }
 
-const MONEY_ARRIVED = ['paid', 'held', 'returning', 'returned'] as const;
+// A reversed payment's money did arrive on its day; its reversal leaves like a return (decision 0110).
+const MONEY_ARRIVED = ['paid', 'held', 'returning', 'returned', 'reversed'] as const;
 
 function paidPayments(db: Kysely<Database>) {
   return db

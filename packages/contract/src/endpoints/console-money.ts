@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { defineEndpoints } from '../endpoint.ts';
+import { consoleMoneyRoutes } from '../console-money-routes.ts';
+import { dateField, idField, intField, textField } from '../form-fields.ts';
+import { approvalActions, manualChannels, referencePattern, standardReportNames } from '../money-actions.ts';
+
+const amount = intField('amount');
+const reference = textField(60).pipe(
+  z.string().regex(referencePattern, 'reference: 1-60 letters, digits, spaces, - _ . / #'),
+);
+const reason = textField(500);
+
+/** What proposing a money action answered: applied now, or waiting as request `requestId`. */
+const proposed = z.object({
+  status: z.enum(['applied', 'pending']),
+  requestId: z.number().int().nullable(),
+  /** The order's status after it (applied), or as it is (pending). */
+  orderStatus: z.number().int().nullable(),
+  /** False when the same reference was posted before: nothing new was applied. */
+  applied: z.boolean(),
+});
+
+const approvalItem = z.object({
+  id: z.number().int(),
+  action: z.enum(approvalActions),
+  subject: z.string(),
+  amount: z.number().int(),
+  payload: z.record(z.string(), z.unknown()),
+  status: z.enum(['pending', 'applied', 'rejected', 'refused']),
+  proposedBy: z.string(),
+  proposedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  outcome: z.string(),
+});
+
+export const consoleMoneyEndpoints = defineEndpoints(consoleMoneyRoutes, {
+  consoleManualRepayment: {
+    request: z.object({
+      orderId: idField('orderId'),
+      amount,
+      channel: z.enum(manualChannels),
+      receivedOn: textField(10),
+      reference,
+      note: textField(500).default(''),
+    }),
+    data: proposed,
+  },
+  consoleReversePayment: {
+    request: z.object({ paymentId: idField('paymentId'), reason }),
+    data: proposed,
+  },
+  consoleWaiveCharge: {
+    request: z.object({
+      orderId: idField('orderId'),
+      charge: z.enum(['penalty', 'charges']),
+      amount,
+      reason,
+      reference,
+    }),
+    data: proposed,
+  },
+  consoleApprovals: {
+    request: z.object({ status: z.enum(['pending', 'decided']).default('pending') }),
+    data: z.object({ items: z.array(approvalItem) }),
+  },
+  consoleApproveRequest: {
+    request: z.object({ requestId: idField('requestId') }),
+    data: z.object({ requestId: z.number().int(), status: z.literal('applied') }),
+  },
+  consoleStandardReport: {
+    request: z.object({
+      name: z.enum(standardReportNames),
+      from: z.union([z.literal(''), dateField()]).default(''),
+      to: z.union([z.literal(''), dateField()]).default(''),
+    }),
+    data: z.object({
+      header: z.object({
+        report: z.enum(standardReportNames),
+        timeZone: z.string(),
+        computedAt: z.string(),
+        from: z.string(),
+        to: z.string(),
+      }),
+      columns: z.array(z.string()),
+      rows: z.array(z.array(z.union([z.string(), z.number()]))),
+    }),
+  },
+  consoleRejectRequest: {
+    request: z.object({ requestId: idField('requestId'), reason: textField(500).default('') }),
+    data: z.object({ requestId: z.number().int(), status: z.literal('rejected') }),
+  },
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { MAX_INT } from './form-fields.ts';
+
+/**
+ * The back office's money actions and their maker-checker (decision 0110). Each action above its
+ * threshold (centavos; the action's amount) is proposed by one operator and applied only when
+ * another, of a role allowed to approve it, approves; at or below it one confirmation applies it.
+ */
+export const approvalActions = ['manual_repayment', 'reversal', 'waiver'] as const;
+export type ApprovalAction = (typeof approvalActions)[number];
+
+/** ₱10,000 for money in and out, ₱1,000 for what the lender forgives: set per lender by APPROVAL_THRESHOLDS. */
+export const defaultApprovalThresholds: Readonly<Record<ApprovalAction, number>> = Object.freeze({
+  manual_repayment: 1_000_000,
+  reversal: 1_000_000,
+  waiver: 100_000,
+});
+
+export const approvalThresholdsSchema = z
+  .partialRecord(z.enum(approvalActions), z.number().int().min(0).max(MAX_INT))
+  .transform((given) => ({ ...defaultApprovalThresholds, ...given }));
+
+/** The standard reports (decision 0110): the console's, the CSV's and `npm run report`'s names. */
+export const standardReportNames = [
+  'aging',
+  'expected-repayments',
+  'disbursements',
+  'collections-by-collector',
+  'payments-by-channel',
+] as const;
+export type StandardReportName = (typeof standardReportNames)[number];
+
+/** How money outside a provider reached the lender. */
+export const manualChannels = ['bank_deposit', 'bank_transfer', 'cash', 'check'] as const;
+export type ManualChannel = (typeof manualChannels)[number];
+
+export const referencePattern = /^[A-Za-z0-9][A-Za-z0-9 _./#-]{0,59}$/;
+
+const amountField = z.number().int().min(1).max(MAX_INT);
+
+/** Money received outside a provider, posted against an order. */
+export const manualRepaymentRequest = z.object({
+  orderId: z.number().int().positive(),
+  amount: amountField,
+  channel: z.enum(manualChannels),
+  receivedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  reference: z.string().regex(referencePattern),
+  note: z.string().max(500).default(''),
+});
+
+/** A paid repayment taken back. */
+export const reversalRequest = z.object({
+  paymentId: z.number().int().positive(),
+  reason: z.string().trim().min(3).max(500),
+});
+
+/** Penalty or charges (interest and fees, as the plan lines carry them) forgone. */
+export const waiverRequest = z.object({
+  orderId: z.number().int().positive(),
+  charge: z.enum(['penalty', 'charges']),
+  amount: amountField,
+  reason: z.string().trim().min(3).max(500),
+  reference: z.string().regex(referencePattern),
+});
+
+export const moneyActionRequests = {
+  manual_repayment: manualRepaymentRequest,
+  reversal: reversalRequest,
+  waiver: waiverRequest,
+} as const satisfies Record<ApprovalAction, z.ZodType>;
+
+export type MoneyActionPayload<A extends ApprovalAction> = z.input<(typeof moneyActionRequests)[A]>;

@@ -1,0 +1,11 @@
+// Maker-checker for the back office's money actions (decision 0110).
+export {
+  approvalRoles,
+  ApprovalRefused,
+  approveMoneyAction,
+  listApprovals,
+  proposeMoneyAction,
+  rejectMoneyAction,
+  type ApprovalDeps,
+} from './approvals.ts';
+export { consoleMoneyCalls } from './approval-routes.ts';

@@ -1,0 +1,376 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@kwarta/contract';
+import { addDays, OrderStatus, outstandingAmount } from '@kwarta/domain';
+import { callEndpoint } from '../../support/api.ts';
+import { newBorrower } from '../../support/borrowers.ts';
+import { heldPayment } from '../../support/held-payment.ts';
+import { bindCard } from '../../support/payment-accounts.ts';
+import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
+import {
+  advanceOrdersByDate,
+  approveOrder,
+  findOrderAccount,
+  receivablesOwedBy,
+} from '../../../src/features/orders/index.ts';
+import { disburseOrder } from '../../../src/features/disbursement/index.ts';
+import { receivablesByOrder, trialBalance } from '../../../src/features/ledger/index.ts';
+import { dailyReconciliation } from '../../../src/features/reconciliation/index.ts';
+import {
+  acceptRestructuring,
+  offeredRestructuring,
+  offerRestructuring,
+  postManualRepayment,
+  reversePayment,
+  waiveOrderCharge,
+} from '../../../src/features/money-actions/index.ts';
+import {
+  approveMoneyAction,
+  listApprovals,
+  proposeMoneyAction,
+} from '../../../src/features/approvals/index.ts';
+
+/**
+ * Decision 0110: the back office's money actions book like any money event (receivables equal the
+ * plan after each, the trial balance even), apply once per reference, refuse an order whose state
+ * does not allow them, and above their threshold wait for a second operator.
+ */
+describe.each(databaseTargets)('money actions on %s', (target) => {
+  const clock = testClock('2026-11-23T02:00:00.000Z'); // 10:00 in Manila
+  let t: TestApp;
+  let phone = 13900008100;
+  const operators = {
+    maker: { id: 0, name: 'maker', role: 'finance' as const },
+    checker: { id: 0, name: 'checker', role: 'finance' as const },
+    viewer: { id: 0, name: 'looker', role: 'viewer' as const },
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(target, {
+      clock,
+      env: {
+        MARKET: 'spec',
+        APPROVAL_THRESHOLDS: '{"manual_repayment":50000,"reversal":50000,"waiver":50000}',
+      },
+    });
+    for (const operator of Object.values(operators)) {
+      const row = await t.app.db
+        .insertInto('operators')
+        .values({
+          name: `${operator.name}-${target}`,
+          role: operator.role,
+          created_at: clock.now().toISOString(),
+          totp_secret: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      operator.id = row.id;
+      operator.name = `${operator.name}-${target}`;
+    }
+  }, 120_000);
+  afterAll(() => t.close());
+
+  async function disbursedOrder() {
+    phone += 1;
+    const borrower = await newBorrower(t.app, String(phone));
+    const product = await t.app.db
+      .selectFrom('products')
+      .select('id')
+      .where('name', '=', 'Kwarta Starter')
+      .executeTakeFirstOrThrow();
+    const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
+      session: borrower.session,
+      body: {
+        productId: String(product.id),
+        amount: '250000',
+        periods: '4',
+        termUnit: '1',
+        requestId: `money-${phone}-0000`,
+      },
+    });
+    const orderId = (pushed.envelope!.data as { orderId: number }).orderId;
+    await approveOrder(t.app, orderId, 'operator:test');
+    await bindCard(t.app, borrower.session, product.id, '6222021234561234');
+    await disburseOrder(t.app, orderId, 'operator:test');
+    const order = await t.app.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    return { orderId, borrowerId: order.borrower_id, order };
+  }
+
+  const account = async (orderId: number) => (await findOrderAccount(t.app.db, { orderId }))!;
+  const expectBooksAgree = async (orderId: number) => {
+    const booked = (await receivablesByOrder(t.app.db, [orderId])).get(orderId);
+    expect(booked).toEqual(receivablesOwedBy(await account(orderId)));
+    const balance = await trialBalance(t.app.db);
+    expect(balance.totalDebits).toBe(balance.totalCredits);
+  };
+  const moveTo = (at: Date) => clock.advance(at.getTime() - clock.now().getTime());
+  const today = () => new Date(clock.now()).toISOString().slice(0, 10);
+
+  it('a manual repayment is allocated like any payment, booked to the bank, and posts once per reference', async () => {
+    const { orderId } = await disbursedOrder();
+    const input = {
+      orderId,
+      amount: 20_000,
+      channel: 'bank_deposit' as const,
+      receivedOn: today(),
+      reference: `BDO-${target}-1`,
+    };
+    const first = await postManualRepayment(t.app, 'operator:test', input);
+    expect(first.applied).toBe(true);
+    const again = await postManualRepayment(t.app, 'operator:test', input);
+    expect(again).toMatchObject({ applied: false, payment: { id: first.payment.id } });
+    await expect(postManualRepayment(t.app, 'operator:test', { ...input, amount: 20_001 })).rejects.toThrow(
+      /already used/,
+    );
+    const entries = await t.app.db
+      .selectFrom('journal_lines')
+      .innerJoin('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
+      .select(['account', 'debit'])
+      .where('journal_entries.payment_id', '=', first.payment.id)
+      .execute();
+    expect(entries).toContainEqual({ account: 'cash:bank', debit: 20_000 });
+    expect((await account(orderId)).order.paid_amount).toBe(20_000);
+    await expectBooksAgree(orderId);
+  });
+
+  it('refuses a money action on an order whose state does not allow it, writing nothing', async () => {
+    const { orderId } = await disbursedOrder();
+    await t.app.db
+      .updateTable('orders')
+      .set({ status: OrderStatus.Settled })
+      .where('id', '=', orderId)
+      .execute();
+    const paymentsBefore = await t.app.db
+      .selectFrom('payments')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .execute();
+    await expect(
+      postManualRepayment(t.app, 'operator:test', {
+        orderId,
+        amount: 1_000,
+        channel: 'cash',
+        receivedOn: today(),
+        reference: `X-${target}`,
+      }),
+    ).rejects.toThrow(/status 200/);
+    await expect(
+      waiveOrderCharge(t.app, 'operator:test', {
+        orderId,
+        charge: 'charges',
+        amount: 100,
+        reason: 'goodwill',
+        reference: 'w1',
+      }),
+    ).rejects.toThrow(/status 200/);
+    expect(
+      await t.app.db.selectFrom('payments').select('id').where('order_id', '=', orderId).execute(),
+    ).toEqual(paymentsBefore);
+    await t.app.db
+      .updateTable('orders')
+      .set({ status: OrderStatus.Repaying })
+      .where('id', '=', orderId)
+      .execute();
+  });
+
+  it('a reversal puts a repaid instalment back to overdue, and the reconciliation of the day agrees', async () => {
+    const { orderId, borrowerId, order } = await disbursedOrder();
+    const dueDate = order.due_date!;
+    // Paid on the due date; two days later the payment is charged back.
+    const first = (await account(orderId)).balance.lines[0]!;
+    const instalment = first.principal + first.interest;
+    moveTo(new Date(`${dueDate}T02:00:00.000Z`));
+    await advanceOrdersByDate(t.app, clock.now());
+    const paymentId = await heldPayment(
+      t.app,
+      { orderId, borrowerId },
+      { expected: instalment, received: instalment },
+    );
+    expect((await account(orderId)).order.status).toBe(OrderStatus.Repaying);
+    moveTo(new Date(`${addDays(dueDate, 2)}T02:00:00.000Z`));
+    await advanceOrdersByDate(t.app, clock.now());
+    const reversed = await reversePayment(t.app, 'operator:test', {
+      paymentId,
+      reason: 'chargeback from the bank',
+    });
+    expect(reversed.applied).toBe(true);
+    expect(reversed.order.status).toBe(OrderStatus.Overdue);
+    expect(
+      (await reversePayment(t.app, 'operator:test', { paymentId, reason: 'pressed twice' })).applied,
+    ).toBe(false);
+    const history = await t.app.db
+      .selectFrom('order_status_history')
+      .select(['to_status'])
+      .where('order_id', '=', orderId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(history.to_status).toBe(OrderStatus.Overdue);
+    await expectBooksAgree(orderId);
+    const reconciled = await dailyReconciliation(t.app.db, { date: dueDate, timeZone: 'Asia/Manila' });
+    expect(reconciled.mismatches.filter((mismatch) => mismatch.paymentId === paymentId)).toEqual([]);
+    const reversalDay = await dailyReconciliation(t.app.db, {
+      date: addDays(dueDate, 2),
+      timeZone: 'Asia/Manila',
+    });
+    expect(reversalDay.mismatches.filter((mismatch) => mismatch.paymentId === paymentId)).toEqual([]);
+
+    // A penalty accrues on the instalment owed again; waived in part, refused beyond what is owed.
+    moveTo(new Date(`${addDays(dueDate, 3)}T02:00:00.000Z`));
+    await advanceOrdersByDate(t.app, clock.now());
+    const penalty = (await account(orderId)).balance;
+    const owedPenalty = penalty.penalty - penalty.penaltyPaid;
+    expect(owedPenalty).toBeGreaterThan(1);
+    {
+      await waiveOrderCharge(t.app, 'operator:test', {
+        orderId,
+        charge: 'penalty',
+        amount: 1,
+        reason: 'goodwill',
+        reference: 'w-part',
+      });
+      await expectBooksAgree(orderId);
+      await expect(
+        waiveOrderCharge(t.app, 'operator:test', {
+          orderId,
+          charge: 'penalty',
+          amount: owedPenalty,
+          reason: 'too much',
+          reference: 'w-all',
+        }),
+      ).rejects.toThrow(/cannot be waived/);
+      await waiveOrderCharge(t.app, 'operator:test', {
+        orderId,
+        charge: 'penalty',
+        amount: owedPenalty - 1,
+        reason: 'goodwill',
+        reference: 'w-rest',
+      });
+      const waived = (await account(orderId)).balance;
+      expect(waived.penalty - waived.penaltyPaid).toBe(0);
+      // The next morning's job accrues that day's penalty only, not the waived one again.
+      moveTo(new Date(`${addDays(dueDate, 4)}T02:00:00.000Z`));
+      await advanceOrdersByDate(t.app, clock.now());
+      const rerun = (await account(orderId)).balance;
+      expect(rerun.penalty - rerun.penaltyPaid).toBeLessThan(owedPenalty);
+      await expectBooksAgree(orderId);
+    }
+    await waiveOrderCharge(t.app, 'operator:test', {
+      orderId,
+      charge: 'charges',
+      amount: 500,
+      reason: 'hardship',
+      reference: 'w-charges',
+    });
+    await expectBooksAgree(orderId);
+    const waivers = await t.app.db
+      .selectFrom('journal_entries')
+      .select('kind')
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'waiver')
+      .execute();
+    expect(waivers.length).toBeGreaterThan(0);
+    moveTo(new Date('2026-11-23T02:00:00.000Z'));
+  });
+
+  it('a reversal of the payment that settled an order reopens it', async () => {
+    const { orderId, borrowerId } = await disbursedOrder();
+    const owed = outstandingAmount((await account(orderId)).balance);
+    const paymentId = await heldPayment(t.app, { orderId, borrowerId }, { expected: owed, received: owed });
+    expect((await account(orderId)).order.status).toBe(OrderStatus.Settled);
+    const reversed = await reversePayment(t.app, 'operator:test', {
+      paymentId,
+      reason: 'posted to the wrong order',
+    });
+    expect(reversed.order.status).toBe(OrderStatus.Repaying);
+    expect(reversed.order.settled_at).toBeNull();
+    await expectBooksAgree(orderId);
+  });
+
+  it('thresholds route actions to approval; the proposer cannot approve; another operator can, once', async () => {
+    const { orderId } = await disbursedOrder();
+    const small = await proposeMoneyAction(t.app, operators.maker, 'manual_repayment', {
+      orderId,
+      amount: 50_000,
+      channel: 'cash',
+      receivedOn: today(),
+      reference: `small-${target}`,
+    });
+    expect(small.status).toBe('applied');
+    const large = await proposeMoneyAction(t.app, operators.maker, 'manual_repayment', {
+      orderId,
+      amount: 50_001,
+      channel: 'bank_deposit',
+      receivedOn: today(),
+      reference: `large-${target}`,
+    });
+    expect(large.status).toBe('pending');
+    if (large.status !== 'pending') throw new Error('expected pending');
+    const requestId = large.request.id;
+    expect((await listApprovals(t.app.db)).map((request) => request.id)).toContain(requestId);
+    const paidBefore = (await account(orderId)).order.paid_amount;
+    await expect(approveMoneyAction(t.app, operators.maker, requestId)).rejects.toThrow(/another operator/);
+    await expect(approveMoneyAction(t.app, operators.viewer, requestId)).rejects.toThrow(/needs the role/);
+    expect((await account(orderId)).order.paid_amount).toBe(paidBefore);
+    const approved = await approveMoneyAction(t.app, operators.checker, requestId);
+    expect(approved.request.status).toBe('applied');
+    expect((await account(orderId)).order.paid_amount).toBe(paidBefore + 50_001);
+    await expect(
+      approveMoneyAction(
+        t.app,
+        { ...operators.checker, id: operators.viewer.id, role: 'finance' },
+        requestId,
+      ),
+    ).rejects.toThrow(/already applied/);
+    const audit = await t.app.db
+      .selectFrom('operator_audit')
+      .select(['action', 'operator_name'])
+      .where('subject', '=', `order:${orderId}`)
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'money.manual_repayment', operator_name: operators.maker.name },
+      { action: 'approval.propose', operator_name: operators.maker.name },
+      { action: 'approval.approve', operator_name: operators.checker.name },
+    ]);
+    await expectBooksAgree(orderId);
+  });
+
+  it('a restructuring that breaks a cap is refused; one within the caps takes effect when the borrower accepts it', async () => {
+    const { orderId, borrowerId, order } = await disbursedOrder();
+    await t.app.db
+      .updateTable('orders')
+      .set({ compliance_profile: 'ph-sec-mc3-2022' })
+      .where('id', '=', orderId)
+      .execute();
+    moveTo(new Date(`${addDays(order.due_date!, 3)}T02:00:00.000Z`));
+    await advanceOrdersByDate(t.app, clock.now());
+    expect((await account(orderId)).order.status).toBe(OrderStatus.Overdue);
+    const firstDue = addDays(order.due_date!, 20);
+    await expect(
+      offerRestructuring(t.app, 'operator:test', {
+        orderId,
+        terms: { instalments: 6, everyDays: 15, firstDue, monthlyBps: 2_000 },
+      }),
+    ).rejects.toThrow(/breaks the compliance profile/);
+    expect(await offeredRestructuring(t.app, { orderId, borrowerId })).toBeNull();
+    const offer = await offerRestructuring(t.app, 'operator:test', {
+      orderId,
+      terms: { instalments: 6, everyDays: 15, firstDue, monthlyBps: 100 },
+    });
+    // Another borrower cannot see or accept it.
+    expect(await offeredRestructuring(t.app, { orderId, borrowerId: borrowerId + 1 })).toBeNull();
+    await expect(
+      acceptRestructuring(t.app, { borrowerId: borrowerId + 1, restructuringId: offer.id }),
+    ).rejects.toThrow(/does not exist/);
+    const accepted = await acceptRestructuring(t.app, { borrowerId, restructuringId: offer.id });
+    expect(accepted.order.status).toBe(OrderStatus.Repaying);
+    expect((await acceptRestructuring(t.app, { borrowerId, restructuringId: offer.id })).applied).toBe(false);
+    const lines = (await account(orderId)).balance.lines;
+    expect(lines.filter((line) => line.principal > line.principalPaid)).toHaveLength(6);
+    await expectBooksAgree(orderId);
+    moveTo(new Date('2026-11-23T02:00:00.000Z'));
+  });
+});
