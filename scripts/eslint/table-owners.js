@@ -45,6 +45,8 @@ export const tableOwners = {
   collection_templates: ['server/src/features/collections/'],
   journal_entries: ['server/src/features/ledger/'],
   journal_lines: ['server/src/features/ledger/'],
+  portfolio_sums: ['server/src/features/portfolio/'],
+  portfolio_order_standings: ['server/src/features/portfolio/'],
   settings: ['server/src/db/settings-repository.ts'],
   brand_looks: ['server/src/features/brand/'],
   ephemeral_entries: ['server/src/lib/ephemeral/'],

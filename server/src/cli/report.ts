@@ -9,7 +9,8 @@ import {
   orderStatement,
   trialBalance,
 } from '../features/ledger/index.ts';
-import { formatPortfolio, portfolioReport } from '../features/orders/index.ts';
+import { formatPortfolio, ordersWithMoney } from '../features/orders/index.ts';
+import { rebuildPortfolioSummaries, summarizedPortfolio } from '../features/portfolio/index.ts';
 import { dailyReconciliation, formatReconciliation } from '../features/reconciliation/index.ts';
 import { runCli } from './run-cli.ts';
 
@@ -26,9 +27,14 @@ const USAGE = `Ledger and portfolio reports (decision 0099), from the database t
       amount, another day, or cash booked with no paid payment
   npm run report -- portfolio [--period day|week|month] [--from YYYY-MM-DD] [--product <id>] [--utm <tag>] [--json]
       outstanding principal, PAR1/7/30/90, collection rate, first-payment default, disbursed and
-      collected per period from --from (default a year ago), repayment curves by disbursement month
+      collected per period from --from (default a year ago), repayment curves by disbursement month,
+      read from the summaries the money events keep (decision 0111)
+  npm run report -- portfolio --rebuild [--check]
+      recomputes those summaries from every order's rows; --check changes nothing and lists where the
+      kept summaries differ from that recomputation
 
-Exit status: 0, or 1 when a trial balance does not balance or a day does not reconcile; 2 for a bad call.`;
+Exit status: 0, or 1 when a trial balance does not balance, a day does not reconcile or the portfolio's
+summaries differ from their rows; 2 for a bad call.`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -40,6 +46,8 @@ async function main(): Promise<number> {
       product: { type: 'string' },
       utm: { type: 'string' },
       json: { type: 'boolean', default: false },
+      rebuild: { type: 'boolean', default: false },
+      check: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -71,6 +79,10 @@ async function main(): Promise<number> {
       console.error(`portfolio: --period day|week|month, --from YYYY-MM-DD, --product <id>.\n\n${USAGE}`);
       return 2;
     }
+    if (values.check && !values.rebuild) {
+      console.error(`portfolio: --check goes with --rebuild.\n\n${USAGE}`);
+      return 2;
+    }
   } else {
     console.error(`Which report? trial-balance, statement, reconcile or portfolio.\n\n${USAGE}`);
     return 2;
@@ -80,11 +92,31 @@ async function main(): Promise<number> {
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);
+    if (report === 'portfolio' && values.rebuild) {
+      const started = performance.now();
+      const rebuilt = await rebuildPortfolioSummaries(db, {
+        orderIds: await ordersWithMoney(db),
+        timeZone: config.lenderTimeZone,
+        check: values.check,
+      });
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(
+        values.check
+          ? `Checked the portfolio's summaries against ${rebuilt.orders} orders' rows in ${seconds} s: nothing changed.`
+          : `Rebuilt the portfolio's summaries from ${rebuilt.orders} orders' rows in ${seconds} s.`,
+      );
+      if (rebuilt.differences.length === 0) {
+        if (values.check) console.log('The summaries equal their rows.');
+        return 0;
+      }
+      console.log(`${rebuilt.differences.length} differences:`);
+      for (const difference of rebuilt.differences) console.log(`  ${difference}`);
+      return 1;
+    }
     if (report === 'portfolio') {
       const today = calendarDateAt(new Date(), config.lenderTimeZone);
-      const portfolio = await portfolioReport(db, {
+      const portfolio = await summarizedPortfolio(db, {
         today,
-        timeZone: config.lenderTimeZone,
         period: values.period as Period,
         from: values.from ?? addDays(today, -365),
         filter: {

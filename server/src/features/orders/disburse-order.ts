@@ -16,6 +16,7 @@ import { defaultPayoutAccount, type PayoutAccount } from '../bank-binding/index.
 import { postJournalEntry, type JournalPosting } from '../ledger/index.ts';
 import { orderCharges } from './order-ledger.ts';
 import { transitionOrder, TransitionRefused } from './order-lifecycle.ts';
+import { recordOrderPortfolio } from '../portfolio/index.ts';
 
 export type DisburseDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'payouts'>;
 
@@ -236,6 +237,7 @@ export async function sendDisbursement(
       disbursementEntry({ principal: attempt.amount, ...(await orderCharges(trx, orderId)) }),
       { ...payoutPosting(deps, attempt, 'sent'), providerRef: result.providerReference },
     );
+    await recordOrderPortfolio(trx, orderId, deps.config.lenderTimeZone);
     await options.recordOutcome?.(trx, { paid: true, order: disbursed });
     return disbursed;
   });
