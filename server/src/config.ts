@@ -108,7 +108,6 @@ const envObject = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(1000),
   MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
   LENDER_DATA_CACHE_MS: z.coerce.number().int().min(0).default(5000),
-  PORTFOLIO_CACHE_MS: z.coerce.number().int().min(0).default(300_000),
   // Customer service until an admin saves contacts in the console; unset, the brand file's
   // `support` values (Kwarta's by default), so a second brand never shows Kwarta's address.
   SUPPORT_EMAIL: z.string().email().optional(),
@@ -330,7 +329,6 @@ const envSchema = envObject
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS },
     load: { maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS, maxInFlight: env.MAX_IN_FLIGHT },
     lenderDataCacheMs: env.LENDER_DATA_CACHE_MS,
-    portfolioCacheMs: env.PORTFOLIO_CACHE_MS,
     defaultSupport: supportContacts(env, configuredBrand),
     brand: companyTexts(env, configuredBrand),
     // Name, colours, images and URL scheme until an admin saves a brand (features/brand).

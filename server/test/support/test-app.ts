@@ -180,7 +180,6 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     // Tests edit products and settings and read them back at once.
     LENDER_DATA_CACHE_MS: '0',
     // …and the portfolio after a payment (portfolio-kept.test.ts keeps it).
-    PORTFOLIO_CACHE_MS: '0',
     // The test run's choice (vitest.config.ts runs the server tests with each driver).
     SQLITE_DRIVER: process.env.SQLITE_DRIVER,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
