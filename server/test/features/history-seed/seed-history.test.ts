@@ -68,7 +68,7 @@ describe.each(databaseTargets)('seed:history on %s', (target) => {
       timeZone,
       check: true,
     });
-    expect(check.orders).toBeGreaterThan(60);
+    expect(check.orders).toBeGreaterThan(10);
     expect(check.differences).toEqual([]);
     const query = { today: '2026-11-20', period: 'month' as const, from: '2026-01-01', filter: {} };
     const summarized = await summarizedPortfolio(t.app.db, query);
