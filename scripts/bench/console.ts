@@ -1,13 +1,13 @@
 // Console benchmark (decision 0080): with 100,000 orders seeded by seed-orders.ts, the order queue's
 // first page and a phone search must answer in ≤ 100 ms p95, on SQLite and on PostgreSQL; and
 // (decision 0099) the Portfolio screen's call, by period and filtered by product and by campaign, in
-// ≤ 200 ms p95 — at 1,000,000 orders on PostgreSQL. The portfolio is kept per instance for
-// PORTFOLIO_CACHE_MS (features/console/console-report-routes.ts): the timed requests read a kept
-// one, and the slowest warm-up request, printed beside, is what computing it costs:
+// ≤ 200 ms p95 — at 1,000,000 orders on SQLite and PostgreSQL. The portfolio is read from the
+// summaries the money events keep (decision 0111; the bench's bulk rows get theirs from the
+// rebuild, timed apart), nothing is kept between requests, and its first view — the slowest
+// warm-up request, printed beside — must be within the same 200 ms:
 //   npm run bench:console [-- --orders 100000 --requests 300 --postgres postgres://…/postgres]
 //   npm run bench:console -- --orders 1000000 --postgres-only
 //   npm run bench:console -- --history 2000x12 [--postgres-only]
-//   npm run bench:console -- --portfolio-cache-ms 500   (the kept portfolio expiring during the run)
 // Decision 0110 adds each standard report (aging, expected repayments, disbursement register,
 // collections by collector, payments by channel), printed against a 200 ms p95 goal.
 // --history seeds the book through seed:history (borrowers × months of lending through the use
@@ -25,6 +25,8 @@ import { loadConfig } from '../../server/src/config.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { createOperator, createOperatorSession } from '../../server/src/features/operators/index.ts';
 import { HISTORY_CAMPAIGNS, seedHistory } from '../../server/src/features/history-seed/index.ts';
+import { ordersWithMoney } from '../../server/src/features/orders/index.ts';
+import { rebuildPortfolioSummaries } from '../../server/src/features/portfolio/index.ts';
 import { adminQuery } from '../support/backing-services.ts';
 import { BENCH_CAMPAIGNS, seedBenchOrders } from './seed-orders.ts';
 
@@ -41,9 +43,6 @@ const adminUrl = option(
 );
 const warmup = Number(option('--warmup', '30'));
 const postgresOnly = args.includes('--postgres-only');
-// A short PORTFOLIO_CACHE_MS makes the timed requests cross the kept copy's expiry again and again:
-// what the screen answers while a recomputation runs behind it.
-const portfolioCacheMs = option('--portfolio-cache-ms', '300000');
 const historyShape = /^(\d+)x(\d+)$/.exec(option('--history', ''));
 const history = historyShape ? { borrowers: Number(historyShape[1]), months: Number(historyShape[2]) } : null;
 if (args.includes('--history') && !history) throw new Error('--history takes BORROWERSxMONTHS, e.g. 2000x12');
@@ -71,7 +70,6 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     MAX_EVENT_LOOP_DELAY_MS: '60000',
-    PORTFOLIO_CACHE_MS: portfolioCacheMs,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const app = await buildApp(config);
@@ -81,13 +79,23 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
     const { phones, orderNos, campaigns } = history
       ? await seedFromHistory(app, history)
       : { ...(await seedBenchOrders(app.db, orderCount)), campaigns: BENCH_CAMPAIGNS };
+    const seeded = performance.now();
+    // Bulk rows skip the money events, so their summaries come from the rebuild.
+    if (!history) {
+      await rebuildPortfolioSummaries(app.db, {
+        orderIds: await ordersWithMoney(app.db),
+        timeZone: app.config.lenderTimeZone,
+        check: false,
+      });
+    }
+    const rebuildSeconds = (performance.now() - seeded) / 1000;
     if (target === 'postgres') await sql`ANALYZE`.execute(app.db);
     const total = await app.db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     console.log(
-      `${target}: ${Number(total.n)} orders (${history ? `seed:history ${history.borrowers} borrowers × ${history.months} months` : orderNos.length} seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
+      `${target}: ${Number(total.n)} orders (${history ? `seed:history ${history.borrowers} borrowers × ${history.months} months` : orderNos.length} seeded in ${((seeded - seedStart) / 1000).toFixed(1)} s${history ? '' : `, portfolio summaries rebuilt in ${rebuildSeconds.toFixed(1)} s`})`,
     );
 
     const cookieOf = async (role: 'credit' | 'finance') => {
@@ -163,7 +171,7 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
     let ok = true;
     for (const { name, on, query, budget, gated } of cases) {
       const times: number[] = [];
-      // The slowest warm-up request: a portfolio computed rather than kept (PORTFOLIO_CACHE_MS).
+      // The slowest warm-up request: the first view, with cold caches and JIT.
       let coldest = 0;
       for (let i = 0; i < requests + warmup; i += 1) {
         const started = performance.now();
@@ -181,7 +189,8 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
       }
       times.sort((a, b) => a - b);
       const p95 = percentile(times, 0.95);
-      const within = p95 <= budget;
+      // The portfolio's first view counts too (decision 0111): no kept copy hides a slow one.
+      const within = p95 <= budget && (on !== portfolio || coldest <= budget);
       if (gated) ok &&= within;
       console.log(
         `  ${name.padEnd(34)} p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  max ${times.at(-1)!.toFixed(1).padStart(6)} ms  ${within ? 'ok' : `OVER ${budget} ms`}  (slowest warm-up ${coldest.toFixed(0)} ms)`,

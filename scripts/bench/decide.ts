@@ -24,7 +24,7 @@ import {
   simulateModels,
   formatSimulation,
 } from '../../server/src/features/credit-decisions/index.ts';
-import { findLoanProduct } from '../../server/src/features/orders/index.ts';
+import { findLoanProduct } from '../../server/src/features/products/index.ts';
 import { formatAmount } from '@kwarta/domain';
 import { adminQuery } from '../support/backing-services.ts';
 import { seedBenchOrders } from './seed-orders.ts';

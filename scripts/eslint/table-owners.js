@@ -50,6 +50,8 @@ export const tableOwners = {
   collection_templates: ['server/src/features/collections/'],
   journal_entries: ['server/src/features/ledger/', 'server/src/features/data-privacy/'],
   journal_lines: ['server/src/features/ledger/', 'server/src/features/data-privacy/'],
+  portfolio_sums: ['server/src/features/portfolio/'],
+  portfolio_order_standings: ['server/src/features/portfolio/', 'server/src/features/data-privacy/'],
   settings: ['server/src/db/settings-repository.ts'],
   brand_looks: ['server/src/features/brand/'],
   ephemeral_entries: ['server/src/lib/ephemeral/'],

@@ -120,7 +120,6 @@ const envObject = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(1000),
   MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
   LENDER_DATA_CACHE_MS: z.coerce.number().int().min(0).default(5000),
-  PORTFOLIO_CACHE_MS: z.coerce.number().int().min(0).default(300_000),
   // A pushed order is decided by the active credit model at once; `off` leaves every order in 21
   // for an officer (decision 0109).
   CREDIT_DECISIONS: z.enum(['auto', 'off']).default('auto'),
@@ -375,7 +374,6 @@ const envSchema = envObject
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS },
     load: { maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS, maxInFlight: env.MAX_IN_FLIGHT },
     lenderDataCacheMs: env.LENDER_DATA_CACHE_MS,
-    portfolioCacheMs: env.PORTFOLIO_CACHE_MS,
     creditDecisions: env.CREDIT_DECISIONS,
     defaultSupport: supportContacts(env, configuredBrand),
     brand: companyTexts(env, configuredBrand),

@@ -9,7 +9,12 @@ import {
   orderStatement,
   trialBalance,
 } from '../features/ledger/index.ts';
-import { formatPortfolio, portfolioReport } from '../features/portfolio/index.ts';
+import {
+  formatPortfolio,
+  rebuildPortfolioSummaries,
+  summarizedPortfolio,
+} from '../features/portfolio/index.ts';
+import { ordersWithMoney } from '../features/orders/index.ts';
 import { dailyReconciliation, formatReconciliation } from '../features/reconciliation/index.ts';
 import { outputFormat } from '../lib/output-format.ts';
 import {
@@ -34,7 +39,11 @@ const USAGE = `Ledger and portfolio reports (decision 0099), from the database t
       amount, another day, or cash booked with no paid payment
   npm run report -- portfolio [--period day|week|month] [--from YYYY-MM-DD] [--product <id>] [--utm <tag>] [--json]
       outstanding principal, PAR1/7/30/90, collection rate, first-payment default, disbursed and
-      collected per period from --from (default a year ago), repayment curves by disbursement month
+      collected per period from --from (default a year ago), repayment curves by disbursement month,
+      read from the summaries the money events keep (decision 0111)
+  npm run report -- portfolio --rebuild [--check]
+      recomputes those summaries from every order's rows; --check changes nothing and lists where the
+      kept summaries differ from that recomputation
   npm run report -- aging | expected-repayments | disbursements | collections-by-collector |
                     payments-by-channel [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--csv | --json]
       the standard reports (decision 0110): receivables by days past due, what falls due each day of
@@ -42,7 +51,8 @@ const USAGE = `Ledger and portfolio reports (decision 0099), from the database t
       provider and channel (ranged ones default to the last 30 days); each states the lender's time
       zone and when it was computed
 
-Exit status: 0, or 1 when a trial balance does not balance or a day does not reconcile; 2 for a bad call.`;
+Exit status: 0, or 1 when a trial balance does not balance, a day does not reconcile or the portfolio's
+summaries differ from their rows; 2 for a bad call.`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -56,6 +66,8 @@ async function main(): Promise<number> {
       json: { type: 'boolean', default: false },
       csv: { type: 'boolean', default: false },
       to: { type: 'string' },
+      rebuild: { type: 'boolean', default: false },
+      check: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -87,6 +99,10 @@ async function main(): Promise<number> {
       console.error(`portfolio: --period day|week|month, --from YYYY-MM-DD, --product <id>.\n\n${USAGE}`);
       return 2;
     }
+    if (values.check && !values.rebuild) {
+      console.error(`portfolio: --check goes with --rebuild.\n\n${USAGE}`);
+      return 2;
+    }
   } else if ((standardReportNames as readonly string[]).includes(report ?? '')) {
     if ([values.from, values.to].some((date) => date !== undefined && !isCalendarDate(date))) {
       console.error(`--from and --to must be calendar dates YYYY-MM-DD.\n\n${USAGE}`);
@@ -104,6 +120,27 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(db);
     const format = outputFormat(config);
+    if (report === 'portfolio' && values.rebuild) {
+      const started = performance.now();
+      const rebuilt = await rebuildPortfolioSummaries(db, {
+        orderIds: await ordersWithMoney(db),
+        timeZone: config.lenderTimeZone,
+        check: values.check,
+      });
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(
+        values.check
+          ? `Checked the portfolio's summaries against ${rebuilt.orders} orders' rows in ${seconds} s: nothing changed.`
+          : `Rebuilt the portfolio's summaries from ${rebuilt.orders} orders' rows in ${seconds} s.`,
+      );
+      if (rebuilt.differences.length === 0) {
+        if (values.check) console.log('The summaries equal their rows.');
+        return 0;
+      }
+      console.log(`${rebuilt.differences.length} differences:`);
+      for (const difference of rebuilt.differences) console.log(`  ${difference}`);
+      return 1;
+    }
     if ((standardReportNames as readonly string[]).includes(report!)) {
       const figures = await standardReport(
         db,
@@ -121,9 +158,8 @@ async function main(): Promise<number> {
     }
     if (report === 'portfolio') {
       const today = calendarDateAt(new Date(), config.lenderTimeZone);
-      const portfolio = await portfolioReport(db, {
+      const portfolio = await summarizedPortfolio(db, {
         today,
-        timeZone: config.lenderTimeZone,
         period: values.period as Period,
         from: values.from ?? addDays(today, -365),
         filter: {

@@ -356,6 +356,8 @@ export interface Database {
   order_waivers: OrderWaiverTable;
   approval_requests: ApprovalRequestTable;
   order_restructurings: OrderRestructuringTable;
+  portfolio_sums: PortfolioSumTable;
+  portfolio_order_standings: PortfolioOrderStandingTable;
 }
 
 /** Identity and sanctions screening (decision 0108, migration 2026-11-28-30). */
@@ -969,4 +971,28 @@ export interface DataExportLinkTable {
 export interface AnonymisedBorrowerTable {
   borrower_id: number;
   anonymised_at: string;
+}
+
+/** One figure of the portfolio summed per lender day (or cohort and month), product and campaign (decision 0111). */
+export interface PortfolioSumTable {
+  figure: string;
+  product_id: number;
+  /** '' when the borrower came through no campaign. */
+  utm_tag: string;
+  day: string;
+  /** The lender's month a cohort's payment fell in; '' for the other figures. */
+  month: string;
+  /** bigint: PostgreSQL answers it as a string, so read it through Number(). */
+  amount: number | string;
+}
+
+/** Each order's standing and its part of portfolio_sums, as its last money event left them (decision 0111). */
+export interface PortfolioOrderStandingTable {
+  order_id: number;
+  product_id: number;
+  utm_tag: string;
+  outstanding_principal: number | string;
+  oldest_unpaid_due: string | null;
+  /** JSON [[figure, day, month, amount], …]. */
+  sums: string;
 }

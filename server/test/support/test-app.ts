@@ -182,7 +182,6 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     // Tests edit products and settings and read them back at once.
     LENDER_DATA_CACHE_MS: '0',
     // …and the portfolio after a payment (portfolio-kept.test.ts keeps it).
-    PORTFOLIO_CACHE_MS: '0',
     // Tests of the officer's queue push orders that wait in 21; credit-decisions tests turn it on.
     CREDIT_DECISIONS: 'off',
     // Tests of lending leave identity checks out; identity tests turn them on (decision 0108).

@@ -39,7 +39,7 @@ export const consoleReportEndpoints = defineEndpoints(consoleReportRoutes, {
     request: portfolioRequest,
     data: z.object({
       today: z.string(),
-      /** When these figures were computed (ISO instant): an instance keeps them for PORTFOLIO_CACHE_MS. */
+      /** When these figures were read (ISO instant): from the summaries, as of the last committed money event. */
       computedAt: z.string(),
       period: z.enum(periods as ['day', 'week', 'month']),
       from: z.string(),

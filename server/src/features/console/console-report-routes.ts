@@ -3,10 +3,9 @@ import { addDays, calendarDateAt } from '@kwarta/domain';
 import { endpoints, type EndpointParsedRequest } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
-import { LenderWideCache } from '../../lib/lender-wide-cache.ts';
 import { csvDownload } from '../../lib/csv.ts';
 import { findOrderByIdOrNo, orderStatusText } from '../orders/index.ts';
-import { portfolioCsvColumns, portfolioCsvRows, portfolioReport } from '../portfolio/index.ts';
+import { portfolioCsvColumns, portfolioCsvRows, summarizedPortfolio } from '../portfolio/index.ts';
 import { productNames } from '../products/index.ts';
 import { orderStatement, statementCsvColumns, trialBalance } from '../ledger/index.ts';
 import {
@@ -27,37 +26,23 @@ export async function consoleTrialBalance(app: FastifyInstance, date: string | u
 
 /**
  * The reports screens' calls (decision 0099): the portfolio, the ledger and the day's reconciliation,
- * seen from the lender's today. The portfolio's sums read the whole book (a million orders:
- * seconds on PostgreSQL, bench:console), so an instance keeps each computed portfolio for
- * PORTFOLIO_CACHE_MS, keyed by the lender's day and the query: the screen answers in milliseconds,
- * shows payments within that time, and a new day is computed anew. Concurrent first requests share
- * one computation (LenderWideCache keeps the promise).
+ * seen from the lender's today. The portfolio is read from the summaries the money events keep
+ * (decision 0111): a sum over a few hundred rows whatever the book's size, so every view is as
+ * fresh as the last committed payment and nothing is kept between requests.
  */
 type ConsoleRequest<Name extends keyof typeof endpoints> = EndpointParsedRequest<(typeof endpoints)[Name]>;
 
 export function consoleReportCalls(app: FastifyInstance): void {
-  // Past PORTFOLIO_CACHE_MS the kept portfolio is still served, for three times as long, while one
-  // recomputation runs behind it: only the first view of a query (per instance and lender day), or
-  // one after it went unread that long, waits seconds at a million orders. The screen shows when its
-  // figures were computed.
-  const computed = new LenderWideCache(app.config.portfolioCacheMs, {
-    servesStaleForMs: 3 * app.config.portfolioCacheMs,
-  });
-  /** The portfolio of a query, kept; the screen and its CSV read the same one. */
-  const portfolio = (input: ConsoleRequest<'consolePortfolio'>) => {
-    const timeZone = app.config.lenderTimeZone;
-    const today = calendarDateAt(app.clock.now(), timeZone);
-    const query = {
+  /** The portfolio of a query; the screen and its CSV read the same one. */
+  const portfolio = async (input: ConsoleRequest<'consolePortfolio'>) => {
+    const today = calendarDateAt(app.clock.now(), app.config.lenderTimeZone);
+    const report = await summarizedPortfolio(app.db, {
       today,
-      timeZone,
       period: input.period,
       from: input.from ?? addDays(today, -365),
       filter: { productId: input.productId, utmTag: input.utmTag },
-    };
-    return computed.read(JSON.stringify(query), async () => ({
-      ...(await portfolioReport(app.db, query)),
-      computedAt: app.clock.now().toISOString(),
-    }));
+    });
+    return { ...report, computedAt: app.clock.now().toISOString() };
   };
   const statement = async (input: ConsoleRequest<'consoleOrderStatement'>) => {
     const order = await findOrderByIdOrNo(app.db, input.order);

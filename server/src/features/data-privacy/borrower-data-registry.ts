@@ -431,6 +431,9 @@ export const tableRegistry = {
   order_waivers: byOrder('order_waivers', 'Charges waived', 'identity-aml'),
   order_restructurings: byOrder('order_restructurings', 'Rescheduled plans', 'identity-aml'),
   approval_requests: { kind: 'not-borrower-data', why: 'staff approvals of money actions, by subject id' },
+  // The portfolio's summaries (decision 0111): figures of the books, kept like the ledger.
+  portfolio_sums: { kind: 'not-borrower-data', why: 'sums over every loan by day, product and campaign' },
+  portfolio_order_standings: byOrder('portfolio_order_standings', 'Portfolio standing of my loans', 'ledger'),
   privacy_policy_versions: { kind: 'not-borrower-data', why: 'the policy texts’ versions' },
   privacy_breaches: { kind: 'not-borrower-data', why: 'incidents, described without personal data' },
 } satisfies Record<keyof Database, TableEntry>;

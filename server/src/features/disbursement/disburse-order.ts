@@ -22,6 +22,7 @@ import {
   markOrderPaidOut,
   recordPayoutRefused,
 } from '../orders/index.ts';
+import { recordOrderPortfolio } from '../portfolio/index.ts';
 
 export type DisburseDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'payouts'>;
 
@@ -216,6 +217,7 @@ export async function sendDisbursement(
       disbursementEntry({ principal: attempt.amount, ...(await orderCharges(trx, orderId)) }),
       { ...payoutPosting(deps, attempt, 'sent'), providerRef: result.providerReference },
     );
+    await recordOrderPortfolio(trx, orderId, deps.config.lenderTimeZone);
     await options.recordOutcome?.(trx, { paid: true, order: disbursed });
     return disbursed;
   });

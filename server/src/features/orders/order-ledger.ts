@@ -15,6 +15,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { postJournalEntry, receivablesByOrder } from '../ledger/index.ts';
 import { chargesOf, findOrderAccount, type OrderAccount } from './order-repayment.ts';
 import { TransitionRefused, transitionOrder } from './order-lifecycle.ts';
+import { recordOrderPortfolio } from '../portfolio/index.ts';
 
 /** What the order's plan lines and penalty say it owes, as the ledger's receivables. */
 export function receivablesOwedBy(account: Pick<OrderAccount, 'order' | 'balance'>): Receivables {
@@ -75,6 +76,7 @@ export async function writeOffOrder(
       orderId: order.id,
       memo: `written off by ${input.actor}: ${reason}`,
     });
+    await recordOrderPortfolio(trx, order.id, deps.config.lenderTimeZone);
     return { order: updated, owed };
   });
 }

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { postJournalEntry } from '../ledger/index.ts';
 import { applyExtension, applyRepayment, findOrderAccount } from '../orders/index.ts';
+import { recordOrderPortfolio } from '../portfolio/index.ts';
 import type { Database, Payment } from '../../db/schema.ts';
 import { afterCommit, inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -238,6 +239,7 @@ export async function applyPaidPayment(
       .values(rows.map((row) => ({ ...row, payment_id: payment.id, order_id: payment.order_id })))
       .execute();
   }
+  await recordOrderPortfolio(trx, payment.order_id, how.timeZone);
   return { allocated: amount - credit, credit };
 }
 

@@ -1,4 +1,5 @@
-// The portfolio report (decision 0099): disbursed, collected and at-risk figures by lender day, product and campaign.
+// The portfolio (decisions 0099, 0111): the summaries the money events keep, their one writer and
+// rebuild, and the report's shape, text and CSV.
 export {
   FIRST_PAYMENT_DEFAULT_DAYS,
   formatPortfolio,
@@ -9,3 +10,13 @@ export {
   type PortfolioReport,
   portfolioReport,
 } from './portfolio-report.ts';
+export {
+  recordOrderPortfolio,
+  rebuildPortfolioSummaries,
+  type PortfolioRebuild,
+} from './portfolio-summary-writer.ts';
+export {
+  summarizedPortfolio,
+  type SummarizedPortfolio,
+  type SummarizedPortfolioQuery,
+} from './portfolio-summaries.ts';

@@ -18,6 +18,12 @@ import {
 } from '../../../src/features/ledger-rebuild/index.ts';
 import { trialBalance } from '../../../src/features/ledger/index.ts';
 import { funnelReport } from '../../../src/features/promotion/index.ts';
+import { ordersWithMoney } from '../../../src/features/orders/index.ts';
+import {
+  portfolioReport,
+  rebuildPortfolioSummaries,
+  summarizedPortfolio,
+} from '../../../src/features/portfolio/index.ts';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -57,6 +63,21 @@ describe.each(databaseTargets)('seed:history on %s', (target) => {
     const balance = await trialBalance(t.app.db);
     expect(balance.totalDebits).toBe(balance.totalCredits);
     expect(balance.totalDebits).toBeGreaterThan(0);
+  });
+
+  it("kept the portfolio's summaries its events wrote equal to their rows (decision 0111)", async () => {
+    const timeZone = t.config.lenderTimeZone;
+    const check = await rebuildPortfolioSummaries(t.app.db, {
+      orderIds: await ordersWithMoney(t.app.db),
+      timeZone,
+      check: true,
+    });
+    expect(check.orders).toBeGreaterThan(10);
+    expect(check.differences).toEqual([]);
+    const query = { today: '2026-11-20', period: 'month' as const, from: '2026-01-01', filter: {} };
+    const summarized = await summarizedPortfolio(t.app.db, query);
+    expect(summarized).toEqual(await portfolioReport(t.app.db, { ...query, timeZone }));
+    expect(summarized.atRisk.outstandingPrincipal).toBeGreaterThan(0);
   });
 
   it('has the statuses and events of a lending book', async () => {

@@ -110,8 +110,8 @@ export function PortfolioSection({ role }: { role: OperatorRole }) {
       {data ? (
         <>
           <p>
-            As of {data.today}, from {data.from}; figures computed {when(data.computedAt)} (kept a few minutes
-            and refreshed behind the screen: a recent payment shows after a reload).
+            As of {data.today}, from {data.from}; figures read {when(data.computedAt)}, with every payment
+            recorded until then.
           </p>
           <dl className="tiles">
             <div className="tile">
