@@ -107,7 +107,7 @@ describe('operator console', () => {
       viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
       agent: ['dashboard', 'orders', 'payments', 'complaints'],
       credit: ['dashboard', 'orders', 'payments'],
-      finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger'],
+      finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger', 'regulatory'],
       collector: ['dashboard', 'orders', 'payments', 'collections'],
       admin: [
         'dashboard',
@@ -118,6 +118,7 @@ describe('operator console', () => {
         'collections',
         'portfolio',
         'ledger',
+        'regulatory',
         'products',
         'templates',
         'collection-templates',

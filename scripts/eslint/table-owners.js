@@ -45,6 +45,7 @@ export const tableOwners = {
   collection_templates: ['server/src/features/collections/'],
   journal_entries: ['server/src/features/ledger/'],
   journal_lines: ['server/src/features/ledger/'],
+  cic_submissions: ['server/src/features/regulatory-reports/'],
   settings: ['server/src/db/settings-repository.ts'],
   brand_looks: ['server/src/features/brand/'],
   ephemeral_entries: ['server/src/lib/ephemeral/'],

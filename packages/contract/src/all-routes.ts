@@ -1,6 +1,7 @@
 import { consoleAdminRoutes } from './console-admin-routes.ts';
 import { consoleCollectionsRoutes } from './console-collections-routes.ts';
 import { consoleExportRoutes } from './console-export-routes.ts';
+import { consoleRegulatoryRoutes } from './console-regulatory-routes.ts';
 import { consoleReportRoutes } from './console-report-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
 import { routes, type EndpointRoute } from './routes.ts';
@@ -17,6 +18,7 @@ export const consoleCalls = {
   ...consoleCollectionsRoutes,
   ...consoleExportRoutes,
   ...consoleReportRoutes,
+  ...consoleRegulatoryRoutes,
 } as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */

@@ -53,6 +53,11 @@ export const ConsoleRoles = {
   exportData: ['finance'],
   /** The portfolio (at risk, flows, cohorts) and the ledger's reports. */
   readReports: ['finance'],
+  /**
+   * The CIC's monthly submission file (decision 0106): finance sends the books; a compliance role,
+   * when the console has one, joins here.
+   */
+  regulatoryReports: ['finance'],
   /** Products, channel templates, service contacts, operators, the audit log. */
   administer: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
@@ -87,6 +92,7 @@ export const consoleSections = [
   { key: 'collections', label: 'Collections', roles: ConsoleRoles.readCollections },
   { key: 'portfolio', label: 'Portfolio', roles: ConsoleRoles.readReports },
   { key: 'ledger', label: 'Ledger', roles: ConsoleRoles.readReports },
+  { key: 'regulatory', label: 'Regulatory reports', roles: ConsoleRoles.regulatoryReports },
   { key: 'products', label: 'Products', roles: ConsoleRoles.administer },
   { key: 'templates', label: 'Channel templates', roles: ConsoleRoles.administer },
   { key: 'collection-templates', label: 'Collection SMS', roles: ConsoleRoles.administer },

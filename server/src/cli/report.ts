@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { addDays, calendarDateAt, formatAmount, isCalendarDate, periods, type Period } from '@kwarta/domain';
 import { loadCliConfig } from './cli-config.ts';
@@ -11,6 +12,7 @@ import {
 } from '../features/ledger/index.ts';
 import { formatPortfolio, portfolioReport } from '../features/orders/index.ts';
 import { dailyReconciliation, formatReconciliation } from '../features/reconciliation/index.ts';
+import { CicRequestError, generateCicFile } from '../features/regulatory-reports/index.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `Ledger and portfolio reports (decision 0099), from the database the server uses (DATA_DIR or DATABASE_URL).
@@ -27,8 +29,14 @@ const USAGE = `Ledger and portfolio reports (decision 0099), from the database t
   npm run report -- portfolio [--period day|week|month] [--from YYYY-MM-DD] [--product <id>] [--utm <tag>] [--json]
       outstanding principal, PAR1/7/30/90, collection rate, first-payment default, disbursed and
       collected per period from --from (default a year ago), repayment curves by disbursement month
+  npm run report -- cic --month YYYY-MM [--out DIR] [--correction]
+      the Credit Information Corporation's monthly submission file (decision 0106) of a month that
+      has ended, <CIC_PROVIDER_CODE>_CSDF_<YYYYMMDDhhmmss>.txt in DIR (default DATA_DIR/cic), validated
+      first: while an error stands no file is written and the errors are listed; --correction makes
+      a correction file (submission type 1). Each file is kept in the submission history.
 
-Exit status: 0, or 1 when a trial balance does not balance or a day does not reconcile; 2 for a bad call.`;
+Exit status: 0, or 1 when a trial balance does not balance, a day does not reconcile or a CIC file
+does not validate; 2 for a bad call.`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -39,6 +47,9 @@ async function main(): Promise<number> {
       from: { type: 'string' },
       product: { type: 'string' },
       utm: { type: 'string' },
+      month: { type: 'string' },
+      out: { type: 'string' },
+      correction: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -71,8 +82,13 @@ async function main(): Promise<number> {
       console.error(`portfolio: --period day|week|month, --from YYYY-MM-DD, --product <id>.\n\n${USAGE}`);
       return 2;
     }
+  } else if (report === 'cic') {
+    if (values.month === undefined || !/^\d{4}-(0[1-9]|1[0-2])$/.test(values.month)) {
+      console.error(`cic needs --month YYYY-MM.\n\n${USAGE}`);
+      return 2;
+    }
   } else {
-    console.error(`Which report? trial-balance, statement, reconcile or portfolio.\n\n${USAGE}`);
+    console.error(`Which report? trial-balance, statement, reconcile, portfolio or cic.\n\n${USAGE}`);
     return 2;
   }
 
@@ -80,6 +96,7 @@ async function main(): Promise<number> {
   const { db } = createDatabase(config);
   try {
     await migrateToLatest(db);
+    if (report === 'cic') return await cicReport(db, config, values);
     if (report === 'portfolio') {
       const today = calendarDateAt(new Date(), config.lenderTimeZone);
       const portfolio = await portfolioReport(db, {
@@ -118,6 +135,49 @@ async function main(): Promise<number> {
     return balance.totalDebits === balance.totalCredits ? 0 : 1;
   } finally {
     await db.destroy();
+  }
+}
+
+async function cicReport(
+  db: Parameters<typeof generateCicFile>[0],
+  config: Awaited<ReturnType<typeof loadCliConfig>>,
+  values: { month?: string; out?: string; correction: boolean },
+): Promise<number> {
+  if (!config.cicProviderCode) {
+    console.error('Set CIC_PROVIDER_CODE to the provider code the CIC assigned before making its file.');
+    return 2;
+  }
+  try {
+    const result = await generateCicFile(db, {
+      month: values.month!,
+      correction: values.correction,
+      providerCode: config.cicProviderCode,
+      outDir: values.out ?? path.join(config.dataDir, 'cic'),
+      timeZone: config.lenderTimeZone,
+      now: new Date(),
+      generatedBy: 'cli',
+    });
+    if (result.ok) {
+      const { submission } = result;
+      console.log(
+        `${submission.filePath}\n${submission.subjects} borrowers, ${submission.contracts} contracts, ${submission.byteSize} bytes, sha256 ${submission.sha256}`,
+      );
+      return 0;
+    }
+    console.error(
+      `No file written: ${result.errorCount} error(s) in ${result.subjects} borrowers and ${result.contracts} contracts.`,
+    );
+    for (const error of result.errors)
+      console.error(
+        `line ${error.line} ${error.record} ${error.field ?? ''} [${error.rule}] ${error.message}`,
+      );
+    if (result.errorCount > result.errors.length)
+      console.error(`… and ${result.errorCount - result.errors.length} more.`);
+    return 1;
+  } catch (error) {
+    if (!(error instanceof CicRequestError)) throw error;
+    console.error(error.message);
+    return 2;
   }
 }
 

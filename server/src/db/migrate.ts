@@ -25,6 +25,7 @@ import * as journalAppendOnly from './migrations/2026-11-27-20-journal-append-on
 import * as whiteLabel from './migrations/2026-11-27-60-white-label.ts';
 import * as appRatingDeclines from './migrations/2026-11-27-70-app-rating-declines.ts';
 import * as writtenOffStatus from './migrations/2026-11-27-30-written-off-status.ts';
+import * as cicSubmissions from './migrations/2026-11-28-10-cic-submissions.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-60-white-label': whiteLabel,
   '2026-11-27-70-app-rating-declines': appRatingDeclines,
   '2026-11-27-30-written-off-status': writtenOffStatus,
+  '2026-11-28-10-cic-submissions': cicSubmissions,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -335,6 +335,7 @@ export interface Database {
 
   journal_entries: JournalEntryTable;
   journal_lines: JournalLineTable;
+  cic_submissions: CicSubmissionTable;
 }
 
 export type Borrower = Selectable<BorrowerTable>;
@@ -689,4 +690,23 @@ export interface JournalLineTable {
   account: string;
   debit: number;
   credit: number;
+}
+
+/** A CIC submission file generated (decision 0106). */
+export interface CicSubmissionTable {
+  id: Generated<number>;
+  /** YYYY-MM. */
+  month: string;
+  /** 0 regular, 1 correction (the HD record's submission type). */
+  submission_type: number;
+  file_name: string;
+  file_path: string;
+  sha256: string;
+  byte_size: number;
+  subjects: number;
+  contracts: number;
+  generated_by: string;
+  generated_at: string;
+  sent_by: string | null;
+  sent_at: string | null;
 }

@@ -5,6 +5,7 @@ import { complaintEndpoints } from './complaints.ts';
 import { consoleAdminEndpoints } from './console-admin.ts';
 import { consoleCollectionsEndpoints } from './console-collections.ts';
 import { consoleExportEndpoints } from './console-exports.ts';
+import { consoleRegulatoryEndpoints } from './console-regulatory.ts';
 import { consoleReportEndpoints } from './console-reports.ts';
 import { consoleEndpoints } from './console.ts';
 import { legacyRepaymentEndpoints } from './legacy-repayment.ts';
@@ -29,6 +30,7 @@ export const endpoints = {
   ...consoleCollectionsEndpoints,
   ...consoleExportEndpoints,
   ...consoleReportEndpoints,
+  ...consoleRegulatoryEndpoints,
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type EndpointMap = typeof endpoints;

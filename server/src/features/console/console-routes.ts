@@ -47,6 +47,7 @@ import { consolePaymentCalls } from './console-payment-routes.ts';
 import { consoleCollectionsCalls } from './console-collections-routes.ts';
 import { consoleExportCalls } from './console-export-routes.ts';
 import { consoleReportCalls } from './console-report-routes.ts';
+import { regulatoryReportCalls } from '../regulatory-reports/index.ts';
 import { operatorView } from './operator-view.ts';
 
 const COOKIE_PATH = '/console';
@@ -167,6 +168,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   consoleCollectionsCalls(app);
   consoleExportCalls(app);
   consoleReportCalls(app);
+  regulatoryReportCalls(app);
 
   registerEndpoint(app, endpoints.consoleComplaints, (input, { operator }) =>
     complaintInboxFor(

@@ -9,6 +9,7 @@ export {
 } from './order-cards.ts';
 export { findOrderDetail, type OrderDetailSource } from './order-detail.ts';
 export { createdBounds, orderExportColumns, orderExportRows, type CreatedRange } from './order-export.ts';
+export { cicBook, type CicBookBorrower, type CicBookContract, type CicBookMonth } from './cic-book.ts';
 export { findLoanProduct, requireOpenOffer, type LoanProduct } from './loan-products.ts';
 export {
   findProductSummary,

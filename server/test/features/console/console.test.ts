@@ -127,7 +127,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
         agent: ['dashboard', 'orders', 'payments', 'complaints'],
         credit: ['dashboard', 'orders', 'payments'],
-        finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger'],
+        finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger', 'regulatory'],
         collector: ['dashboard', 'orders', 'payments', 'collections'],
         admin: [
           'dashboard',
@@ -138,6 +138,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
           'collections',
           'portfolio',
           'ledger',
+          'regulatory',
           'products',
           'templates',
           'collection-templates',
