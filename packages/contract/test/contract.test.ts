@@ -16,6 +16,7 @@ import { consoleAdminRoutes } from '../src/console-admin-routes.ts';
 import { consoleCollectionsRoutes } from '../src/console-collections-routes.ts';
 import { consoleExportRoutes } from '../src/console-export-routes.ts';
 import { consoleReportRoutes } from '../src/console-report-routes.ts';
+import { consoleRegulatoryRoutes } from '../src/console-regulatory-routes.ts';
 import { consoleRoutes } from '../src/console-routes.ts';
 
 describe('form fields', () => {
@@ -58,6 +59,7 @@ describe('routes and endpoints', () => {
       consoleCollectionsRoutes,
       consoleExportRoutes,
       consoleReportRoutes,
+      consoleRegulatoryRoutes,
     ];
     const filed = tables.reduce((count, table) => count + Object.keys(table).length, 0);
     expect(filed).toBe(Object.keys(allRoutes).length);
