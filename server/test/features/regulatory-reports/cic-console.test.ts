@@ -91,7 +91,7 @@ describe.each(databaseTargets)('Regulatory reports console calls on %s', (target
         paid_amount: 0,
       })
       .execute();
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('other roles are refused every call', async () => {

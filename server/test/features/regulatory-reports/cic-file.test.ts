@@ -188,7 +188,7 @@ describe.each(databaseTargets)('CIC submission file on %s', (target) => {
       dueDates: ['2026-11-17', '2026-12-02'],
       paid: [],
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.close();
     fs.rmSync(outDir, { recursive: true, force: true });
