@@ -106,9 +106,11 @@ describe('operator console', () => {
     const expected: Record<OperatorRole, string[]> = {
       viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
       agent: ['dashboard', 'orders', 'payments', 'complaints'],
-      credit: ['dashboard', 'orders', 'payments'],
-      finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger'],
+      credit: ['dashboard', 'orders', 'payments', 'decision-models'],
+      finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger', 'regulatory'],
       collector: ['dashboard', 'orders', 'payments', 'collections'],
+      compliance: ['dashboard', 'orders', 'payments', 'regulatory'],
+      dpo: ['dashboard', 'privacy'],
       admin: [
         'dashboard',
         'orders',
@@ -118,6 +120,9 @@ describe('operator console', () => {
         'collections',
         'portfolio',
         'ledger',
+        'decision-models',
+        'privacy',
+        'regulatory',
         'products',
         'templates',
         'collection-templates',

@@ -52,6 +52,7 @@ export const tableOwners = {
   journal_lines: ['server/src/features/ledger/', 'server/src/features/data-privacy/'],
   portfolio_sums: ['server/src/features/portfolio/'],
   portfolio_order_standings: ['server/src/features/portfolio/', 'server/src/features/data-privacy/'],
+  cic_submissions: ['server/src/features/regulatory-reports/'],
   settings: ['server/src/db/settings-repository.ts'],
   brand_looks: ['server/src/features/brand/'],
   ephemeral_entries: ['server/src/lib/ephemeral/'],

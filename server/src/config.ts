@@ -150,6 +150,14 @@ const envObject = z.object({
     .regex(/^(\/|https:\/\/)/, 'must be a path (/Policy) or an https:// URL')
     .optional(),
   PRIVACY_OFFICER_EMAIL: z.string().email().optional(),
+  // The provider code the CIC assigns a registered submitting entity (decision 0106).
+  CIC_PROVIDER_CODE: z
+    .string()
+    .regex(
+      /^[A-Z0-9]{8}$/,
+      'must be the 8-character provider code the CIC assigned (capital letters and digits)',
+    )
+    .optional(),
   LOAN_RULES_FILE: z
     .string()
     .optional()
@@ -384,6 +392,7 @@ const envSchema = envObject
     // file, the spec's figures, or under a compliance profile the rules written from its caps.
     loanRules: env.LOAN_RULES_FILE ?? loanRulesOf(complianceProfileOf(env)),
     lenderTimeZone: env.LENDER_TIME_ZONE,
+    cicProviderCode: env.CIC_PROVIDER_CODE ?? null,
     // The lender's codes and names for the ledger's accounts (the journal keeps our keys).
     ledgerAccounts: env.LEDGER_ACCOUNTS_FILE ?? {},
     retention: env.RETENTION_FILE ?? philippineRetention,

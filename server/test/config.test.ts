@@ -43,6 +43,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('checks CIC_PROVIDER_CODE at boot when set: the 8-character code the CIC assigned (decision 0106)', () => {
+    expect(loadConfig({}).cicProviderCode).toBeNull();
+    expect(loadConfig({ CIC_PROVIDER_CODE: 'KWARTA01' }).cicProviderCode).toBe('KWARTA01');
+    for (const code of ['KWARTA1', 'kwarta01', 'KWARTA-01', 'KWARTA012'])
+      expect(() => loadConfig({ CIC_PROVIDER_CODE: code })).toThrow(/CIC_PROVIDER_CODE/);
+  });
+
   it('runs the SQLite file on our driver unless SQLITE_DRIVER names Kysely’s', () => {
     expect(loadConfig({}).sqliteDriver).toBe('fast');
     expect(loadConfig({ SQLITE_DRIVER: 'kysely' }).sqliteDriver).toBe('kysely');

@@ -3,6 +3,7 @@ import { consoleCollectionsRoutes } from './console-collections-routes.ts';
 import { consoleCreditRoutes } from './console-credit-routes.ts';
 import { consoleExportRoutes } from './console-export-routes.ts';
 import { consoleMoneyRoutes } from './console-money-routes.ts';
+import { consoleRegulatoryRoutes } from './console-regulatory-routes.ts';
 import { consoleReportRoutes } from './console-report-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
 import { consolePrivacyRoutes, privacyRoutes } from './privacy-routes.ts';
@@ -23,6 +24,7 @@ export const consoleCalls = {
   ...consoleCreditRoutes,
   ...consolePrivacyRoutes,
   ...consoleMoneyRoutes,
+  ...consoleRegulatoryRoutes,
 } as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */

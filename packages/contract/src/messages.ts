@@ -295,6 +295,10 @@ export const messages = {
   siteNavAbout: 'About us',
   siteNavPolicy: 'Privacy Agreement',
   siteNavLoan: 'Loan terms and conditions',
+  cicProviderCodeMissing: 'Set CIC_PROVIDER_CODE to the provider code the CIC assigned first.',
+  // The notice RA 9510 asks of a submitting entity (decision 0106): the privacy policy and /Loan state it.
+  creditReportingNotice:
+    "{company} is a submitting entity of the Credit Information Corporation (CIC). Every month we submit your basic credit data to the CIC, as the Credit Information System Act (Republic Act No. 9510) and the CIC's rules require: your name, birth, addresses, IDs and contact details, and each loan with its amounts, payments and any late payment, good and bad alike. The law does not let a borrower refuse this submission. You may ask the CIC for your credit report and dispute any data in it; the CIC shares it only with accessing entities the law allows.",
   // Outside the app (a reminder's link opened in a phone's browser): the official site says where to go.
   siteOpenAppTitle: 'Continue in the {brand} app',
   siteOpenAppText:

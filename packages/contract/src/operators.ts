@@ -68,6 +68,11 @@ export const ConsoleRoles = {
   reviewIdentity: ['compliance'],
   /** Borrowers' data requests, the access log of personal data, the breach register (decision 0107). */
   protectData: ['dpo'],
+  /**
+   * The CIC's monthly submission file (decision 0106): finance sends the books; a compliance role,
+   * when the console has one, joins here.
+   */
+  regulatoryReports: ['finance', 'compliance'],
   /** Products, channel templates, service contacts, operators, the audit log. */
   administer: ['admin'],
   /** Decision models: read, draft, simulate, activate and roll back (decision 0109). */
@@ -106,6 +111,7 @@ export const consoleSections = [
   { key: 'ledger', label: 'Ledger', roles: ConsoleRoles.readReports },
   { key: 'decision-models', label: 'Decision models', roles: ConsoleRoles.manageCreditModels },
   { key: 'privacy', label: 'Data privacy', roles: ConsoleRoles.protectData },
+  { key: 'regulatory', label: 'Regulatory reports', roles: ConsoleRoles.regulatoryReports },
   { key: 'products', label: 'Products', roles: ConsoleRoles.administer },
   { key: 'templates', label: 'Channel templates', roles: ConsoleRoles.administer },
   { key: 'collection-templates', label: 'Collection SMS', roles: ConsoleRoles.administer },

@@ -27,7 +27,7 @@ export interface EndpointRoute {
    * Set when the call answers something other than the JSON envelope (e.g. the captcha image);
    * 'image/*' when the handler sends the stored image with its own type.
    */
-  produces?: 'image/png' | 'image/*' | 'text/csv' | 'text/html' | 'application/json';
+  produces?: 'image/png' | 'image/*' | 'text/csv' | 'text/plain' | 'text/html' | 'application/json';
   /** Disguised response keys of `data` (D6, wire-map.ts), applied by the server and read back by the client. */
   wireKeys?: WireKeys;
   /**

@@ -19,6 +19,7 @@ import { consoleReportRoutes } from '../src/console-report-routes.ts';
 import { consoleCreditRoutes } from '../src/console-credit-routes.ts';
 import { consolePrivacyRoutes, privacyRoutes } from '../src/privacy-routes.ts';
 import { consoleMoneyRoutes } from '../src/console-money-routes.ts';
+import { consoleRegulatoryRoutes } from '../src/console-regulatory-routes.ts';
 import { consoleRoutes } from '../src/console-routes.ts';
 
 describe('form fields', () => {
@@ -65,6 +66,7 @@ describe('routes and endpoints', () => {
       privacyRoutes,
       consolePrivacyRoutes,
       consoleMoneyRoutes,
+      consoleRegulatoryRoutes,
     ];
     const filed = tables.reduce((count, table) => count + Object.keys(table).length, 0);
     expect(filed).toBe(Object.keys(allRoutes).length);

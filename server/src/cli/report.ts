@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { addDays, calendarDateAt, isCalendarDate, periods, type Period } from '@kwarta/domain';
 import { loadCliConfig } from './cli-config.ts';
@@ -24,6 +25,7 @@ import {
   standardReportNames,
   type StandardReportName,
 } from '../features/standard-reports/index.ts';
+import { CicRequestError, generateCicFile } from '../features/regulatory-reports/index.ts';
 import { runCli } from './run-cli.ts';
 
 const USAGE = `Ledger and portfolio reports (decision 0099), from the database the server uses (DATA_DIR or DATABASE_URL).
@@ -51,8 +53,14 @@ const USAGE = `Ledger and portfolio reports (decision 0099), from the database t
       provider and channel (ranged ones default to the last 30 days); each states the lender's time
       zone and when it was computed
 
-Exit status: 0, or 1 when a trial balance does not balance, a day does not reconcile or the portfolio's
-summaries differ from their rows; 2 for a bad call.`;
+  npm run report -- cic --month YYYY-MM [--out DIR] [--correction]
+      the Credit Information Corporation's monthly submission file (decision 0106) of a month that
+      has ended, <CIC_PROVIDER_CODE>_CSDF_<YYYYMMDDhhmmss>.txt in DIR (default DATA_DIR/cic), validated
+      first: while an error stands no file is written and the errors are listed; --correction makes
+      a correction file (submission type 1). Each file is kept in the submission history.
+
+Exit status: 0, or 1 when a trial balance does not balance, a day does not reconcile, the portfolio's
+summaries differ from their rows or a CIC file does not validate; 2 for a bad call.`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -63,6 +71,9 @@ async function main(): Promise<number> {
       from: { type: 'string' },
       product: { type: 'string' },
       utm: { type: 'string' },
+      month: { type: 'string' },
+      out: { type: 'string' },
+      correction: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       csv: { type: 'boolean', default: false },
       to: { type: 'string' },
@@ -108,9 +119,14 @@ async function main(): Promise<number> {
       console.error(`--from and --to must be calendar dates YYYY-MM-DD.\n\n${USAGE}`);
       return 2;
     }
+  } else if (report === 'cic') {
+    if (values.month === undefined || !/^\d{4}-(0[1-9]|1[0-2])$/.test(values.month)) {
+      console.error(`cic needs --month YYYY-MM.\n\n${USAGE}`);
+      return 2;
+    }
   } else {
     console.error(
-      `Which report? trial-balance, statement, reconcile, portfolio, ${standardReportNames.join(', ')}.\n\n${USAGE}`,
+      `Which report? trial-balance, statement, reconcile, portfolio, cic, ${standardReportNames.join(', ')}.\n\n${USAGE}`,
     );
     return 2;
   }
@@ -156,6 +172,7 @@ async function main(): Promise<number> {
       process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
       return 0;
     }
+    if (report === 'cic') return await cicReport(db, config, values);
     if (report === 'portfolio') {
       const today = calendarDateAt(new Date(), config.lenderTimeZone);
       const portfolio = await summarizedPortfolio(db, {
@@ -193,6 +210,49 @@ async function main(): Promise<number> {
     return balance.totalDebits === balance.totalCredits ? 0 : 1;
   } finally {
     await db.destroy();
+  }
+}
+
+async function cicReport(
+  db: Parameters<typeof generateCicFile>[0],
+  config: Awaited<ReturnType<typeof loadCliConfig>>,
+  values: { month?: string; out?: string; correction: boolean },
+): Promise<number> {
+  if (!config.cicProviderCode) {
+    console.error('Set CIC_PROVIDER_CODE to the provider code the CIC assigned before making its file.');
+    return 2;
+  }
+  try {
+    const result = await generateCicFile(db, {
+      month: values.month!,
+      correction: values.correction,
+      providerCode: config.cicProviderCode,
+      outDir: values.out ?? path.join(config.dataDir, 'cic'),
+      timeZone: config.lenderTimeZone,
+      now: new Date(),
+      generatedBy: 'cli',
+    });
+    if (result.ok) {
+      const { submission } = result;
+      console.log(
+        `${submission.filePath}\n${submission.subjects} borrowers, ${submission.contracts} contracts, ${submission.byteSize} bytes, sha256 ${submission.sha256}`,
+      );
+      return 0;
+    }
+    console.error(
+      `No file written: ${result.errorCount} error(s) in ${result.subjects} borrowers and ${result.contracts} contracts.`,
+    );
+    for (const error of result.errors)
+      console.error(
+        `line ${error.line} ${error.record} ${error.field ?? ''} [${error.rule}] ${error.message}`,
+      );
+    if (result.errorCount > result.errors.length)
+      console.error(`… and ${result.errorCount - result.errors.length} more.`);
+    return 1;
+  } catch (error) {
+    if (!(error instanceof CicRequestError)) throw error;
+    console.error(error.message);
+    return 2;
   }
 }
 

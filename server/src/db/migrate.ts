@@ -30,6 +30,7 @@ import * as identity from './migrations/2026-11-28-30-identity.ts';
 import * as dataPrivacy from './migrations/2026-11-28-20-data-privacy.ts';
 import * as moneyActions from './migrations/2026-11-28-50-money-actions.ts';
 import * as portfolioSummaries from './migrations/2026-11-28-60-portfolio-summaries.ts';
+import * as cicSubmissions from './migrations/2026-11-28-10-cic-submissions.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-20-data-privacy': dataPrivacy,
   '2026-11-28-50-money-actions': moneyActions,
   '2026-11-28-60-portfolio-summaries': portfolioSummaries,
+  '2026-11-28-10-cic-submissions': cicSubmissions,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

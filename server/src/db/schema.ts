@@ -358,6 +358,7 @@ export interface Database {
   order_restructurings: OrderRestructuringTable;
   portfolio_sums: PortfolioSumTable;
   portfolio_order_standings: PortfolioOrderStandingTable;
+  cic_submissions: CicSubmissionTable;
 }
 
 /** Identity and sanctions screening (decision 0108, migration 2026-11-28-30). */
@@ -861,6 +862,23 @@ export interface CreditDecisionModelTable {
   body: string;
   saved_by: string;
   saved_at: string;
+/** A CIC submission file generated (decision 0106). */
+export interface CicSubmissionTable {
+  id: Generated<number>;
+  /** YYYY-MM. */
+  month: string;
+  /** 0 regular, 1 correction (the HD record's submission type). */
+  submission_type: number;
+  file_name: string;
+  file_path: string;
+  sha256: string;
+  byte_size: number;
+  subjects: number;
+  contracts: number;
+  generated_by: string;
+  generated_at: string;
+  sent_by: string | null;
+  sent_at: string | null;
 }
 
 /** Which model decides: the latest row per role and product wins; append-only. */

@@ -18,6 +18,7 @@ import { ServiceSection } from './sections/service.tsx';
 import { OperatorsSection } from './sections/operators.tsx';
 import { BrandSection } from './sections/brand.tsx';
 import { CollectionsSection } from './sections/collections.tsx';
+import { RegulatoryReportsSection } from './sections/regulatory-reports.tsx';
 import { CollectionTemplatesSection } from './sections/collection-templates.tsx';
 import { brandName } from './brand-name.ts';
 
@@ -134,6 +135,7 @@ function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => v
   else if (section === 'portfolio') content = <PortfolioSection role={operator.role} />;
   else if (section === 'ledger')
     content = <LedgerSection role={operator.role} tab={id ?? ''} orderRef={detail ?? ''} />;
+  else if (section === 'regulatory') content = <RegulatoryReportsSection />;
   else if (section === 'collection-templates') content = <CollectionTemplatesSection />;
   else if (section === 'products') content = <ProductsSection />;
   else if (section === 'templates') content = <TemplatesSection />;

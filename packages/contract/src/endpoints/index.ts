@@ -7,6 +7,7 @@ import { consoleCollectionsEndpoints } from './console-collections.ts';
 import { consoleCreditEndpoints } from './console-credit.ts';
 import { consoleExportEndpoints } from './console-exports.ts';
 import { consoleMoneyEndpoints } from './console-money.ts';
+import { consoleRegulatoryEndpoints } from './console-regulatory.ts';
 import { consoleReportEndpoints } from './console-reports.ts';
 import { consoleEndpoints } from './console.ts';
 import { legacyRepaymentEndpoints } from './legacy-repayment.ts';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...privacyEndpoints,
   ...consolePrivacyEndpoints,
   ...consoleMoneyEndpoints,
+  ...consoleRegulatoryEndpoints,
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type EndpointMap = typeof endpoints;

@@ -3,6 +3,7 @@ import type { ComplianceProfile } from '@kwarta/domain/compliance';
 import { defaultContactRules } from '@kwarta/domain/contact-window';
 import type { LoanRules } from '@kwarta/domain/loan-rules';
 import { capLine, hourText, profileCaps, profileCoverage } from '../compliance-texts.ts';
+import { fillMessage, messages } from '../messages.ts';
 import { days, percentFromBps, type DocumentSection, type SiteDocument } from './document.ts';
 import type { SiteInfo } from './site-info.ts';
 
@@ -104,6 +105,7 @@ export function loanTermsDocument(site: SiteInfo): SiteDocument {
               'Keep your login details to yourself; every loan accepted through your account is treated as accepted by you.',
             ],
           },
+          fillMessage(messages.creditReportingNotice, { company: site.companyName }),
         ],
       },
       {

@@ -1,3 +1,4 @@
+import { fillMessage, messages } from '../messages.ts';
 import type { SiteDocument } from './document.ts';
 import type { SiteInfo } from './site-info.ts';
 
@@ -54,6 +55,7 @@ export function privacyPolicyDocument(site: SiteInfo): SiteDocument {
             ],
           },
           'We never contact the people in your phone book or share your debt with them.',
+          fillMessage(messages.creditReportingNotice, { company: we }),
         ],
       },
       {

@@ -49,6 +49,7 @@ import { consoleStandardReportCalls } from '../standard-reports/index.ts';
 import { consoleCollectionsCalls } from './console-collections-routes.ts';
 import { consoleExportCalls } from './console-export-routes.ts';
 import { consoleReportCalls } from './console-report-routes.ts';
+import { regulatoryReportCalls } from '../regulatory-reports/index.ts';
 import { operatorView } from './operator-view.ts';
 import { recordPersonalDataRead } from '../data-privacy/index.ts';
 
@@ -179,6 +180,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   consoleReportCalls(app);
   consoleMoneyCalls(app);
   consoleStandardReportCalls(app);
+  regulatoryReportCalls(app);
 
   registerEndpoint(app, endpoints.consoleComplaints, (input, { operator }) =>
     complaintInboxFor(

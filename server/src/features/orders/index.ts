@@ -1,4 +1,5 @@
 // Orders (spec §2 "Order Details", D2): the public module other features use.
+export { cicBook, type CicBookBorrower, type CicBookContract, type CicBookMonth } from './cic-book.ts';
 export {
   agreementTerms,
   renderAgreement,

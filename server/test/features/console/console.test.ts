@@ -102,7 +102,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       expect(response.envelope?.data).toMatchObject({
         name: 'credit-1',
         role: 'credit',
-        menu: ['dashboard', 'orders', 'payments'],
+        menu: ['dashboard', 'orders', 'payments', 'decision-models'],
       });
       const stored = await t.app.db
         .selectFrom('operators')
@@ -126,9 +126,10 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       expect(menus).toEqual({
         viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
         agent: ['dashboard', 'orders', 'payments', 'complaints'],
-        credit: ['dashboard', 'orders', 'payments'],
-        finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger'],
+        credit: ['dashboard', 'orders', 'payments', 'decision-models'],
+        finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger', 'regulatory'],
         collector: ['dashboard', 'orders', 'payments', 'collections'],
+        compliance: ['dashboard', 'orders', 'payments', 'regulatory'],
         dpo: ['dashboard', 'privacy'],
         admin: [
           'dashboard',
@@ -139,7 +140,9 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
           'collections',
           'portfolio',
           'ledger',
+          'decision-models',
           'privacy',
+          'regulatory',
           'products',
           'templates',
           'collection-templates',

@@ -1,0 +1,146 @@
+// CIC submission file benchmark (decision 0106): a book of 1,000,000 orders seeded by seed-orders.ts
+// (in a child process, so this process's memory is the writer's alone) is written as one month's
+// submission file, validated record by record on its way out. Prints the contracts and borrowers in
+// the file, its size, the seconds it took, and this process's RSS before and at its peak (sampled
+// every 50 ms and read from the kernel's high-water mark).
+//   npm run bench:cic [-- --orders 1000000 --month 2026-10 --postgres postgres://…/postgres]
+//   npm run bench:cic -- --database kwarta_bench_1m   (a book seeded before; kept)
+// Identity is not yet in our records: a stand-in source gives every borrower the fields the file
+// requires, so the whole file is written (without it the validator lists what is missing and
+// writes nothing).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../server/src/config.ts';
+import { buildApp } from '../../server/src/app.ts';
+import { generateCicFile, type CicIdentity } from '../../server/src/features/regulatory-reports/index.ts';
+import { createThrowawayDatabase } from '../support/backing-services.ts';
+import { seedBenchOrders } from './seed-orders.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(name);
+  return index === -1 ? fallback : args[index + 1]!;
+};
+const orderCount = Number(option('--orders', '1000000'));
+const month = option('--month', '2026-10');
+const adminUrl = option(
+  '--postgres',
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
+const MB = 1024 * 1024;
+// The seeder's book is applied over the year before 23 November 2026.
+const NOW = new Date('2026-11-23T04:00:00Z');
+
+async function appOn(databaseUrl: string) {
+  const dataDir = path.join(os.tmpdir(), `kwarta-bench-${new URL(databaseUrl).pathname.slice(1)}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const app = await buildApp(
+    loadConfig({
+      APP_ENV: 'sandbox',
+      SANDBOX_PAYMENT_SECRET: 'bench-cic-sandbox-secret',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      MAX_EVENT_LOOP_DELAY_MS: '60000',
+      DATABASE_URL: databaseUrl,
+    }),
+  );
+  return { app, dataDir };
+}
+
+// The child: migrate and seed the book, then exit.
+const seedInto = option('--seed-into', '');
+if (seedInto) {
+  const { app } = await appOn(seedInto);
+  await app.ready();
+  const started = performance.now();
+  await seedBenchOrders(app.db, orderCount, NOW);
+  console.log(`seeded ${orderCount} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await app.close();
+  process.exit(0);
+}
+
+/** What the identity feature will hold; the same for everyone, which is all the benchmark needs. */
+const standInIdentity: CicIdentity = {
+  gender: 'F',
+  birthDate: '1990-04-15',
+  address: '12 Rizal St, Brgy San Roque, Quezon City, Metro Manila 1100',
+  identification: { type: '10', number: '123456789012' },
+};
+const identities = async (ids: readonly number[]) =>
+  new Map<number, CicIdentity>(ids.map((id) => [id, standInIdentity]));
+
+const kept = option('--database', '');
+const database = kept
+  ? { url: Object.assign(new URL(adminUrl), { pathname: `/${kept}` }).toString(), drop: async () => {} }
+  : await createThrowawayDatabase('kwarta_bench_cic', adminUrl);
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-bench-cic-out-'));
+let exitCode = 1;
+try {
+  if (!kept) {
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(import.meta.url),
+        '--seed-into',
+        database.url,
+        '--orders',
+        String(orderCount),
+      ],
+      { stdio: 'inherit' },
+    );
+    if (child.status !== 0) throw new Error(`seeding failed (exit ${child.status})`);
+  }
+  const { app, dataDir } = await appOn(database.url);
+  if (!kept) app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  await app.ready();
+  try {
+    globalThis.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 50);
+    const started = performance.now();
+    const result = await generateCicFile(app.db, {
+      month,
+      correction: false,
+      providerCode: 'BENCH001',
+      outDir,
+      timeZone: app.config.lenderTimeZone,
+      now: NOW,
+      generatedBy: 'bench',
+      identities,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    const highWater = process.resourceUsage().maxRSS * 1024;
+    if (!result.ok) {
+      console.log(`not written: ${result.errorCount} errors, the first:`);
+      for (const error of result.errors.slice(0, 10)) console.log(`  ${JSON.stringify(error)}`);
+    } else {
+      const { submission } = result;
+      console.log(
+        [
+          `CIC file of ${month} from a book of ${orderCount.toLocaleString('en')} orders (PostgreSQL):`,
+          `  ${submission.contracts.toLocaleString('en')} contracts of ${submission.subjects.toLocaleString('en')} borrowers, ${(submission.byteSize / MB).toFixed(1)} MB`,
+          `  ${seconds.toFixed(1)} s (${Math.round(submission.contracts / seconds).toLocaleString('en')} contracts/s)`,
+          `  RSS ${(baseline / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB sampled, ${(highWater / MB).toFixed(0)} MB high-water mark`,
+        ].join('\n'),
+      );
+      exitCode = 0;
+    }
+  } finally {
+    await app.close();
+  }
+} finally {
+  fs.rmSync(outDir, { recursive: true, force: true });
+  await database.drop();
+}
+process.exit(exitCode);
