@@ -862,6 +862,8 @@ export interface CreditDecisionModelTable {
   body: string;
   saved_by: string;
   saved_at: string;
+}
+
 /** A CIC submission file generated (decision 0106). */
 export interface CicSubmissionTable {
   id: Generated<number>;

@@ -418,8 +418,17 @@ export const tableRegistry = {
   screening_hits: byBorrower('screening_hits', 'Sanctions screening results', 'identity-aml', kept),
   sanctions_entries: { kind: 'not-borrower-data', why: 'the sanctions lists as published' },
   // Credit decisions (decision 0109): the inputs, reasons and outcome of each application.
-  credit_decisions: byBorrower('credit_decisions', 'Credit decisions and their reasons', 'identity-aml', kept),
-  credit_decision_overrides: byOrder('credit_decision_overrides', 'Reviews of credit decisions', 'identity-aml'),
+  credit_decisions: byBorrower(
+    'credit_decisions',
+    'Credit decisions and their reasons',
+    'identity-aml',
+    kept,
+  ),
+  credit_decision_overrides: byOrder(
+    'credit_decision_overrides',
+    'Reviews of credit decisions',
+    'identity-aml',
+  ),
   credit_decision_models: { kind: 'not-borrower-data', why: 'the lender’s decision rules' },
   credit_model_activations: { kind: 'not-borrower-data', why: 'which decision model is active, by whom' },
   // Back-office money actions (decision 0110): part of the loan's books, kept like its payments.
@@ -434,6 +443,10 @@ export const tableRegistry = {
   // The portfolio's summaries (decision 0111): figures of the books, kept like the ledger.
   portfolio_sums: { kind: 'not-borrower-data', why: 'sums over every loan by day, product and campaign' },
   portfolio_order_standings: byOrder('portfolio_order_standings', 'Portfolio standing of my loans', 'ledger'),
+  cic_submissions: {
+    kind: 'not-borrower-data',
+    why: 'the CIC files generated: month, counts, hash and who sent them',
+  },
   privacy_policy_versions: { kind: 'not-borrower-data', why: 'the policy texts’ versions' },
   privacy_breaches: { kind: 'not-borrower-data', why: 'incidents, described without personal data' },
 } satisfies Record<keyof Database, TableEntry>;

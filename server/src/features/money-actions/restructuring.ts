@@ -15,11 +15,7 @@ import {
 import { inTransaction } from '../../db/transaction.ts';
 import { postJournalEntry } from '../ledger/index.ts';
 import { complianceProfileById } from '../products/index.ts';
-import {
-  findOrderAccount,
-  receivablesOwedBy,
-  type OrderAccount,
-} from '../orders/index.ts';
+import { findOrderAccount, receivablesOwedBy, type OrderAccount } from '../orders/index.ts';
 import { MoneyActionRefused, type MoneyActionDeps } from './money-action-refused.ts';
 import { writeOrderBalance } from './order-balance-writes.ts';
 

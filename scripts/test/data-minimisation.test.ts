@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * contact list, the photo gallery or the location. The native shell only does what a page asks
  * of it through the bridge, so the bridge's actions and the pages' browser calls are the proof.
  */
-const src = path.resolve(import.meta.dirname, '../../src');
+const src = path.resolve(import.meta.dirname, '../../web/src');
 const FORBIDDEN = /contact|gallery|album|photo|media|location|geo|gps/i;
 
 function sourceFiles(dir: string): string[] {
