@@ -25,6 +25,9 @@ export const E2E_SERVER_MODE = {
   // The journeys push orders an officer then approves: automatic credit decisions are off here
   // (decision 0109), as in the server tests.
   CREDIT_DECISIONS: 'off',
+  // Lending journeys leave identity checks out (decision 0108); a journey through identity sets
+  // KYC=required. The CLIs the tests run beside the server read the same value.
+  KYC: 'off',
 } as const;
 
 /**
@@ -65,8 +68,6 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string>)
   env.HOST = HOST;
   env.DATA_DIR = dataDir;
   Object.assign(env, E2E_SERVER_MODE);
-  // Lending journeys leave identity checks out; a journey through identity sets KYC=required.
-  env.KYC = 'off';
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   if (process.env.E2E_REDIS_URL) env.REDIS_URL = process.env.E2E_REDIS_URL;
   return { ...env, ...extra };

@@ -6,6 +6,7 @@ import {
   type Allocation,
 } from '@kwarta/domain';
 import { inTransaction } from '../../db/transaction.ts';
+import { recordOrderPortfolio } from '../portfolio/index.ts';
 import { postJournalEntry } from '../ledger/index.ts';
 import { findOrderAccount, receivablesOwedBy } from '../orders/index.ts';
 import { paymentPosting } from '../payments/index.ts';
@@ -105,6 +106,8 @@ export async function reversePayment(
       ...paymentPosting(payment, 'reversed', now, deps.config.lenderTimeZone),
       memo: `reversed by ${actor}: ${reason}`,
     });
+    // The portfolio's collected and outstanding figures follow the money, in this transaction (decision 0111).
+    await recordOrderPortfolio(trx, payment.order_id, deps.config.lenderTimeZone);
     const reversal = {
       payment_id: payment.id,
       order_id: payment.order_id,

@@ -13,6 +13,7 @@ import {
   type RestructureTerms,
 } from '@kwarta/domain';
 import { inTransaction } from '../../db/transaction.ts';
+import { recordOrderPortfolio } from '../portfolio/index.ts';
 import { postJournalEntry } from '../ledger/index.ts';
 import { complianceProfileById } from '../products/index.ts';
 import { findOrderAccount, receivablesOwedBy, type OrderAccount } from '../orders/index.ts';
@@ -187,6 +188,7 @@ export async function acceptRestructuring(
       orderId: account.order.id,
       memo: `new plan ${offer.id} offered by ${offer.offered_by}, accepted by the borrower`,
     });
+    await recordOrderPortfolio(trx, account.order.id, deps.config.lenderTimeZone);
     const restructuring = await trx
       .updateTable('order_restructurings')
       .set({ status: 'accepted', accepted_at: now.toISOString() })

@@ -1,5 +1,6 @@
 import { repayingStatuses, waivable, waiveCharge, waiverEntry, type WaivableCharge } from '@kwarta/domain';
 import { inTransaction } from '../../db/transaction.ts';
+import { recordOrderPortfolio } from '../portfolio/index.ts';
 import { postJournalEntry } from '../ledger/index.ts';
 import { findOrderAccount, receivablesOwedBy } from '../orders/index.ts';
 import {
@@ -98,6 +99,7 @@ export async function waiveOrderCharge(deps: MoneyActionDeps, actor: string, inp
       orderId: order.id,
       memo: `${input.charge} waived by ${actor}: ${reason}`,
     });
+    await recordOrderPortfolio(trx, order.id, deps.config.lenderTimeZone);
     return { waiver, order: updated, applied: true as const };
   });
 }
