@@ -144,7 +144,7 @@ describe('npm run backup / restore (SQLite)', () => {
     const after = await counts();
     await load.stop();
     expect(stdout).toMatch(
-      /^Backed up \d+ tables \(\d+ rows\) as of \S+ and 3 uploads to .*under-load\.tar\.gz/m,
+      /^Backed up \d+ tables \(\d+ rows\) as of \d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d and 3 uploads to .*under-load\.tar\.gz/m,
     );
     // The backup ran for real while the writer wrote.
     expect(writtenDuring).toBeGreaterThan(10);
@@ -156,7 +156,7 @@ describe('npm run backup / restore (SQLite)', () => {
     const restored = path.join(work, 'restored');
     const restore = await cli('restore', '--from', archive, '--data-dir', restored);
     expect(restore.stdout).toMatch(
-      /^Restored the backup of \S+ into .*restored: \d+ tables \(\d+ rows, as recorded\) and 3 uploads \(checked\)/m,
+      /^Restored the backup of \d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d into .*restored: \d+ tables \(\d+ rows, as recorded\) and 3 uploads \(checked\)/m,
     );
 
     const manifest = await readManifest(archive);

@@ -226,7 +226,7 @@ describe.each(databaseTargets)('seed:history on a used demo database (%s)', (tar
       ).catch((error: { code: number; stderr: string }) => error);
       expect(refused).toMatchObject({ code: 1 });
       expect((refused as { stderr: string }).stderr).toMatch(
-        /^A server has run on this database \(recorded \S+Z\): seed:history makes a history only in a new one, before its first start\. Start from an empty data directory or database\. Nothing was written\.\n/,
+        /^A server has run on this database \(recorded \d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d\): seed:history makes a history only in a new one, before its first start\. Start from an empty data directory or database\. Nothing was written\.\n/,
       );
       expect(await counts()).toEqual(before);
     } finally {
