@@ -142,6 +142,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       config.market.id,
       config.configuredBrand.look,
     );
+  }
+  // Before any demo money is made from them: products that break the caps stop the boot here.
+  await assertProductsComply(database.db, config);
+  if (config.seedDemo) {
     // Identities first: a disbursement waits for a verified identity (decision 0108).
     await seedDemoIdentities(app);
     // Its account, refused payout and held payment, through the features that own them.
@@ -155,7 +159,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // A development database reused in production, or served to other machines: its demo operators'
   // public password stops working (decisions 0091, 0101).
   if (!config.publishedDefaults) await disableDemoOperators(database.db, (message) => app.log.warn(message));
-  await assertProductsComply(database.db, config);
 
   // Before compression (registerHttpPlugins), so it reads every page as the string it is.
   brandedPages(app);
