@@ -106,33 +106,63 @@ export function calendarDateAt(instant: Date, timeZone: string): CalendarDate {
  * DST edge.
  */
 export function zonedInstant(date: CalendarDate, minutes: number, timeZone: string): Date {
-  const start = toEpochDay(date) * MS_PER_DAY;
-  const wall = start + minutes * 60_000;
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  const wall = toEpochDay(date) * MS_PER_DAY + minutes * 60_000;
   const offsetAt = (instant: number) => {
-    const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-    const asUtc = Date.UTC(
-      +parts.year!,
-      +parts.month! - 1,
-      +parts.day!,
-      +parts.hour!,
-      +parts.minute!,
-      +parts.second!,
-    );
+    const clock = wallClockAt(new Date(instant), timeZone);
+    const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
     return asUtc - Math.floor(instant / 1000) * 1000;
   };
   let instant = wall - offsetAt(wall);
   instant = wall - offsetAt(instant);
   return new Date(instant);
+}
+
+/** An instant as a clock on the wall in a time zone reads it, to the second. */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** Wall-clock formatters by time zone: simulated clocks and schedules read thousands of instants. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** What a clock in `timeZone` shows at `at`: the one reading of local time the rules use. */
+export function wallClockAt(at: Date, timeZone: string): WallClock {
+  const parts = wallClockFormat(timeZone).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => {
+    const value = parts.find((p) => p.type === type)?.value;
+    if (value === undefined) throw new DomainError('invalid_date', `no ${type} in the time zone`);
+    return Number(value);
+  };
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
 }
 
 /** Whether a date is Monday to Friday (1970-01-01, epoch day 0, was a Thursday). */

@@ -1,5 +1,4 @@
-import { addDays, calendarDateAt, zonedInstant, type CalendarDate } from './calendar-date.ts';
-import { DomainError } from './errors.ts';
+import { addDays, calendarDateAt, wallClockAt, zonedInstant, type CalendarDate } from './calendar-date.ts';
 
 /**
  * When a lender may contact a borrower about a loan (reminders, collection): hours of the lender's
@@ -46,43 +45,6 @@ export function contactDecision(input: {
   const today = calendarDateAt(at, timeZone);
   const day = hour < rules.startHour ? today : addDays(today, 1);
   return { allowed: false, nextAllowedAt: instantAt(day, rules.startHour, timeZone) };
-}
-
-/** An instant as a clock on the wall in a time zone reads it, to the second. */
-export interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/** What a clock in `timeZone` shows at `at`: the one reading of local time the rules use. */
-export function wallClockAt(at: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => {
-    const value = parts.find((p) => p.type === type)?.value;
-    if (value === undefined) throw new DomainError('invalid_date', `no ${type} in the time zone`);
-    return Number(value);
-  };
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-    second: part('second'),
-  };
 }
 
 /** The instant a wall-clock hour begins on a date in a time zone (zonedInstant, by the hour). */

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
-import { addDays, calendarDateAt, zonedInstant, type CalendarDate } from '@kwarta/domain';
+import { addDays, calendarDateAt, wallClockAt, zonedInstant, type CalendarDate } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
 import { cicBook, type CicBookBorrower } from '../orders/index.ts';
 import { CIC_DELIMITER, CIC_LINE_END } from './cic-layout.ts';
@@ -66,21 +66,9 @@ export function cicReferenceDate(month: string, today: CalendarDate): CalendarDa
 
 /** `YYYYMMDDhhmmss` of an instant in the lender's zone. */
 function fileStamp(now: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}`;
+  const clock = wallClockAt(now, timeZone);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${clock.year}${two(clock.month)}${two(clock.day)}${two(clock.hour)}${two(clock.minute)}${two(clock.second)}`;
 }
 
 export async function generateCicFile(

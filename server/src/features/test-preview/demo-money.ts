@@ -85,17 +85,31 @@ export async function seedDemoMoney(deps: DemoMoneyDeps): Promise<void> {
       accountNumber: DEMO_ACCOUNT.accountNumber,
     });
 
+    // An order's plan lines change only when it is paid out or paid here, so its next open line
+    // is read again only then, not on each of the story's hundreds of days (every test app seeds it).
+    const openLines = new Map<number, OpenLine | null>();
+    const openLineOf = async (orderId: number) => {
+      if (!openLines.has(orderId)) openLines.set(orderId, await nextOpenLine(trx, orderId));
+      return openLines.get(orderId) ?? null;
+    };
     for (let day = 0; day <= daysBetween(first, today); day += 1) {
       const date = addDays(first, day);
       current = at(date, DAILY_JOB_MINUTE);
       await advanceOrdersByDate(use, current);
       current = at(date, PAYOUT_MINUTE);
       for (const { orderId, demo } of orders) {
-        if (disbursedOn(demo) === date) await disburseOrder(use, orderId, DEMO_ACTOR, 'demo data');
+        if (disbursedOn(demo) !== date) continue;
+        await disburseOrder(use, orderId, DEMO_ACTOR, 'demo data');
+        openLines.delete(orderId);
       }
       current = at(date, REPAYMENT_MINUTE);
       for (const { orderId, demo } of orders) {
-        if (disbursedOn(demo) !== null) await repayDueTomorrow(use, borrower.id, orderId, demo, date);
+        if (disbursedOn(demo) === null) continue;
+        const line = await openLineOf(orderId);
+        if (!line || line.dueDate !== addDays(date, 1)) continue;
+        if (demo.paidLines !== 'all' && line.seq > demo.paidLines) continue;
+        await payByCard(use, borrower.id, orderId, line.owed, line.owed);
+        openLines.delete(orderId);
       }
     }
 
@@ -123,20 +137,6 @@ export async function seedDemoMoney(deps: DemoMoneyDeps): Promise<void> {
   });
 }
 
-/** Repays, in full, the instalment of a demo order that falls due the day after `date`, if its story repays it. */
-async function repayDueTomorrow(
-  deps: Parameters<typeof postPayment>[0],
-  borrowerId: number,
-  orderId: number,
-  demo: DemoOrder,
-  date: CalendarDate,
-): Promise<void> {
-  const line = await nextOpenLine(deps.db, orderId);
-  if (!line || line.dueDate !== addDays(date, 1)) return;
-  if (demo.paidLines !== 'all' && line.seq > demo.paidLines) return;
-  await payByCard(deps, borrowerId, orderId, line.owed, line.owed);
-}
-
 /** A card payment asking `asked` that the provider reports paid with `paid`, posted as real ones are. */
 async function payByCard(
   deps: Parameters<typeof postPayment>[0],
@@ -155,8 +155,14 @@ async function payByCard(
   });
 }
 
+interface OpenLine {
+  seq: number;
+  dueDate: CalendarDate;
+  owed: number;
+}
+
 /** The order's first plan line not fully paid, with what it still owes. */
-async function nextOpenLine(db: Kysely<Database>, orderId: number) {
+async function nextOpenLine(db: Kysely<Database>, orderId: number): Promise<OpenLine | null> {
   const account = await findOrderAccount(db, { orderId });
   const line = account?.balance.lines.find(
     (one) => one.interestPaid + one.principalPaid < one.interest + one.principal,
