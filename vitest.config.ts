@@ -16,7 +16,8 @@ export default defineConfig({
       { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts'] } },
       // Tests of the repository itself (lint boundaries), run in copies of it.
       { test: { name: 'repo', root: 'scripts', include: ['test/**/*.test.ts'], hookTimeout: 180_000 } },
-      { test: { name: 'server', ...serverTests } },
+      // Its global setup migrates one PostgreSQL database that each test database is copied from.
+      { test: { name: 'server', ...serverTests, globalSetup: ['test/support/postgres-template.ts'] } },
       // The same tests with the SQLite file on Kysely's own driver, the reference ours must behave
       // like (SQLITE_DRIVER, server/src/db/database.ts). PostgreSQL and Redis have no driver choice
       // and were tested by the run above; the tests of our driver itself pin it. All of the rest

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { BorrowerPageRenderer, StaticPageRenderer } from '@kwarta/contract';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -11,6 +11,13 @@ import type { Clock } from '../../src/lib/clock.ts';
 import type { PayoutGateway } from '../../src/features/disbursement/index.ts';
 import type { SmsGateway } from '../../src/features/sms/sms-gateway.ts';
 import type { Job } from '../../src/jobs/job.ts';
+import {
+  ADMIN_URL,
+  databaseUrl as urlOf,
+  dropWhenIdle,
+  postgresReachable,
+  withAdmin,
+} from './postgres-admin.ts';
 
 /**
  * Every server test runs against a fresh SQLite file and, when a PostgreSQL server is
@@ -20,19 +27,6 @@ import type { Job } from '../../src/jobs/job.ts';
  */
 export type DatabaseTarget = 'sqlite' | 'postgres';
 
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const sqliteOnly = process.env.TEST_SQLITE_ONLY === '1';
 export const databaseTargets: DatabaseTarget[] =
   !sqliteOnly && (await postgresReachable()) ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -40,34 +34,15 @@ if (databaseTargets.length === 1 && !sqliteOnly && process.env.CI) {
   console.warn(`PostgreSQL not reachable at ${ADMIN_URL}: server tests run on SQLite only`);
 }
 
-export async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+export { dropWhenIdle, withAdmin };
 
-/**
- * pg's pool.end() resolves before its connections have finished closing. Dropping WITH (FORCE)
- * at that moment kills them mid-goodbye, and the FATAL they receive surfaces as an uncaught
- * error in whichever test file runs next. So wait for them to go (a few ms), and force only if
- * they linger.
- */
-export async function dropWhenIdle(name: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name}`));
-      return;
-    } catch (error) {
-      // 55006: the database is still being accessed.
-      if ((error as { code?: string }).code !== '55006') throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+/** The run's migrated template database, or '' outside the server project's run (a bench script). */
+function postgresTemplate(): string {
+  try {
+    return inject('postgresTemplate') ?? '';
+  } catch {
+    return '';
   }
-  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
 /** The sandbox cashier's secret in server tests (a sandbox has no default one, config.ts). */
@@ -152,10 +127,12 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
   let dropDatabase = async () => {};
   if (target === 'postgres') {
     const name = `kwarta_test_${randomBytes(6).toString('hex')}`;
-    await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    // A copy of the run's migrated database (postgres-template.ts), else an empty one to migrate.
+    const template = postgresTemplate();
+    await withAdmin((client) =>
+      client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+    );
+    databaseUrl = urlOf(name);
     dropDatabase = () => dropWhenIdle(name);
   }
   // Server tests never depend on a web build: a stand-in page is served instead.
