@@ -9,6 +9,10 @@
 // server only: an operator of that role is made and its session cookie sent), e.g.
 //   npm run lighthouse -- --desktop --operator admin --runs 3 /console '/console#/orders'
 // --save DIR keeps every run's whole report there (Lighthouse JSON), to see what cost a point.
+// --borrower-routes audits every page a borrower can open (the static pages, the promotion landing
+// and each app page with the demo borrower's session and records), e.g. in each market:
+//   npm run lighthouse -- --borrower-routes --min 100 --runs 3
+//   MARKET=spec npm run lighthouse -- --borrower-routes --min 100 --runs 3
 // --brand FILE starts its own server with BRAND_FILE=FILE (decision 0096), e.g. the second example:
 //   npm run lighthouse -- --brand examples/brands/bayanihan-cash/brand.json --min 100 --runs 3 '/orderDetails?{session}'
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -18,7 +22,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import { E2E_SERVER_MODE, startTestServer, type TestServer } from '../e2e/support/test-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { OPERATOR_SESSION_COOKIE, isOperatorRole, sessionQueryFields } from '@kwarta/contract';
+import {
+  OPERATOR_SESSION_COOKIE,
+  isOperatorRole,
+  sessionQueryFields,
+  staticPagePaths,
+  webRoutes,
+} from '@kwarta/contract';
+import { pageRoutes } from '../web/src/app/page-routes.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createDatabase } from '../server/src/db/database.ts';
 import {
@@ -44,7 +55,23 @@ const saveDir = takeOption('--save');
 const brandFile = takeOption('--brand');
 if (brandFile) process.env.BRAND_FILE = path.resolve(brandFile);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of at least 1');
-const routes = args.length ? args : ['/testPreview'];
+const borrowerRoutesIndex = args.indexOf('--borrower-routes');
+const borrowerRoutes = borrowerRoutesIndex !== -1 && args.splice(borrowerRoutesIndex, 1).length === 1;
+const routes = [...(borrowerRoutes ? everyBorrowerRoute() : []), ...args];
+if (!routes.length) routes.push('/testPreview');
+
+/**
+ * Every page a borrower opens, each showing the demo data (README): a page that needs a record
+ * beyond the session's order is given one of the demo borrower's.
+ */
+function everyBorrowerRoute(): string[] {
+  const demoRecord: Partial<Record<string, string>> = { [webRoutes.complainDetails]: '&problemId=1' };
+  return [
+    ...staticPagePaths,
+    `${webRoutes.promotion}?id=1&utm_tag=fb-payday`,
+    ...pageRoutes.map(({ path }) => `${path}?{session}${demoRecord[path] ?? ''}`),
+  ];
+}
 
 async function demoSessionQuery(base: string): Promise<string> {
   const response = await fetch(`${base}/dev/demo-session`);
