@@ -163,7 +163,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Before compression (registerHttpPlugins), so it reads every page as the string it is.
   brandedPages(app);
   await registerHttpPlugins(app, config, database);
-  registerOperationalRoutes(app);
+  registerOperationalRoutes(app, config);
   for (const routes of featureRoutes) await app.register(routes);
   if (config.devToolsEnabled) await app.register(devRoutes);
   await app.register(webApp, {
@@ -300,7 +300,7 @@ async function registerHttpPlugins(
 }
 
 /** What operations read: readiness for the load balancer, and the API's OpenAPI document. */
-function registerOperationalRoutes(app: FastifyInstance): void {
+function registerOperationalRoutes(app: FastifyInstance, config: Config): void {
   // Readiness: a load balancer stops sending traffic here while the database or Redis is away, or
   // while the instance shuts down.
   app.get('/healthz', async (_request, reply) => {
@@ -316,6 +316,10 @@ function registerOperationalRoutes(app: FastifyInstance): void {
     reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return reply.code(503).send({ status: 'unavailable', database: db, store });
   });
-  const openApi = buildOpenApi(Object.values(endpoints), { title: 'Kwarta API', version: '1.0.0' });
+  // A lender's integrators read it under the lender's brand: the white label holds here too.
+  const openApi = buildOpenApi(Object.values(endpoints), {
+    title: `${config.brand.brandName} API`,
+    version: '1.0.0',
+  });
   app.get('/openapi.json', async () => openApi);
 }

@@ -42,6 +42,8 @@ describe('the application shell', () => {
   it('serves an OpenAPI document generated from the contract', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(document.openapi).toBe('3.1.0');
+    // Under the lender's brand (BRAND_FILE), as every page is: the white label holds for integrators.
+    expect(document.info.title).toBe(`${t.config.brand.brandName} API`);
     const operation = document.paths[routes.contactKfInfo.path].post;
     expect(operation.operationId).toBe('contactKfInfo');
     const body = operation.requestBody.content['application/x-www-form-urlencoded'].schema;

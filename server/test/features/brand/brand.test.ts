@@ -129,6 +129,11 @@ describe.each(databaseTargets)('the brand (%s)', (target) => {
     }
   });
 
+  it("the API's OpenAPI document carries the brand's name, not Kwarta's", async () => {
+    const document = (await get('/openapi.json')).json() as { info: { title: string } };
+    expect(document.info.title).toBe('Bayanihan Cash API');
+  });
+
   it('BRAND_FILE dresses the official site: colours, derived shades, logo, name, company texts', async () => {
     const page = await get('/');
     expect(page.statusCode).toBe(200);
