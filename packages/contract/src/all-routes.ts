@@ -6,6 +6,7 @@ import { consoleMoneyRoutes } from './console-money-routes.ts';
 import { consoleRegulatoryRoutes } from './console-regulatory-routes.ts';
 import { consoleReportRoutes } from './console-report-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
+import { identityRoutes } from './identity-routes.ts';
 import { consolePrivacyRoutes, privacyRoutes } from './privacy-routes.ts';
 import { routes, type EndpointRoute } from './routes.ts';
 
@@ -28,6 +29,6 @@ export const consoleCalls = {
 } as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */
-export const allRoutes = { ...routes, ...privacyRoutes, ...consoleCalls } as const;
+export const allRoutes = { ...routes, ...privacyRoutes, ...identityRoutes, ...consoleCalls } as const;
 
 export type RouteName = keyof typeof allRoutes;

@@ -14,6 +14,7 @@ import { legacyRepaymentEndpoints } from './legacy-repayment.ts';
 import { loanConfirmEndpoints } from './loan-confirm.ts';
 import { orderEndpoints } from './orders.ts';
 import { promotionEndpoints } from './promotion.ts';
+import { identityEndpoints } from './identity.ts';
 import { consolePrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 import { repaymentEndpoints } from './repayment.ts';
 import { serviceEndpoints } from './service.ts';
@@ -35,6 +36,7 @@ export const endpoints = {
   ...consoleReportEndpoints,
   ...consoleCreditEndpoints,
   ...privacyEndpoints,
+  ...identityEndpoints,
   ...consolePrivacyEndpoints,
   ...consoleMoneyEndpoints,
   ...consoleRegulatoryEndpoints,

@@ -1,3 +1,4 @@
+export { identityRoutes } from './identity-routes.ts';
 export { submitIdentity, type IdentityInput, type IdentityResult } from './submit-identity.ts';
 export { storeIdentityImage, findOwnIdentityImage, findIdentityImage } from './identity-images.ts';
 export {
