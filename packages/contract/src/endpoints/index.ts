@@ -15,6 +15,7 @@ import { loanConfirmEndpoints } from './loan-confirm.ts';
 import { orderEndpoints } from './orders.ts';
 import { promotionEndpoints } from './promotion.ts';
 import { identityEndpoints } from './identity.ts';
+import { consoleIdentityEndpoints } from './console-identity.ts';
 import { consolePrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 import { repaymentEndpoints } from './repayment.ts';
 import { serviceEndpoints } from './service.ts';
@@ -37,6 +38,7 @@ export const endpoints = {
   ...consoleCreditEndpoints,
   ...privacyEndpoints,
   ...identityEndpoints,
+  ...consoleIdentityEndpoints,
   ...consolePrivacyEndpoints,
   ...consoleMoneyEndpoints,
   ...consoleRegulatoryEndpoints,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, fillMessage, messages } from '@kwarta/contract';
 import { callEndpoint, uploadFile } from '../../support/api.ts';
 import { newBorrower } from '../../support/borrowers.ts';
-import { philIdHolder } from '../../support/identity.ts';
+import { approvedOrder, completeIdentity, philIdHolder } from '../../support/identity.ts';
 import { jpegImage } from '../../support/images.ts';
 import {
   createTestApp,
@@ -23,7 +23,7 @@ describe.each(databaseTargets)('the borrower identity calls on %s', (target) => 
   beforeAll(async () => {
     t = await createTestApp(target, {
       clock,
-      env: { MARKET: 'PH', KYC: 'required' },
+      env: { MARKET: 'spec', KYC: 'required' },
       borrowerPageRenderer: renderer,
     });
   }, 120_000);
@@ -119,6 +119,22 @@ describe.each(databaseTargets)('the borrower identity calls on %s', (target) => 
       notice: null,
       entered: { lastName: holder.lastName, documentType: 'philid' },
     });
+  });
+
+  it('the order page says what identity still lacks until the order can be paid out', async () => {
+    const order = await approvedOrder(t, '13900000404');
+    const notice = async () =>
+      (
+        (
+          await callEndpoint(t.app, endpoints.loanDetails, {
+            session: order.session,
+            body: { productId: String(order.productId), orderId: String(order.orderId) },
+          })
+        ).envelope!.data as { identityNotice: string }
+      ).identityNotice;
+    expect(await notice()).toBe(messages.identityNotSubmitted);
+    await completeIdentity(t.app, order.borrowerId, philIdHolder({ pcn: '4821739056124831' }));
+    expect(await notice()).toBe('');
   });
 
   it('renders the identity page with its data on the server', async () => {

@@ -1,11 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  fillMessage,
-  messages,
-  sourcesOfFunds,
-  type IdentityDocumentType,
-  type MessageKey,
-} from '@kwarta/contract';
+import { messages, sourcesOfFunds, type IdentityDocumentType, type MessageKey } from '@kwarta/contract';
 import { Dialog } from '../../components/dialog.tsx';
 import { LoadState } from '../../components/load-state.tsx';
 import { Page } from '../../components/page.tsx';
@@ -464,9 +458,4 @@ function SelectField(props: {
       </select>
     </div>
   );
-}
-
-/** The order page's line while identity holds the loan (its link opens this page). */
-export function identityOrderNotice(notice: string): string {
-  return fillMessage(messages.identityOrderNotice, { notice });
 }
