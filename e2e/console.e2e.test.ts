@@ -109,7 +109,7 @@ describe('operator console', () => {
       credit: ['dashboard', 'orders', 'payments', 'decision-models'],
       finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger', 'regulatory'],
       collector: ['dashboard', 'orders', 'payments', 'collections'],
-      compliance: ['dashboard', 'orders', 'payments', 'regulatory'],
+      compliance: ['dashboard', 'orders', 'payments', 'identity', 'regulatory'],
       dpo: ['dashboard', 'privacy'],
       admin: [
         'dashboard',
@@ -122,6 +122,7 @@ describe('operator console', () => {
         'ledger',
         'decision-models',
         'privacy',
+        'identity',
         'regulatory',
         'products',
         'templates',

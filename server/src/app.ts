@@ -33,7 +33,7 @@ import { Metrics } from './lib/metrics.ts';
 import { customerServiceRoutes } from './features/customer-service/index.ts';
 import { devRoutes, seedDemoMoney } from './features/test-preview/index.ts';
 import { consoleCreditRoutes, seedDemoDecisions } from './features/credit-decisions/index.ts';
-import { seedDemoIdentities } from './features/identity/index.ts';
+import { identityConsoleRoutes, identityRoutes, seedDemoIdentities } from './features/identity/index.ts';
 import { webApp } from './features/pages/index.ts';
 import { borrowerCaller } from './features/sessions/index.ts';
 import { disableDemoOperators, operatorCaller, seedDemoOperators } from './features/operators/index.ts';
@@ -193,6 +193,8 @@ const featureRoutes = [
   consoleAdminRoutes,
   consoleCreditRoutes,
   privacyRoutes,
+  identityRoutes,
+  identityConsoleRoutes,
   consolePage,
   brandRoutes,
 ];

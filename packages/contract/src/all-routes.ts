@@ -1,11 +1,13 @@
 import { consoleAdminRoutes } from './console-admin-routes.ts';
 import { consoleCollectionsRoutes } from './console-collections-routes.ts';
 import { consoleCreditRoutes } from './console-credit-routes.ts';
+import { consoleIdentityRoutes } from './console-identity-routes.ts';
 import { consoleExportRoutes } from './console-export-routes.ts';
 import { consoleMoneyRoutes } from './console-money-routes.ts';
 import { consoleRegulatoryRoutes } from './console-regulatory-routes.ts';
 import { consoleReportRoutes } from './console-report-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
+import { identityRoutes } from './identity-routes.ts';
 import { consolePrivacyRoutes, privacyRoutes } from './privacy-routes.ts';
 import { routes, type EndpointRoute } from './routes.ts';
 
@@ -25,9 +27,10 @@ export const consoleCalls = {
   ...consolePrivacyRoutes,
   ...consoleMoneyRoutes,
   ...consoleRegulatoryRoutes,
+  ...consoleIdentityRoutes,
 } as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */
-export const allRoutes = { ...routes, ...privacyRoutes, ...consoleCalls } as const;
+export const allRoutes = { ...routes, ...privacyRoutes, ...identityRoutes, ...consoleCalls } as const;
 
 export type RouteName = keyof typeof allRoutes;

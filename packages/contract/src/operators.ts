@@ -111,6 +111,7 @@ export const consoleSections = [
   { key: 'ledger', label: 'Ledger', roles: ConsoleRoles.readReports },
   { key: 'decision-models', label: 'Decision models', roles: ConsoleRoles.manageCreditModels },
   { key: 'privacy', label: 'Data privacy', roles: ConsoleRoles.protectData },
+  { key: 'identity', label: 'Identity review', roles: ConsoleRoles.reviewIdentity },
   { key: 'regulatory', label: 'Regulatory reports', roles: ConsoleRoles.regulatoryReports },
   { key: 'products', label: 'Products', roles: ConsoleRoles.administer },
   { key: 'templates', label: 'Channel templates', roles: ConsoleRoles.administer },

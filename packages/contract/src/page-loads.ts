@@ -1,4 +1,6 @@
 import { Defaults, LoanConfirmRules } from './constants.ts';
+import { identityRoutes } from './identity-routes.ts';
+import { privacyRoutes } from './privacy-routes.ts';
 import { routes, type EndpointRoute } from './routes.ts';
 import { webRoutes, type WebRoutePath } from './web-routes.ts';
 import type { MarketId } from './markets.ts';
@@ -55,6 +57,8 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
       when: (query) => isDelayRepaymentCode(query) && query.has('orderId'),
     },
   ],
+  // The notice before the camera is acknowledged under the privacy policy's current version.
+  [webRoutes.identity]: [{ route: identityRoutes.identityStatus }, { route: privacyRoutes.privacyStatus }],
   [webRoutes.jointLoginError]: [{ route: routes.unionErrorInfo, fromQuery: ['productId'] }],
   [webRoutes.loanConfirm]: [
     { route: routes.loanDetailConfirm, fromQuery: ['productId'] },

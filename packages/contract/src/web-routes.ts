@@ -28,6 +28,8 @@ export const webRoutes = {
   jointLoginError: '/jointLoginError',
   dragonpayGuide: '/dragonpayGuide',
   carpmm: '/carpmm',
+  /** Who the borrower is and one ID, verified before a loan is sent (decision 0108). */
+  identity: '/identity',
 } as const;
 
 export type WebRouteKey = keyof typeof webRoutes;

@@ -17,6 +17,8 @@ import { consoleCollectionsRoutes } from '../src/console-collections-routes.ts';
 import { consoleExportRoutes } from '../src/console-export-routes.ts';
 import { consoleReportRoutes } from '../src/console-report-routes.ts';
 import { consoleCreditRoutes } from '../src/console-credit-routes.ts';
+import { identityRoutes } from '../src/identity-routes.ts';
+import { consoleIdentityRoutes } from '../src/console-identity-routes.ts';
 import { consolePrivacyRoutes, privacyRoutes } from '../src/privacy-routes.ts';
 import { consoleMoneyRoutes } from '../src/console-money-routes.ts';
 import { consoleRegulatoryRoutes } from '../src/console-regulatory-routes.ts';
@@ -64,6 +66,8 @@ describe('routes and endpoints', () => {
       consoleReportRoutes,
       consoleCreditRoutes,
       privacyRoutes,
+      identityRoutes,
+      consoleIdentityRoutes,
       consolePrivacyRoutes,
       consoleMoneyRoutes,
       consoleRegulatoryRoutes,

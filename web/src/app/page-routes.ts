@@ -62,6 +62,7 @@ export const pageRoutes: readonly PageRoute[] = [
     module: '../features/legacy-repayment/legacy-repayment-page.tsx',
     page: 'LegacyRepaymentPage',
   },
+  { path: '/identity', module: '../features/identity/identity-page.tsx', page: 'IdentityPage' },
   { path: '/bindBank', module: '../features/bank-binding/bind-bank-page.tsx', page: 'BindBankPage' },
   { path: '/repay', module: '../features/repayment/repay-page.tsx', page: 'RepayPage' },
   { path: '/repayDelay', module: '../features/repayment/repay-delay-page.tsx', page: 'RepayDelayPage' },

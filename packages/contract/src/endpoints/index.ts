@@ -14,6 +14,8 @@ import { legacyRepaymentEndpoints } from './legacy-repayment.ts';
 import { loanConfirmEndpoints } from './loan-confirm.ts';
 import { orderEndpoints } from './orders.ts';
 import { promotionEndpoints } from './promotion.ts';
+import { identityEndpoints } from './identity.ts';
+import { consoleIdentityEndpoints } from './console-identity.ts';
 import { consolePrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 import { repaymentEndpoints } from './repayment.ts';
 import { serviceEndpoints } from './service.ts';
@@ -35,6 +37,8 @@ export const endpoints = {
   ...consoleReportEndpoints,
   ...consoleCreditEndpoints,
   ...privacyEndpoints,
+  ...identityEndpoints,
+  ...consoleIdentityEndpoints,
   ...consolePrivacyEndpoints,
   ...consoleMoneyEndpoints,
   ...consoleRegulatoryEndpoints,

@@ -59,6 +59,11 @@ export const orderEndpoints = defineEndpoints(routes, {
       chargesCapNotice: z.string(),
       /** The next instalment owed in the SMS reminders' words; '' when nothing is being repaid. */
       nextDueNotice: z.string(),
+      /**
+       * What the borrower's identity still lacks before this order can be paid out (decision
+       * 0108), '' when nothing: the page links it to the identity page.
+       */
+      identityNotice: z.string(),
     }),
   },
   /** Spec §7: productId, moduleId (30 Borrow Again, 31 a recommended product), positionId. */

@@ -5,3 +5,4 @@ export { purgeUnattachedImages, refusalMessages, sendProblemImage } from './prob
 export { findComplaintImage } from './complaint-repository.ts';
 export { complaintInbox, countComplaintsPastLine, orderComplaints } from './complaint-inbox.ts';
 export { countBorrowerComplaints } from './complaint-count.ts';
+export { limitPerBorrower } from './borrower-limits.ts';

@@ -66,7 +66,7 @@ export async function storeProblemImage(
 export async function sendProblemImage(
   deps: { storage: BlobStorage },
   reply: FastifyReply,
-  image: ProblemImage | undefined,
+  image: Pick<ProblemImage, 'storage_key' | 'content_type'> | undefined,
 ): Promise<FastifyReply> {
   const bytes = image ? await deps.storage.get(image.storage_key) : null;
   if (!image || !bytes) throw Refusal.notFound();

@@ -1,20 +1,12 @@
+import { identityDocumentTypes } from '@kwarta/contract';
+
 /**
  * The identity documents a borrower may present and how each number is checked before it is
  * stored (decision 0108). PhilID comes first: the PSA mandates its acceptance and its QR can be
  * verified offline. The 12-digit PhilSys Number (PSN) is never collected (RA 11055 limits its
  * use); the 16-digit PhilSys Card Number (PCN) printed on the card is what we keep.
  */
-export const idDocumentTypes = [
-  'philid',
-  'ephilid',
-  'passport',
-  'drivers-licence',
-  'umid',
-  'prc',
-  'postal-id',
-  'sss',
-  'voters-id',
-] as const;
+export const idDocumentTypes = identityDocumentTypes;
 export type IdDocumentType = (typeof idDocumentTypes)[number];
 
 /** Which types the lender accepts when it configures nothing (ID_DOCUMENT_TYPES narrows it). */

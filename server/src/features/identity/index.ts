@@ -1,3 +1,5 @@
+export { identityRoutes } from './identity-routes.ts';
+export { identityConsoleRoutes } from './identity-console-routes.ts';
 export { submitIdentity, type IdentityInput, type IdentityResult } from './submit-identity.ts';
 export { storeIdentityImage, findOwnIdentityImage, findIdentityImage } from './identity-images.ts';
 export {

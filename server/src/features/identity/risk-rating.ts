@@ -7,9 +7,6 @@
  */
 export type RiskRating = 'low' | 'normal' | 'high';
 
-export const sourcesOfFunds = ['salary', 'business', 'remittance', 'pension', 'allowance', 'other'] as const;
-export type SourceOfFunds = (typeof sourcesOfFunds)[number];
-
 export function riskRating(input: {
   qrOutcome: string;
   screening: 'clear' | 'possible' | 'confirmed';

@@ -40,17 +40,27 @@ export interface IdentityResult {
   screening: 'clear' | 'possible' | 'confirmed';
 }
 
-const documentLabels: Record<IdDocumentType, string> = {
-  philid: 'PhilID',
-  ephilid: 'ePhilID',
-  passport: 'passport',
-  'drivers-licence': "driver's licence",
-  umid: 'UMID',
-  prc: 'PRC ID',
-  'postal-id': 'postal ID',
-  sss: 'SSS ID',
-  'voters-id': "voter's ID",
-};
+/** The fields a person must fill in, each with the label the page shows it under. */
+const requiredFields = {
+  firstName: messages.identityFirstName,
+  lastName: messages.identityLastName,
+  dateOfBirth: messages.identityDateOfBirth,
+  placeOfBirth: messages.identityPlaceOfBirth,
+  nationality: messages.identityNationality,
+  presentAddress: messages.identityPresentAddress,
+  permanentAddress: messages.identityPermanentAddress,
+  email: messages.identityEmail,
+  occupation: messages.identityOccupation,
+  sourceOfFunds: messages.identitySourceOfFunds,
+} as const satisfies Partial<Record<keyof IdentityInput, string>>;
+
+function checkRequired(input: IdentityInput): void {
+  for (const [field, label] of Object.entries(requiredFields)) {
+    if (String(input[field as keyof IdentityInput] ?? '').trim() === '') {
+      throw Refusal.invalid(fillMessage(messages.identityFieldRequired, { field: label }));
+    }
+  }
+}
 
 /**
  * The borrower states who they are and shows one ID (decision 0108). Everything is checked
@@ -65,6 +75,7 @@ export async function submitIdentity(
   borrowerId: number,
   input: IdentityInput,
 ): Promise<IdentityResult> {
+  checkRequired(input);
   if (!(idDocumentTypes as readonly string[]).includes(input.documentType)) {
     throw Refusal.invalid(messages.identityDocumentNotAccepted);
   }
@@ -74,7 +85,9 @@ export async function submitIdentity(
     throw Refusal.invalid(
       number.refusal === 'psn-not-collected'
         ? messages.identityPsnNotCollected
-        : fillMessage(messages.identityNumberWrongFormat, { document: documentLabels[documentType] }),
+        : fillMessage(messages.identityNumberWrongFormat, {
+            document: messages[`identityDocument.${documentType}`],
+          }),
     );
   }
   const images = await Promise.all(

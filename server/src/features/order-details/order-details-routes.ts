@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { currentBrand } from '../brand/index.ts';
 import { declineNotice, requestHumanReview } from '../credit-decisions/index.ts';
 import { shownServiceContacts } from '../customer-service/index.ts';
+import { identityNotice, identityState } from '../identity/index.ts';
 import { findOrderDetail } from '../orders/index.ts';
 import { findProductSummary } from '../products/index.ts';
 import { orderPage } from './order-page.ts';
@@ -42,8 +43,16 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
       order.status === OrderStatus.Rejected
         ? await declineNotice(app.db, order.id, app.config.lenderTimeZone)
         : null;
-    return declined ? { ...page, noticeDesText: declined } : page;
+    const identity = await identityLine(order.status, borrower.id);
+    return { ...page, ...(declined ? { noticeDesText: declined } : {}), identityNotice: identity };
   });
+
+  /** Until it is paid out, an order waits for the borrower's identity where the lender requires it. */
+  async function identityLine(status: number, borrowerId: number): Promise<string> {
+    if (app.config.identity.kyc === 'off') return '';
+    if (status !== OrderStatus.UnderReview && status !== OrderStatus.Approved) return '';
+    return identityNotice(await identityState(app.db, borrowerId)) ?? '';
+  }
 
   registerEndpoint(app, endpoints.eventSave, async (input, { borrower }) => {
     await recordTap(

@@ -129,7 +129,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         credit: ['dashboard', 'orders', 'payments', 'decision-models'],
         finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger', 'regulatory'],
         collector: ['dashboard', 'orders', 'payments', 'collections'],
-        compliance: ['dashboard', 'orders', 'payments', 'regulatory'],
+        compliance: ['dashboard', 'orders', 'payments', 'identity', 'regulatory'],
         dpo: ['dashboard', 'privacy'],
         admin: [
           'dashboard',
@@ -142,6 +142,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
           'ledger',
           'decision-models',
           'privacy',
+          'identity',
           'regulatory',
           'products',
           'templates',

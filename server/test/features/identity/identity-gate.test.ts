@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, messages } from '@kwarta/contract';
+import { messages } from '@kwarta/contract';
 import { OrderStatus } from '@kwarta/domain';
-import { callEndpoint } from '../../support/api.ts';
 import { newBorrower } from '../../support/borrowers.ts';
-import { completeIdentity, philIdHolder, sampleSanctionsList } from '../../support/identity.ts';
-import { bindCard } from '../../support/payment-accounts.ts';
+import {
+  approvedOrder,
+  completeIdentity,
+  philIdHolder,
+  sampleSanctionsList,
+} from '../../support/identity.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { jpegImage } from '../../support/images.ts';
 import { disburseOrder } from '../../../src/features/disbursement/index.ts';
-import { approveOrder, TransitionRefused } from '../../../src/features/orders/index.ts';
+import { TransitionRefused } from '../../../src/features/orders/index.ts';
 import {
   decideIdentity,
   findOwnIdentityImage,
@@ -18,30 +21,6 @@ import {
 } from '../../../src/features/identity/index.ts';
 import { createOperator } from '../../../src/features/operators/operator-repository.ts';
 import { demoPhilSysSigner, signPhilIdJson } from '../../../src/features/philsys/philsys-signing.ts';
-
-/** A borrower of the test's own with an approved order and a bound payout account. */
-async function approvedOrder(t: TestApp, phone: string) {
-  const borrower = await newBorrower(t.app, phone);
-  const product = await t.app.db
-    .selectFrom('products')
-    .select('id')
-    .where('name', '=', 'Kwarta Starter')
-    .executeTakeFirstOrThrow();
-  await bindCard(t.app, borrower.session, product.id);
-  const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
-    session: borrower.session,
-    body: {
-      productId: String(product.id),
-      amount: '250000',
-      periods: '4',
-      termUnit: '1',
-      requestId: `identity-${phone}-000`,
-    },
-  });
-  const orderId = (pushed.envelope!.data as { orderId: number }).orderId;
-  await approveOrder(t.app, orderId, 'operator:test');
-  return { borrowerId: borrower.borrowerId, orderId };
-}
 
 describe.each(databaseTargets)('identity before disbursement on %s', (target) => {
   const clock = testClock('2026-11-23T02:00:00.000Z');
@@ -164,7 +143,7 @@ describe.each(databaseTargets)('identity before disbursement on %s', (target) =>
       completeIdentity(t.app, borrowerId, holder, {
         input: { documentType: 'passport', documentNumber: '12' },
       }),
-    ).rejects.toThrow(/passport number/);
+    ).rejects.toThrow(/passport number/i);
     expect(await identityState(t.app.db, borrowerId)).toBe('not-submitted');
   });
 

@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Defaults, Limits, messages, webRoutes, type RecommendedProduct } from '@kwarta/contract';
+import {
+  Defaults,
+  Limits,
+  fillMessage,
+  messages,
+  webRoutes,
+  type RecommendedProduct,
+} from '@kwarta/contract';
 import { Dialog } from '../../components/dialog.tsx';
 import { Page } from '../../components/page.tsx';
 import { Rate } from '../../components/rate.tsx';
@@ -122,6 +129,12 @@ export function OrderDetailsPage() {
             <p className="order-status__text">{data.noticeDesText}</p>
             {data.nextDueNotice && <p className="order-status__due">{data.nextDueNotice}</p>}
             {data.chargesCapNotice && <p className="order-status__cap">{data.chargesCapNotice}</p>}
+            {data.identityNotice && (
+              <p className="order-status__identity">
+                {fillMessage(messages.identityOrderNotice, { notice: data.identityNotice })}{' '}
+                <a href={pageUrl(webRoutes.identity, {})}>{messages.identityCompleteLink}</a>
+              </p>
+            )}
           </section>
 
           <section className="card order-product" aria-label={data.productName}>
