@@ -1,5 +1,6 @@
 import { Defaults, LoanConfirmRules } from './constants.ts';
 import { routes, type EndpointRoute } from './routes.ts';
+import { privacyRoutes } from './privacy-routes.ts';
 import { webRoutes, type WebRoutePath } from './web-routes.ts';
 import type { MarketId } from './markets.ts';
 
@@ -33,6 +34,7 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
   [webRoutes.bindBank]: [
     { route: routes.cardInit, fromQuery: ['productId'], rename: { productId: 'product_id' } },
   ],
+  [webRoutes.myData]: [{ route: privacyRoutes.privacyStatus }],
   [webRoutes.complainPage]: [{ route: routes.problemInit, fromQuery: ['orderId'] }],
   // The second variant of problem-init (no payload) gives the type titles for the tags.
   [webRoutes.complainPageNext]: [{ route: routes.problemInit }],

@@ -28,6 +28,8 @@ export const webRoutes = {
   jointLoginError: '/jointLoginError',
   dragonpayGuide: '/dragonpayGuide',
   carpmm: '/carpmm',
+  /** The borrower's data rights: download, correct, erase or block, and each request's status (decision 0107). */
+  myData: '/myData',
 } as const;
 
 export type WebRouteKey = keyof typeof webRoutes;
