@@ -113,6 +113,17 @@ describe('my data on a phone (decision 0107)', () => {
       }[]
     ).filter((row) => row.borrowerId === borrower.borrower_id);
     expect(rows.map((row) => row.kind).sort()).toEqual(['correction', 'erasure']);
+    await desk
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Data privacy' })
+      .click();
+    const table = desk.getByRole('table', { name: /Data subject requests/ });
+    for (const row of rows) {
+      const line = table.getByRole('row').filter({ hasText: row.kind }).filter({ hasText: row.dueOn });
+      await expect.poll(() => line.count()).toBeGreaterThan(0);
+    }
+    await expectNoAxeViolations(desk, 'console, data privacy');
+    await screenshot(desk, 'console-data-privacy');
     for (const row of rows) {
       expect(row.dueOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(row.workingDaysLeft).toBeGreaterThan(0);
