@@ -19,8 +19,11 @@ export function openServerStore(serverStore: Record<string, string | undefined> 
   const config = loadConfig({ ...serverStore, LOG_LEVEL: 'silent' });
   const { db } = createDatabase(config);
 
-  /** A borrower with no order yet and a live session, as the native shell would open pages for. */
-  async function applicant(): Promise<Partial<DemoSession>> {
+  /**
+   * A borrower with no order yet and a live session, as the native shell would open pages for;
+   * registered on the landing, so the policy current then is acknowledged unless told otherwise.
+   */
+  async function applicant({ policyAcknowledged = true } = {}): Promise<Partial<DemoSession>> {
     const now = new Date();
     const borrower = await db
       .insertInto('borrowers')
@@ -33,6 +36,7 @@ export function openServerStore(serverStore: Record<string, string | undefined> 
       .returning('id')
       .executeTakeFirstOrThrow();
     const sessionId = await createSession(db, { borrowerId: borrower.id, now, policy: config.session });
+    if (policyAcknowledged) await acknowledgeRegistrationPolicy(sessionId);
     return {
       appVersion: '1.0.0',
       deviceName: 'Pixel 8',
@@ -44,6 +48,33 @@ export function openServerStore(serverStore: Record<string, string | undefined> 
   }
 
   return { config, db, applicant };
+}
+
+/** The landing's acknowledgement of the current policy, through the API as the page records it. */
+async function acknowledgeRegistrationPolicy(sessionId: string): Promise<void> {
+  const baseUrl = inject('baseUrl');
+  const call = async (path: string, body?: Record<string, string>) => {
+    const url = `${baseUrl}${path}?sessionId=${encodeURIComponent(sessionId)}`;
+    const response = await fetch(
+      url,
+      body
+        ? {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams(body).toString(),
+          }
+        : {},
+    );
+    const envelope = (await response.json()) as { kwd: { policy?: { version: string } } | null };
+    if (!response.ok) throw new Error(`e2e: ${path} answered ${response.status}`);
+    return envelope.kwd;
+  };
+  const status = await call('/v3/privacy/status');
+  await call('/v3/privacy/acknowledge', {
+    notice: 'policy',
+    version: status!.policy!.version,
+    channel: 'registration',
+  });
 }
 
 /**

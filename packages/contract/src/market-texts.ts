@@ -28,10 +28,18 @@ const specTextsInEnglish = {
   legacyCardListFailed: 'Your payment accounts could not be loaded. Please try again.',
 } as const satisfies MessageOverlay;
 
+/** The Philippines' words for the data rights page: the law that grants them and its regulator. */
+const privacyTextsPH = {
+  myDataIntro:
+    'Under the Data Privacy Act (RA 10173) you may see, download, correct, erase or block the data we hold about you. We answer each request within 30 working days.',
+  myDataComplain:
+    'Not satisfied with our answer? Write to our data protection officer through Customer Service, or complain to the National Privacy Commission (privacy.gov.ph).',
+} as const satisfies MessageOverlay;
+
 /** One overlay per market; the spec's market has none (its texts, exactly). */
 export const marketTexts: Record<MarketId, MessageOverlay> = {
   spec: {},
-  PH: { ...specTextsInEnglish },
+  PH: { ...specTextsInEnglish, ...privacyTextsPH },
   IN: { ...specTextsInEnglish },
 };
 

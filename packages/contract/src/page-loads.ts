@@ -35,6 +35,7 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
   [webRoutes.bindBank]: [
     { route: routes.cardInit, fromQuery: ['productId'], rename: { productId: 'product_id' } },
   ],
+  [webRoutes.myData]: [{ route: privacyRoutes.privacyStatus }],
   [webRoutes.complainPage]: [{ route: routes.problemInit, fromQuery: ['orderId'] }],
   // The second variant of problem-init (no payload) gives the type titles for the tags.
   [webRoutes.complainPageNext]: [{ route: routes.problemInit }],

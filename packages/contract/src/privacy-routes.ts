@@ -23,6 +23,14 @@ export const privacyRoutes = nameRoutes({
     path: '/v3/privacy/acknowledge',
     auth: 'borrower',
   },
+  privacyJustInTimeNotice: {
+    summary:
+      'Records that the borrower was shown a just-in-time notice (the identity camera) before the data was collected',
+    tag: 'Privacy',
+    method: 'POST',
+    path: '/v3/privacy/notice',
+    auth: 'borrower',
+  },
   privacyRequest: {
     summary:
       'Asks to correct a field, or to erase or block my data; answers the open request of the same kind when there is one',

@@ -30,6 +30,8 @@ export const webRoutes = {
   carpmm: '/carpmm',
   /** Who the borrower is and one ID, verified before a loan is sent (decision 0108). */
   identity: '/identity',
+  /** The borrower's data rights: download, correct, erase or block, and each request's status (decision 0107). */
+  myData: '/myData',
 } as const;
 
 export type WebRouteKey = keyof typeof webRoutes;

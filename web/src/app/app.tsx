@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import type { PreloadedData } from '@kwarta/contract';
 import { ToastHost } from '../components/toast.tsx';
+import { PolicyPrompt } from '../features/my-data/index.ts';
 import { PreloadedDataContext } from '../lib/preloaded-data.ts';
 import { NotFound } from './not-found.tsx';
 import { routes } from './routes.ts';
@@ -36,6 +37,7 @@ export function App({ page: Page, data = {} }: { page: ComponentType; data?: Pre
     <PreloadedDataContext value={data}>
       <Suspense fallback={null}>
         <Page />
+        <PolicyPrompt />
         <LiveMarker />
       </Suspense>
       <ToastHost />

@@ -19,6 +19,7 @@ export const pageRoutes: readonly PageRoute[] = [
     module: '../features/customer-service/customer-service-page.tsx',
     page: 'CustomerServicePage',
   },
+  { path: '/myData', module: '../features/my-data/my-data-page.tsx', page: 'MyDataPage' },
   { path: '/complainPage', module: '../features/complaints/complain-page.tsx', page: 'ComplainPage' },
   {
     path: '/complainPageNext',

@@ -12,6 +12,7 @@ import { ComplaintsSection } from './sections/complaints.tsx';
 import { FunnelSection } from './sections/funnel.tsx';
 import { ProductsSection } from './sections/products.tsx';
 import { AuditSection } from './sections/audit.tsx';
+import { PrivacySection } from './sections/privacy.tsx';
 import { DecisionModelsSection } from './sections/decision-models.tsx';
 import { TemplatesSection } from './sections/templates.tsx';
 import { ServiceSection } from './sections/service.tsx';
@@ -145,6 +146,7 @@ function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => v
   else if (section === 'brand') content = <BrandSection />;
   else if (section === 'operators') content = <OperatorsSection me={operator.name} />;
   else if (section === 'audit') content = <AuditSection />;
+  else if (section === 'privacy') content = <PrivacySection />;
   else if (section === 'decision-models') content = <DecisionModelsSection />;
   else content = <DashboardSection failedSignIns={operator.failedSignIns} />;
   return (

@@ -56,6 +56,13 @@ export const privacyEndpoints = defineEndpoints(privacyRoutes, {
     }),
     data: z.object({ version: z.string() }),
   },
+  privacyJustInTimeNotice: {
+    request: z.object({
+      notice: z.enum(['identity-camera']),
+      channel: z.enum(['app', 'web']).default('app'),
+    }),
+    data: z.object({ notice: z.string(), version: z.string() }),
+  },
   privacyRequest: {
     request: z
       .object({

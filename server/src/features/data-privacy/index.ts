@@ -5,7 +5,9 @@ export { applyRetention, type RetentionCounts } from './retention-job.ts';
 export { tableRegistry, borrowerDataTables, pseudonymOf } from './borrower-data-registry.ts';
 export { buildDataExport } from './data-export.ts';
 export {
+  acknowledgeCurrentPolicy,
   acknowledgeNotice,
   acknowledgePolicyAtRegistration,
   currentPolicyVersion,
+  recordJustInTimeNotice,
 } from './privacy-policy.ts';

@@ -89,24 +89,58 @@ export async function hasAcknowledged(
   return row !== undefined;
 }
 
-/**
- * The sign-up's acknowledgement: the landing page shows the policy beside the form (its agreement
- * link), so registering acknowledges the version current then, on the 'registration' channel.
- */
-export async function acknowledgePolicyAtRegistration(
-  deps: { db: Kysely<Database>; site: SiteInfo; timeZone: string },
-  input: { borrowerId: number; now: Date },
-): Promise<void> {
+interface NoticeDeps {
+  db: Kysely<Database>;
+  site: SiteInfo;
+  timeZone: string;
+}
+
+/** Records a notice against the policy version current now (the notices are part of that policy). */
+async function recordCurrentNotice(
+  deps: NoticeDeps,
+  input: { borrowerId: number; notice: PrivacyNotice; channel: AcknowledgementChannel; now: Date },
+): Promise<PolicyVersion> {
   const version = await currentPolicyVersion(deps.db, {
     site: deps.site,
     now: input.now,
     timeZone: deps.timeZone,
   });
-  await acknowledgeNotice(deps.db, {
-    borrowerId: input.borrowerId,
-    notice: 'policy',
-    version,
-    channel: 'registration',
-    now: input.now,
-  });
+  await acknowledgeNotice(deps.db, { ...input, version });
+  return version;
+}
+
+/**
+ * The sign-up's acknowledgement: the landing page shows the policy beside the form (its agreement
+ * link), so registering acknowledges the version current then, on the 'registration' channel.
+ */
+export async function acknowledgePolicyAtRegistration(
+  deps: NoticeDeps,
+  input: { borrowerId: number; now: Date },
+): Promise<void> {
+  await acknowledgeCurrentPolicy(deps, { ...input, channel: 'registration' });
+}
+
+/** Records the policy version current now as acknowledged by the borrower on this channel. */
+export async function acknowledgeCurrentPolicy(
+  deps: NoticeDeps,
+  input: { borrowerId: number; channel: AcknowledgementChannel; now: Date },
+): Promise<void> {
+  await recordCurrentNotice(deps, { ...input, notice: 'policy' });
+}
+
+/**
+ * A just-in-time notice shown before data is collected (NPC Circular 2022-02: the identity camera
+ * says why it needs the photos before it opens): recorded once per borrower, notice and policy
+ * version, so the camera page may call it each time it opens.
+ */
+export async function recordJustInTimeNotice(
+  deps: NoticeDeps,
+  input: {
+    borrowerId: number;
+    notice: Exclude<PrivacyNotice, 'policy'>;
+    channel: Exclude<AcknowledgementChannel, 'registration'>;
+    now: Date;
+  },
+): Promise<PolicyVersion> {
+  return recordCurrentNotice(deps, input);
 }

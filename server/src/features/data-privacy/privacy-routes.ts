@@ -6,7 +6,12 @@ import { siteInfo } from '../static-pages/index.ts';
 import { listAccessLog } from './access-log.ts';
 import { listBreaches, markBreachNotified, recordBreach } from './breach-register.ts';
 import { buildDataExport, createExportLink, dataExportHtml, exportLinkOwner } from './data-export.ts';
-import { acknowledgeNotice, currentPolicyVersion, hasAcknowledged } from './privacy-policy.ts';
+import {
+  acknowledgeNotice,
+  currentPolicyVersion,
+  hasAcknowledged,
+  recordJustInTimeNotice,
+} from './privacy-policy.ts';
 import { closeSubjectRequest, listSubjectRequests, openSubjectRequest } from './subject-requests.ts';
 
 /** The borrower's privacy calls and the DPO's desk (decision 0107). */
@@ -50,6 +55,14 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
       now: app.clock.now(),
     });
     return { version: policy.version };
+  });
+
+  registerEndpoint(app, endpoints.privacyJustInTimeNotice, async (input, { borrower }) => {
+    const version = await recordJustInTimeNotice(
+      { db: app.db, site: siteInfo(app.config), timeZone: app.config.lenderTimeZone },
+      { borrowerId: borrower.id, notice: input.notice, channel: input.channel, now: app.clock.now() },
+    );
+    return { notice: input.notice, version: version.version };
   });
 
   registerEndpoint(app, endpoints.privacyRequest, (input, { borrower }) =>

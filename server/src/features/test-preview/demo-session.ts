@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_DEVICE, findDemoBorrower } from '../../db/seed.ts';
 import { createSession } from '../sessions/index.ts';
+import { acknowledgeCurrentPolicy } from '../data-privacy/index.ts';
+import { siteInfo } from '../static-pages/index.ts';
 
 /**
  * A fresh session of the seeded demo borrower with the device values a native shell would pass
@@ -15,6 +17,11 @@ export async function createDemoSession(app: FastifyInstance): Promise<Record<st
     now: app.clock.now(),
     policy: app.config.session,
   });
+  // The demo borrower has read the policy: the previews show the pages, not the prompt (decision 0107).
+  await acknowledgeCurrentPolicy(
+    { db: app.db, site: siteInfo(app.config), timeZone: app.config.lenderTimeZone },
+    { borrowerId: demo.borrower.id, channel: 'app', now: app.clock.now() },
+  );
   return {
     ...DEMO_DEVICE,
     sessionId,

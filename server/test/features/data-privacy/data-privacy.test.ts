@@ -145,6 +145,29 @@ describe.each(databaseTargets)('data privacy on %s', (target) => {
     expect(rows[0]).toMatchObject({ notice: 'policy', version: data.policy.version, channel: 'app' });
   });
 
+  it("records the identity camera's just-in-time notice once per policy version", async () => {
+    const { borrowerId, session } = await newBorrower(t.app, '09170000109');
+    for (let open = 0; open < 2; open += 1) {
+      const shown = await callEndpoint(t.app, endpoints.privacyJustInTimeNotice, {
+        session,
+        body: { notice: 'identity-camera', channel: 'app' },
+      });
+      expect(shown.status).toBe(200);
+      expect(shown.envelope!.data).toMatchObject({ notice: 'identity-camera' });
+    }
+    const rows = await t.app.db
+      .selectFrom('privacy_acknowledgements')
+      .selectAll()
+      .where('borrower_id', '=', borrowerId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ notice: 'identity-camera', channel: 'app' });
+    expect(rows[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The camera notice is not the policy: the prompt still asks for the policy.
+    const status = await callEndpoint(t.app, endpoints.privacyStatus, { session });
+    expect((status.envelope!.data as { mustAcknowledge: boolean }).mustAcknowledge).toBe(true);
+  });
+
   it('records the policy acknowledged at registration', async () => {
     const registered = await registerPhone(t.app, '09170000120');
     expect(registered.status).toBe(200);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRELOADED_DATA_ID, messages, type Endpoint, endpoints } from '@kwarta/contract';
+import { PRELOADED_DATA_ID, fillMessage, messages, type Endpoint, endpoints } from '@kwarta/contract';
 import { formatMoney } from '@kwarta/domain';
 import { DEMO_PHONES } from '../../../src/db/seed.ts';
 import { callEndpoint, demoSession } from '../../support/api.ts';
@@ -137,6 +137,33 @@ describe.each(databaseTargets)('borrower pages rendered with their data on %s', 
     expect(foreign).not.toContain(foreignText);
     expect(foreign).toBe(missing);
     expect(embeddedData(foreign)).toEqual({});
+  });
+
+  it("/myData shows the borrower's requests with their deadlines, the data embedded for hydration", async () => {
+    await apiData(endpoints.privacyRequest, {
+      kind: 'correction',
+      field: 'address',
+      value: 'Blk 4 Lot 2, Pasig',
+    });
+    const status = (await apiData(endpoints.privacyStatus)) as {
+      requests: { dueOn: string; workingDaysLeft: number; requestedValue: string }[];
+    };
+    const response = await page('/myData');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const text = rootText(response.body);
+    expect(text).toContain(messages.myDataDownloadTitle);
+    expect(text).toContain(messages.myDataIntro);
+    const request = status.requests[0]!;
+    expect(text).toContain('Blk 4 Lot 2, Pasig');
+    expect(text).toContain(
+      fillMessage(messages.myDataDueOn, { date: request.dueOn, days: request.workingDaysLeft }),
+    );
+    expect(Object.keys(embeddedData(response.body))).toEqual(['privacyStatus?']);
+    // A dead session renders nothing of anybody's.
+    const dead = await page('/myData', { sessionId: 'forged-or-expired' });
+    expect(embeddedData(dead.body)).toEqual({});
+    expect(dead.body).not.toContain('Blk 4 Lot 2');
   });
 
   it.each([

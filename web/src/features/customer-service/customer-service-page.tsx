@@ -1,4 +1,4 @@
-import { webRoutes } from '@kwarta/contract';
+import { messages, webRoutes } from '@kwarta/contract';
 import { Page } from '../../components/page.tsx';
 import { callPhone } from '../../lib/bridge.ts';
 import { pageUrl } from '../../lib/session-query.ts';
@@ -48,6 +48,14 @@ export function CustomerServicePage() {
         <span>
           <strong>Complaints &amp; feedback</strong>
           <span className="muted">Tell us about a problem with an order</span>
+        </span>
+        <span aria-hidden="true">›</span>
+      </a>
+
+      <a className="card service-complaint" href={pageUrl(webRoutes.myData)}>
+        <span>
+          <strong>{messages.myDataTitle}</strong>
+          <span className="muted">{messages.myDataEntryHint}</span>
         </span>
         <span aria-hidden="true">›</span>
       </a>

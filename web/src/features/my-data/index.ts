@@ -1,0 +1,2 @@
+// The borrower's data rights on the web (decision 0107): the public module.
+export { PolicyPrompt } from './policy-prompt.tsx';
