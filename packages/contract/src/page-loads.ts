@@ -58,8 +58,7 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
       when: (query) => isDelayRepaymentCode(query) && query.has('orderId'),
     },
   ],
-  // The notice before the camera is acknowledged under the privacy policy's current version.
-  [webRoutes.identity]: [{ route: identityRoutes.identityStatus }, { route: privacyRoutes.privacyStatus }],
+  [webRoutes.identity]: [{ route: identityRoutes.identityStatus }],
   [webRoutes.jointLoginError]: [{ route: routes.unionErrorInfo, fromQuery: ['productId'] }],
   [webRoutes.loanConfirm]: [
     { route: routes.loanDetailConfirm, fromQuery: ['productId'] },

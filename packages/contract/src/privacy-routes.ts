@@ -16,8 +16,7 @@ export const privacyRoutes = nameRoutes({
     auth: 'borrower',
   },
   privacyAcknowledge: {
-    summary:
-      'Records that the borrower acknowledged a notice (the policy version shown, or a just-in-time notice)',
+    summary: 'Records that the borrower acknowledged the privacy policy version shown',
     tag: 'Privacy',
     method: 'POST',
     path: '/v3/privacy/acknowledge',

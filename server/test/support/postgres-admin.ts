@@ -1,5 +1,13 @@
 import pg from 'pg';
 
+// What the server project's global setup (postgres-template.ts) hands the test workers.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A database with every migration applied, which each test database is copied from; '' when none. */
+    postgresTemplate: string;
+  }
+}
+
 /** The server the PostgreSQL tests create their databases on (trust auth on CI's machine). */
 export const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

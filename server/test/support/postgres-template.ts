@@ -5,13 +5,6 @@ import { createDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { databaseUrl, dropWhenIdle, postgresReachable, withAdmin } from './postgres-admin.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A database with every migration applied, which each test database is copied from; '' when none. */
-    postgresTemplate: string;
-  }
-}
-
 /**
  * The server project's global setup: migrates one PostgreSQL database per run, and each test app
  * starts from a copy of it (CREATE DATABASE … TEMPLATE) instead of migrating its own, about two

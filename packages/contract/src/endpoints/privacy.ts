@@ -49,7 +49,8 @@ export const privacyEndpoints = defineEndpoints(privacyRoutes, {
   },
   privacyAcknowledge: {
     request: z.object({
-      notice: z.enum(['policy', 'identity-camera']),
+      // Just-in-time notices are recorded by privacyJustInTimeNotice, under the current version.
+      notice: z.enum(['policy']),
       /** The version the borrower was shown: a stale one is refused, so they see the current text. */
       version: textField(64),
       channel: z.enum(['registration', 'app', 'web']).default('app'),

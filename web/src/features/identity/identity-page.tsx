@@ -9,7 +9,6 @@ import {
   submitIdentity,
   uploadIdentityImage,
   useIdentityStatus,
-  usePrivacyStatus,
 } from './api/identity-calls.ts';
 import './identity.css';
 
@@ -71,7 +70,6 @@ const blank: Details = {
  */
 export function IdentityPage() {
   const status = useIdentityStatus();
-  const privacy = usePrivacyStatus();
   const [details, setDetails] = useState<Details | null>(null);
   const [photos, setPhotos] = useState<Partial<Record<PhotoSlot, Photo>>>({});
   const [noticeFor, setNoticeFor] = useState<PhotoSlot | null>(null);
@@ -103,8 +101,7 @@ export function IdentityPage() {
     const slot = noticeFor;
     setNoticeFor(null);
     setNoticeRead(true);
-    const version = privacy.data?.policy.version;
-    if (version) void acknowledgeCameraNotice(version);
+    void acknowledgeCameraNotice();
     // Within the tap that accepted the notice, so the browser lets the picker open.
     if (slot) inputs.current[slot]?.click();
   }

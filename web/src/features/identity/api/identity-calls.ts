@@ -8,11 +8,6 @@ export function useIdentityStatus() {
   return useApiQuery(callApi, identityRoutes.identityStatus, {});
 }
 
-/** The privacy policy's version, which a just-in-time notice is acknowledged under (decision 0107). */
-export function usePrivacyStatus() {
-  return useApiQuery(callApi, privacyRoutes.privacyStatus, {}, { silent: true });
-}
-
 /** One photo through the image intake; on failure the server's message is toasted. */
 export function uploadIdentityImage(file: File) {
   return callApi(identityRoutes.identityImage, { image: file });
@@ -23,10 +18,10 @@ export function submitIdentity(input: RequestOf<typeof identityRoutes.identitySu
 }
 
 /** Records that the borrower read the camera notice; the picker opens whatever the answer. */
-export function acknowledgeCameraNotice(version: string) {
+export function acknowledgeCameraNotice() {
   return callApi(
-    privacyRoutes.privacyAcknowledge,
-    { notice: 'identity-camera', version, channel: 'app' },
+    privacyRoutes.privacyJustInTimeNotice,
+    { notice: 'identity-camera', channel: 'app' },
     { silent: true },
   );
 }
