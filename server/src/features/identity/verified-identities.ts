@@ -1,25 +1,26 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { IdDocumentType } from './id-documents.ts';
+import type { IdentityInput } from './submit-identity.ts';
 
 /** What a borrower stated and showed, once verified: what reports to others may say of them. */
-export interface VerifiedIdentity {
-  firstName: string;
-  middleName: string;
-  lastName: string;
+export type VerifiedIdentity = Pick<
+  IdentityInput,
+  | 'firstName'
+  | 'middleName'
+  | 'lastName'
+  | 'dateOfBirth'
+  | 'placeOfBirth'
+  | 'nationality'
+  | 'presentAddress'
+  | 'permanentAddress'
+  | 'email'
+  | 'taxNumber'
+  | 'documentNumber'
+> & {
   sex: 'M' | 'F' | null;
-  /** YYYY-MM-DD. */
-  dateOfBirth: string;
-  placeOfBirth: string;
-  nationality: string;
-  presentAddress: string;
-  permanentAddress: string;
-  email: string;
-  taxNumber: string | null;
   documentType: IdDocumentType;
-  /** Digits and capitals, as checked on entry. */
-  documentNumber: string;
-}
+};
 
 /**
  * The verified identities of a page of borrowers, by borrower id, in one query. A pending or
