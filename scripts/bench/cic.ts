@@ -5,19 +5,14 @@
 // every 50 ms and read from the kernel's high-water mark).
 //   npm run bench:cic [-- --orders 1000000 --month 2026-10 --postgres postgres://…/postgres]
 //   npm run bench:cic -- --database kwarta_bench_1m   (a book seeded before; kept)
-// Identity is not yet in our records: a stand-in source gives every borrower the fields the file
-// requires, so the whole file is written (without it the validator lists what is missing and
-// writes nothing).
-import { spawnSync } from 'node:child_process';
+// The seeded book has no identities: a stand-in source gives every borrower the fields the file
+// requires, so the whole file is written (with the identity feature's source the validator would
+// list every borrower's missing fields and write nothing).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../server/src/config.ts';
-import { buildApp } from '../../server/src/app.ts';
 import { generateCicFile, type CicIdentity } from '../../server/src/features/regulatory-reports/index.ts';
-import { createThrowawayDatabase } from '../support/backing-services.ts';
-import { seedBenchOrders } from './seed-orders.ts';
+import { benchAppOnBook, openBenchBook } from './bench-book.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -34,36 +29,16 @@ const MB = 1024 * 1024;
 // The seeder's book is applied over the year before 23 November 2026.
 const NOW = new Date('2026-11-23T04:00:00Z');
 
-async function appOn(databaseUrl: string) {
-  const dataDir = path.join(os.tmpdir(), `kwarta-bench-${new URL(databaseUrl).pathname.slice(1)}`);
-  fs.mkdirSync(dataDir, { recursive: true });
-  const app = await buildApp(
-    loadConfig({
-      APP_ENV: 'sandbox',
-      SANDBOX_PAYMENT_SECRET: 'bench-cic-sandbox-secret',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      MAX_EVENT_LOOP_DELAY_MS: '60000',
-      DATABASE_URL: databaseUrl,
-    }),
-  );
-  return { app, dataDir };
-}
+const book = await openBenchBook({
+  bench: 'cic',
+  script: import.meta.url,
+  args,
+  adminUrl,
+  orderCount,
+  seededAt: NOW,
+});
 
-// The child: migrate and seed the book, then exit.
-const seedInto = option('--seed-into', '');
-if (seedInto) {
-  const { app } = await appOn(seedInto);
-  await app.ready();
-  const started = performance.now();
-  await seedBenchOrders(app.db, orderCount, NOW);
-  console.log(`seeded ${orderCount} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  await app.close();
-  process.exit(0);
-}
-
-/** What the identity feature will hold; the same for everyone, which is all the benchmark needs. */
+/** A verified identity's fields; the same for everyone, which is all the benchmark needs. */
 const standInIdentity: CicIdentity = {
   gender: 'F',
   birthDate: '1990-04-15',
@@ -73,31 +48,10 @@ const standInIdentity: CicIdentity = {
 const identities = async (ids: readonly number[]) =>
   new Map<number, CicIdentity>(ids.map((id) => [id, standInIdentity]));
 
-const kept = option('--database', '');
-const database = kept
-  ? { url: Object.assign(new URL(adminUrl), { pathname: `/${kept}` }).toString(), drop: async () => {} }
-  : await createThrowawayDatabase('kwarta_bench_cic', adminUrl);
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-bench-cic-out-'));
 let exitCode = 1;
 try {
-  if (!kept) {
-    const child = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        fileURLToPath(import.meta.url),
-        '--seed-into',
-        database.url,
-        '--orders',
-        String(orderCount),
-      ],
-      { stdio: 'inherit' },
-    );
-    if (child.status !== 0) throw new Error(`seeding failed (exit ${child.status})`);
-  }
-  const { app, dataDir } = await appOn(database.url);
-  if (!kept) app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const app = await benchAppOnBook(book, 'cic');
   await app.ready();
   try {
     globalThis.gc?.();
@@ -141,6 +95,6 @@ try {
   }
 } finally {
   fs.rmSync(outDir, { recursive: true, force: true });
-  await database.drop();
+  await book.drop();
 }
 process.exit(exitCode);

@@ -7,18 +7,10 @@
 // server's alone. Prints rows, seconds, rows/s, MB/s, and the RSS baseline and peak.
 //   npm run bench:export [-- --orders 1000000 --max-growth-mb 100 --postgres postgres://…/postgres]
 //   npm run bench:export -- --database kwarta_bench_1m   (a book seeded before; kept)
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { OPERATOR_SESSION_COOKIE, endpoints } from '@kwarta/contract';
-import { loadConfig } from '../../server/src/config.ts';
-import { buildApp } from '../../server/src/app.ts';
 import { createOperator, createOperatorSession } from '../../server/src/features/operators/index.ts';
-import { createThrowawayDatabase } from '../support/backing-services.ts';
-import { seedBenchOrders } from './seed-orders.ts';
+import { benchAppOnBook, openBenchBook } from './bench-book.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -35,66 +27,16 @@ const adminUrl = option(
 );
 const MB = 1024 * 1024;
 
-/**
- * The app on a database, with a data directory of its own per database: the sandbox's account key
- * lives there, and the seeding child and the server must share it.
- */
-async function appOn(databaseUrl: string) {
-  const dataDir = path.join(os.tmpdir(), `kwarta-bench-${new URL(databaseUrl).pathname.slice(1)}`);
-  fs.mkdirSync(dataDir, { recursive: true });
-  const app = await buildApp(
-    loadConfig({
-      APP_ENV: 'sandbox',
-      SANDBOX_PAYMENT_SECRET: 'bench-export-sandbox-secret',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      MAX_EVENT_LOOP_DELAY_MS: '60000',
-      DATABASE_URL: databaseUrl,
-    }),
-  );
-  return { app, dataDir };
-}
-
-// The child: migrate and seed the book, then exit (its memory is not the server's).
-const seedInto = option('--seed-into', '');
-if (seedInto) {
-  const { app } = await appOn(seedInto);
-  await app.ready();
-  const started = performance.now();
-  await seedBenchOrders(app.db, orderCount);
-  console.log(`seeded ${orderCount} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  await app.close();
-  process.exit(0);
-}
-
-const kept = option('--database', '');
-const database = kept
-  ? {
-      url: Object.assign(new URL(adminUrl), { pathname: `/${kept}` }).toString(),
-      drop: async () => {},
-    }
-  : await createThrowawayDatabase('kwarta_bench_export', adminUrl);
+const book = await openBenchBook({
+  bench: 'export',
+  script: import.meta.url,
+  args,
+  adminUrl,
+  orderCount,
+});
 let passed = false;
 try {
-  if (!kept) {
-    const child = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        fileURLToPath(import.meta.url),
-        '--seed-into',
-        database.url,
-        '--orders',
-        String(orderCount),
-      ],
-      { stdio: 'inherit' },
-    );
-    if (child.status !== 0) throw new Error(`seeding failed (exit ${child.status})`);
-  }
-  const { app, dataDir } = await appOn(database.url);
-  if (!kept) app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const app = await benchAppOnBook(book, 'export');
   await app.listen({ host: '127.0.0.1', port: 0 });
   try {
     const expected = await app.db
@@ -159,7 +101,7 @@ try {
     await app.close();
   }
 } finally {
-  await database.drop();
+  await book.drop();
 }
 // Exit once stdout has drained: into a pipe, process.exit would drop the last lines.
 process.stdout.write('', () => process.exit(passed ? 0 : 1));

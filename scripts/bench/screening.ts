@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { FILIPINO_GIVEN_NAMES, FILIPINO_SURNAMES } from '../../server/src/db/demo-names.ts';
 import { ScreeningIndex, type ListedPerson } from '../../server/src/features/sanctions/index.ts';
 
 const { values } = parseArgs({
@@ -15,72 +16,8 @@ const { values } = parseArgs({
 const borrowerCount = Number(values.borrowers);
 const listedCount = Number(values.listed);
 
-// Common Filipino given names and surnames (PSA's most frequent), so blocks are as crowded as
-// real borrowers make them; the listed names are drawn from a wider, mixed pool.
-const given = [
-  'Maria',
-  'Jose',
-  'Juan',
-  'Mark',
-  'John',
-  'Angel',
-  'Michael',
-  'Christian',
-  'Ana',
-  'Rosa',
-  'Jessa',
-  'Mary Joy',
-  'Kristine',
-  'Ramon',
-  'Roberto',
-  'Liza',
-  'Jerome',
-  'Princess',
-  'Nicole',
-  'Carlo',
-  'Paolo',
-  'Grace',
-  'Rachelle',
-  'Ronaldo',
-  'Eduardo',
-  'Teresita',
-  'Rodel',
-  'Marvin',
-  'Ariel',
-  'Jericho',
-];
-const surnames = [
-  'Santos',
-  'Reyes',
-  'Cruz',
-  'Bautista',
-  'Ocampo',
-  'Garcia',
-  'Mendoza',
-  'Torres',
-  'Tomas',
-  'Andrada',
-  'Castillo',
-  'Flores',
-  'Villanueva',
-  'Ramos',
-  'Castro',
-  'Rivera',
-  'Aquino',
-  'Navarro',
-  'Salazar',
-  'Mercado',
-  'Dela Cruz',
-  'De Leon',
-  'Gonzales',
-  'Lopez',
-  'Hernandez',
-  'Perez',
-  'Aguilar',
-  'Manalo',
-  'Soriano',
-  'Pascual',
-];
+// Borrowers get common Filipino given names and surnames (the seeded borrowers'), so blocks are as
+// crowded as real borrowers make them; the listed names are drawn from a wider, mixed pool.
 const listedWords = [
   'Abdul',
   'Rahman',
@@ -139,7 +76,7 @@ let hits = 0;
 let held = 0;
 for (let n = 0; n < borrowerCount; n += 1) {
   const found = index.screen({
-    name: `${pick(given)} ${pick(surnames)} ${pick(surnames)}`,
+    name: `${pick(FILIPINO_GIVEN_NAMES)} ${pick(FILIPINO_SURNAMES)} ${pick(FILIPINO_SURNAMES)}`,
     dateOfBirth: date(),
   });
   hits += found.length;

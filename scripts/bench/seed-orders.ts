@@ -5,7 +5,7 @@
 // through each of three campaigns (registrations.utm_tag, BENCH_CAMPAIGNS). seedOpenLoans: open
 // loans with a plan line and their disbursement entry, for the daily job.
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { addDays, LedgerAccount, OrderStatus, type CalendarDate } from '@kwarta/domain';
+import { addDays, calendarDateAt, LedgerAccount, OrderStatus, type CalendarDate } from '@kwarta/domain';
 import type { Database } from '../../server/src/db/schema.ts';
 
 const STATUSES = Object.values(OrderStatus);
@@ -174,7 +174,9 @@ export async function seedBenchOrders(
       const product = products[index % products.length]!;
       const status = STATUSES[index % STATUSES.length]!;
       const applied = new Date(now.getTime() - ((count - index) * YEAR_MS) / count).toISOString();
-      const appliedOn = applied.slice(0, 10);
+      // The lender's day (the benchmarks' default zone): a loan is never disbursed the day before
+      // it was applied for, which the CIC file's validator would refuse.
+      const appliedOn = calendarDateAt(new Date(applied), 'Asia/Manila');
       const borrowerId = firstBorrower.id + (index % borrowerCount);
       const principal = 500_000 + (index % 20) * 50_000;
       const totalDue = 600_000 + (index % 20) * 60_000;

@@ -2,8 +2,9 @@
  * Names for seeded borrowers (the demo's campaign sign-ups and seed:history's thousands), so the
  * console's lists read like a lender's and not like a column of blanks. Common Filipino given
  * names and surnames; the n-th borrower always gets the same one, so a re-seed tells the same story.
+ * The lists are exported for benchmarks that need names as crowded as real borrowers' (bench:screening).
  */
-const GIVEN = [
+export const FILIPINO_GIVEN_NAMES: readonly string[] = [
   'Maria',
   'Jose',
   'Ana',
@@ -35,7 +36,7 @@ const GIVEN = [
   'Mylene',
   'Edgar',
 ];
-const SURNAMES = [
+export const FILIPINO_SURNAMES: readonly string[] = [
   'Santos',
   'Reyes',
   'Cruz',
@@ -72,5 +73,8 @@ const SURNAMES = [
 /** The n-th seeded borrower's name (n from 0): 930 different names before the first comes again. */
 export function demoBorrowerName(n: number): string {
   const index = Math.abs(Math.trunc(n));
-  return `${GIVEN[index % GIVEN.length]!} ${SURNAMES[Math.floor(index / GIVEN.length) % SURNAMES.length]!}`;
+  const given = FILIPINO_GIVEN_NAMES[index % FILIPINO_GIVEN_NAMES.length]!;
+  const surname =
+    FILIPINO_SURNAMES[Math.floor(index / FILIPINO_GIVEN_NAMES.length) % FILIPINO_SURNAMES.length]!;
+  return `${given} ${surname}`;
 }

@@ -368,6 +368,8 @@ export interface IdentityTable {
   first_name: string;
   middle_name: string;
   last_name: string;
+  /** M | F as the ID states it; null when stated before it was asked (migration 2026-11-29-40). */
+  sex: 'M' | 'F' | null;
   date_of_birth: string;
   place_of_birth: string;
   nationality: string;

@@ -381,6 +381,7 @@ export const tableRegistry = {
           first_name: '',
           middle_name: '',
           last_name: '',
+          sex: null,
           date_of_birth: '',
           place_of_birth: '',
           present_address: '',

@@ -57,6 +57,7 @@ export async function seedDemoIdentities(
       dateOfBirth: '1990-05-17',
     },
     'philid',
+    'M',
   );
   const waiting = await findOrCreateBorrower(deps.db, sibling('01'), now);
   await setBorrowerName(deps.db, waiting, 'Rosa Villanueva Mendoza');
@@ -72,6 +73,7 @@ export async function seedDemoIdentities(
       dateOfBirth: '1988-12-03',
     },
     'passport',
+    'F',
   );
   const listed = await findOrCreateBorrower(deps.db, sibling('02'), now);
   await setBorrowerName(deps.db, listed, 'Ramon Bautista Salvador');
@@ -87,6 +89,7 @@ export async function seedDemoIdentities(
       dateOfBirth: '1971-06-14',
     },
     'philid',
+    'M',
   );
 }
 
@@ -95,6 +98,7 @@ async function seedOne(
   borrowerId: number,
   person: PhilSysIdentity,
   documentType: 'philid' | 'passport',
+  sex: 'M' | 'F',
 ): Promise<void> {
   const now = deps.clock.now();
   const store = (bytes: Buffer) => storeIdentityImage(deps, { borrowerId, bytes, now });
@@ -110,6 +114,7 @@ async function seedOne(
     firstName: person.firstName,
     middleName: person.middleName,
     lastName: person.lastName,
+    sex,
     dateOfBirth: person.dateOfBirth,
     placeOfBirth: 'Quezon City',
     nationality: 'Filipino',

@@ -14,3 +14,4 @@ export { checkIdNumber, idDocumentTypes, type IdDocumentType } from './id-docume
 export { importSanctionsList } from './import-sanctions.ts';
 export { seedDemoIdentities } from './demo-identities.ts';
 export { SAMPLE_SANCTIONS_LIST } from './demo-identities.ts';
+export { verifiedIdentities, type VerifiedIdentity } from './verified-identities.ts';

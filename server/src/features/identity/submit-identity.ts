@@ -15,6 +15,8 @@ export interface IdentityInput {
   firstName: string;
   middleName: string;
   lastName: string;
+  /** As the ID states it; the CIC's file requires it (decision 0106). */
+  sex?: 'M' | 'F';
   dateOfBirth: string;
   placeOfBirth: string;
   nationality: string;
@@ -121,6 +123,7 @@ export async function submitIdentity(
       first_name: input.firstName,
       middle_name: input.middleName,
       last_name: input.lastName,
+      sex: input.sex ?? null,
       date_of_birth: input.dateOfBirth,
       place_of_birth: input.placeOfBirth,
       nationality: input.nationality,

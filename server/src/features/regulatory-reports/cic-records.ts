@@ -6,9 +6,9 @@ import type { CicBookBorrower, CicBookContract } from '../orders/index.ts';
 import { CIC_CENTAVOS_PER_UNIT, CIC_FILE_VERSION, cicLayout, type CicRecordType } from './cic-layout.ts';
 
 /**
- * What the file says of a person. Only names and the mobile phone exist in our records today; the
- * identity feature (names, gender, birth, addresses, IDs) supplies the rest through a
- * CicIdentitySource, and until it does the validator lists each borrower's missing fields.
+ * What the file says of a person beyond the borrower row's name and mobile phone: the identity
+ * feature's verified identity (cic-identities.ts). A borrower without one keeps the row's name and
+ * the validator lists the fields they lack.
  */
 export interface CicIdentity {
   firstName?: string;

@@ -18,9 +18,9 @@ import {
   identityFromBorrowerName,
   subjectValues,
   type CicFileContext,
-  type CicIdentity,
   type CicIdentitySource,
 } from './cic-records.ts';
+import { verifiedIdentitySource } from './cic-identities.ts';
 import { CicValidator, type CicError } from './cic-validator.ts';
 import { recordCicSubmission, type CicSubmission } from './cic-history.ts';
 
@@ -34,7 +34,7 @@ export interface CicGenerateOptions {
   now: Date;
   /** Who generated it: `operator:<name>` or `cli`. */
   generatedBy: string;
-  /** Identity beyond the borrower's name and phone; none until the identity feature supplies it. */
+  /** Identity beyond the borrower's name and phone; by default the identity feature's verified ones. */
   identities?: CicIdentitySource;
   /** Borrowers read per page. */
   batchSize?: number;
@@ -45,8 +45,6 @@ export type CicGenerateResult =
   | { ok: false; errors: CicError[]; errorCount: number; subjects: number; contracts: number };
 
 export class CicRequestError extends Error {}
-
-const noIdentities: CicIdentitySource = async () => new Map<number, CicIdentity>();
 
 /** The month's last day, or a clear refusal of a month that is not over or not a month. */
 export function cicReferenceDate(month: string, today: CalendarDate): CalendarDate {
@@ -106,7 +104,7 @@ export async function generateCicFile(
     bytes += Buffer.byteLength(line);
     if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', resolve));
   };
-  const identities = options.identities ?? noIdentities;
+  const identities = options.identities ?? verifiedIdentitySource(db);
   try {
     await write(cicFields('HD', headerValues(context)));
     for await (const page of pages(cicBook(db, month, options.batchSize), options.batchSize ?? 500)) {

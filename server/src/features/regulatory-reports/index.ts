@@ -1,8 +1,10 @@
 // Regulatory reports (decision 0106, DESIGN D24): the CIC's monthly submission file, its layout as
 // data, its validator and the history of files generated. Owns cic_submissions; reads the book
-// through the orders feature's read model.
+// through the orders feature's read model and borrowers' verified identities through the identity
+// feature's.
 export { CIC_LAYOUT_VERSION, cicCodeTables, cicLayout } from './cic-layout.ts';
 export { type CicIdentity, type CicIdentitySource } from './cic-records.ts';
+export { cicIdentityOf, verifiedIdentitySource } from './cic-identities.ts';
 export { CicValidator, type CicError, type CicRule, type CicValidation } from './cic-validator.ts';
 export {
   CicRequestError,

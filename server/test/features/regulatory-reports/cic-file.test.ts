@@ -109,7 +109,10 @@ describe.each(databaseTargets)('CIC submission file on %s', (target) => {
         .execute();
   }
 
-  /** What the identity feature will know of each borrower (a stand-in until it lands). */
+  /**
+   * Identity handed in, so the golden file checks the mapping of records alone; cic-identity.test.ts
+   * checks the identity feature's verified identities as the default source.
+   */
   const identities = async (ids: readonly number[]) =>
     new Map<number, CicIdentity>(
       ids.map((id) => [
@@ -391,7 +394,7 @@ describe.each(databaseTargets)('CIC submission file on %s', (target) => {
     expect((await listCicSubmissions(t.app.db))[0]).toMatchObject({ correction: true, generatedBy: 'cli' });
   });
 
-  it('without identity, writes nothing and lists which borrower lacks which field', async () => {
+  it('without a verified identity, writes nothing and lists which borrower lacks which field', async () => {
     const before = fs.readdirSync(outDir);
     const result = await generateCicFile(t.app.db, {
       month: '2026-10',
