@@ -42,7 +42,7 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
       order.status === OrderStatus.Rejected
         ? await declineNotice(app.db, order.id, app.config.lenderTimeZone)
         : null;
-    return declined ? { ...page, noticeDesText: declined } : page;
+    return declined ? { ...page, ...declined } : page;
   });
 
   registerEndpoint(app, endpoints.eventSave, async (input, { borrower }) => {

@@ -100,8 +100,10 @@ describe.each(databaseTargets)('credit decisions at push on %s (decision 0109)',
   });
 
   let declinedOrderId = 0;
+  let declinedSession: Record<string, string> = {};
   it('declines with reasons, and again with the recent decline named', async () => {
     const { session } = await applicant();
+    declinedSession = session;
     const above = await pushed(session, 600_000, 2);
     expect(above.status).toBe(OrderStatus.Rejected);
     expect(above.decision).toMatchObject({ outcome: 'decline', reasons: ['amount_above_limit'] });
@@ -215,7 +217,24 @@ describe.each(databaseTargets)('credit decisions at push on %s (decision 0109)',
         .where('id', '=', declinedOrderId)
         .executeTakeFirstOrThrow()
     ).borrower_id;
+    const session = declinedSession;
+    const reviewOnPage = async () =>
+      (
+        await callEndpoint(t.app, endpoints.loanDetails, {
+          session,
+          body: { productId: String(productId), orderId: String(declinedOrderId) },
+        })
+      ).envelope?.data as { creditReview: string; creditReviewNotice: string };
+    expect(await reviewOnPage()).toMatchObject({
+      creditReview: 'available',
+      creditReviewNotice: messages.creditAutomatedNote,
+    });
     const first = await requestHumanReview(t.app, borrowerId, declinedOrderId);
+    expect(await reviewOnPage()).toMatchObject({
+      creditReview: 'asked',
+      creditReviewNotice:
+        'You asked for a review on 2026-11-23. A person from our credit team will look at it.',
+    });
     const second = await requestHumanReview(t.app, borrowerId, declinedOrderId);
     expect(second).toEqual(first);
     expect((await pendingReviewRequests(t.app.db)).map((row) => row.order_id)).toEqual([declinedOrderId]);
