@@ -7,6 +7,7 @@ import {
   evaluateDecision,
   identityStatuses,
   MAX_REASONS,
+  offeredLimit,
   validateDecisionModel,
   type CompiledModel,
   type DecisionInputs,
@@ -227,6 +228,14 @@ describe('the default model', () => {
       outcome: 'decline',
       reasons: ['amount_above_limit'],
     });
+  });
+
+  it('offers the limit the approving rows give, even to an application that would be referred', () => {
+    expect(offeredLimit(defaultModel, { ...clean, amountAsked: 1_000_000 }, caps)).toEqual({
+      amount: 500_000,
+      termDays: 180,
+    });
+    expect(offeredLimit(defaultModel, { ...clean, sameDeviceBorrowers: 1 }, caps)?.amount).toBe(500_000);
   });
 });
 

@@ -64,6 +64,13 @@ export const orderEndpoints = defineEndpoints(routes, {
        * 0108), '' when nothing: the page links it to the identity page.
        */
       identityNotice: z.string(),
+      /**
+       * Ours (decision 0109): on an order the credit model declined, 'available' offers the human
+       * review (NPC Circular 2022-04) and 'asked' says it was asked; '' on any other order.
+       */
+      creditReview: z.enum(['', 'available', 'asked']),
+      /** The automated-decision note, or when the review was asked; '' when creditReview is ''. */
+      creditReviewNotice: z.string(),
     }),
   },
   /** Spec §7: productId, moduleId (30 Borrow Again, 31 a recommended product), positionId. */

@@ -38,7 +38,8 @@ export function privacyPolicyDocument(site: SiteInfo): SiteDocument {
         heading: '3. Use of technology',
         blocks: [
           'We use your information to verify your identity, to prevent fraud and money laundering, to assess your creditworthiness, to disburse and collect loans, to send you notices about your account and to meet our legal duties.',
-          'Part of our credit assessment is automated: a scoring model weighs your application and history. You may ask for a person to review any decision made this way.',
+          'Automated decisions. When you apply, our credit rules decide your application automatically, at once: they approve it up to a limit, decline it, or pass it to a person on our credit team. The rules weigh only your history with us and facts about your application: how long you have been registered, the loans you repaid and how punctually, any loan open or overdue now, the amount you ask against the largest you repaid, whether your payout account was paid to before, complaints, whether your device or payout account is also used by other borrowers, a recent decline, and whether your identity was verified. They never use your sex, religion, ethnicity, age, health, political views or any other sensitive personal information. Every decision is kept with the version of the rules and the facts it used, so it can be checked later.',
+          `If your application is declined, your order page tells you the main reasons in plain words and the day from which you may apply again, as Republic Act No. 9510 gives you the right to know. You have the right to ask a person to review any decision made automatically (National Privacy Commission Circular No. 2022-04): tap "${messages.creditReviewAsk}" on the order page of the declined application, or contact our Data Protection Officer (section 11). A member of our credit team reviews it and tells you the result; asking costs nothing and does not count against you.`,
         ],
       },
       {
@@ -87,7 +88,7 @@ export function privacyPolicyDocument(site: SiteInfo): SiteDocument {
         blocks: [
           'We may update this policy when our services or the law change. We will tell you of material changes in the app before they take effect.',
           // The date belongs to this wording, so it changes with the text, not with configuration.
-          'This version took effect on 22 November 2026.',
+          'This version took effect on 28 November 2026.',
         ],
       },
       {

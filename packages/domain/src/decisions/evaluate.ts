@@ -46,6 +46,40 @@ interface Hit {
  */
 export function evaluateDecision(compiled: CompiledModel, inputs: DecisionInputs, caps: LimitCaps): Decision {
   const values = inputs as unknown as Record<string, InputValue>;
+  const { hits, trace } = matchRows(compiled, values);
+  const of = (outcome: DecisionOutcome) => hits.filter((hit) => hit.row.row.then.outcome === outcome);
+  const declines = of('decline');
+  if (declines.length > 0)
+    return { outcome: 'decline', reasons: rankedReasons(declines), limit: null, trace };
+  const referrals = of('refer');
+  if (referrals.length > 0)
+    return { outcome: 'refer', reasons: rankedReasons(referrals), limit: null, trace };
+  const approvals = of('approve');
+  if (approvals.length === 0) return { outcome: 'refer', reasons: ['no_rule_matched'], limit: null, trace };
+  const limit = approvedLimit(approvals, values, caps);
+  if (!limit) return { outcome: 'refer', reasons: ['decision_failed'], limit: null, trace };
+  if (inputs.amountAsked > limit.amount || inputs.termDaysAsked > limit.termDays) {
+    return { outcome: 'decline', reasons: ['amount_above_limit'], limit, trace };
+  }
+  return { outcome: 'approve', reasons: [], limit, trace };
+}
+
+/**
+ * The limit the approving rows give these inputs, whatever a decline or referral row says: what
+ * the confirmation page offers at most, so a borrower is never shown more than the push would
+ * approve. Null when no approving row matches or its limit cannot be worked out.
+ */
+export function offeredLimit(
+  compiled: CompiledModel,
+  inputs: DecisionInputs,
+  caps: LimitCaps,
+): Decision['limit'] {
+  const values = inputs as unknown as Record<string, InputValue>;
+  const approvals = matchRows(compiled, values).hits.filter((hit) => hit.row.row.then.outcome === 'approve');
+  return approvals.length ? approvedLimit(approvals, values, caps) : null;
+}
+
+function matchRows(compiled: CompiledModel, values: Record<string, InputValue>) {
   const hits: Hit[] = [];
   const trace: TraceStep[] = [];
   for (const { table, rows } of compiled.tables) {
@@ -62,21 +96,7 @@ export function evaluateDecision(compiled: CompiledModel, inputs: DecisionInputs
       if (table.hitPolicy === 'first') break;
     }
   }
-  const of = (outcome: DecisionOutcome) => hits.filter((hit) => hit.row.row.then.outcome === outcome);
-  const declines = of('decline');
-  if (declines.length > 0)
-    return { outcome: 'decline', reasons: rankedReasons(declines), limit: null, trace };
-  const referrals = of('refer');
-  if (referrals.length > 0)
-    return { outcome: 'refer', reasons: rankedReasons(referrals), limit: null, trace };
-  const approvals = of('approve');
-  if (approvals.length === 0) return { outcome: 'refer', reasons: ['no_rule_matched'], limit: null, trace };
-  const limit = approvedLimit(approvals, values, caps);
-  if (!limit) return { outcome: 'refer', reasons: ['decision_failed'], limit: null, trace };
-  if (inputs.amountAsked > limit.amount || inputs.termDaysAsked > limit.termDays) {
-    return { outcome: 'decline', reasons: ['amount_above_limit'], limit, trace };
-  }
-  return { outcome: 'approve', reasons: [], limit, trace };
+  return { hits, trace };
 }
 
 function rowMatches(row: CompiledRow, values: Record<string, InputValue>): boolean {

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { evaluateDecision, type Decision, type DecisionInputs, type LimitCaps } from '@kwarta/domain';
+import {
+  evaluateDecision,
+  offeredLimit,
+  type Decision,
+  type DecisionInputs,
+  type LimitCaps,
+} from '@kwarta/domain';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Borrower } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -27,6 +33,50 @@ export function limitCaps(loan: LoanProduct, ceiling: number | null): LimitCaps 
     productMaxTermDays: loan.rules.term.maxDays,
     complianceMaxAmount: ceiling !== null && loan.product.max_amount <= ceiling ? ceiling : null,
   };
+}
+
+const capsFor = (config: DecideDeps['config'], loan: LoanProduct) =>
+  limitCaps(loan, config.compliance?.covers.principalCeilingMinor ?? null);
+
+/**
+ * The most the confirmation page offers this borrower on this product: the lower of the limits the
+ * active model and its challenger would give (either may decide the push), as if the product's
+ * maximum were asked. Null when no model has an approving row for them, or the preview fails: the page then shows
+ * the product's own offer and the push's decision says why.
+ */
+export async function borrowerLimit(
+  deps: DecideDeps,
+  borrower: Pick<Borrower, 'id' | 'created_at'>,
+  loan: LoanProduct,
+): Promise<Decision['limit']> {
+  const { db, clock, config } = deps;
+  const now = clock.now();
+  try {
+    const models = await decidingModels(db, now);
+    const inputs = await gatherDecisionInputs(
+      db,
+      {
+        borrowerId: borrower.id,
+        registeredAt: borrower.created_at,
+        orderId: null,
+        productId: loan.product.id,
+        productMaxAmount: loan.product.max_amount,
+        amountAsked: loan.product.max_amount,
+        termDaysAsked: loan.rules.term.maxDays,
+      },
+      { now, timeZone: config.lenderTimeZone },
+    );
+    const limits = [models.active, models.challenger]
+      .map((model) => model && offeredLimit(model.compiled, inputs, capsFor(config, loan)))
+      .filter((limit) => limit != null);
+    if (limits.length === 0) return null;
+    return {
+      amount: Math.min(...limits.map((limit) => limit.amount)),
+      termDays: Math.min(...limits.map((limit) => limit.termDays)),
+    };
+  } catch {
+    return null;
+  }
 }
 
 /** A challenger decides a stable share of applications: the same order always lands on the same side. */
@@ -85,11 +135,7 @@ export async function decidePushedOrder(
       },
       { now, timeZone: config.lenderTimeZone },
     );
-    decision = evaluateDecision(
-      model.compiled,
-      inputs,
-      limitCaps(loan, config.compliance?.covers.principalCeilingMinor ?? null),
-    );
+    decision = evaluateDecision(model.compiled, inputs, capsFor(config, loan));
   } catch (failure) {
     error = failure instanceof Error ? failure.message : String(failure);
     decision = { outcome: 'refer', reasons: ['decision_failed'], limit: null, trace: [] };

@@ -49,18 +49,22 @@ export async function borrowerDeclineReasons(db: Kysely<Database>, orderId: numb
 }
 
 /**
- * The declined order page's notice when the model declined it: the main reasons in plain words and
- * the day the borrower may apply again; null when a person declined it (the page's usual notice).
+ * The declined order page's texts when the model declined it: the main reasons in plain words and
+ * the day the borrower may apply again, and the human review (offered, or when it was asked); null
+ * when a person declined it (the page's usual notice, no review to ask).
  */
-export async function declineNotice(
-  db: Kysely<Database>,
-  orderId: number,
-  timeZone: string,
-): Promise<string | null> {
+export async function declineNotice(db: Kysely<Database>, orderId: number, timeZone: string) {
   const declined = await borrowerDeclineReasons(db, orderId, timeZone);
   if (!declined) return null;
   const reasons = declined.reasons
     .map((code) => messages[`creditReason.${code}` as MessageKey] ?? code)
     .join(' ');
-  return fillMessage(messages.creditDeclineNotice, { reasons, date: declined.reapplyFrom });
+  const asked = declined.reviewRequestedAt;
+  return {
+    noticeDesText: fillMessage(messages.creditDeclineNotice, { reasons, date: declined.reapplyFrom }),
+    creditReview: asked ? ('asked' as const) : ('available' as const),
+    creditReviewNotice: asked
+      ? fillMessage(messages.creditReviewDone, { date: calendarDateAt(new Date(asked), timeZone) })
+      : messages.creditAutomatedNote,
+  };
 }

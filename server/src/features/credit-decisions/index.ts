@@ -1,5 +1,11 @@
 // Credit decisions (DESIGN D21, decision 0109): the public module other features use.
-export { decidePushedOrder, limitCaps, modelActor, type RecordedDecision } from './decide-order.ts';
+export {
+  borrowerLimit,
+  decidePushedOrder,
+  limitCaps,
+  modelActor,
+  type RecordedDecision,
+} from './decide-order.ts';
 export { gatherDecisionInputs, type Application } from './decision-inputs.ts';
 export {
   activateModel,

@@ -1,10 +1,10 @@
-import { decidePushedOrder } from '../credit-decisions/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { agreementAt, agreementList, Defaults, fillMessage, messages, endpoints } from '@kwarta/contract';
 import { calendarDateAt, moneyStyleFor } from '@kwarta/domain';
 import type { SessionQuery } from '@kwarta/contract';
 import type { Borrower } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { borrowerLimit, decidePushedOrder } from '../credit-decisions/index.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import {
   agreementTerms,
@@ -13,7 +13,14 @@ import {
   lendDetailsUrl,
   renderAgreement,
 } from '../orders/index.ts';
-import { findLoanProduct, requireOpenOffer, quoteLoan, quoteTerms, type LoanAsk } from '../products/index.ts';
+import {
+  findLoanProduct,
+  requireOpenOffer,
+  quoteLoan,
+  quoteTerms,
+  type LoanAsk,
+  type LoanProduct,
+} from '../products/index.ts';
 import { agreementUrl, confirmationData } from './confirmation.ts';
 
 /**
@@ -29,22 +36,42 @@ export async function loanConfirmRoutes(app: FastifyInstance): Promise<void> {
     return loan;
   }
 
+  /**
+   * The offer never exceeds the borrower's limit (decision 0109): with automatic decisions on, the
+   * amount and term asked (the product's own when absent) come down to what the model would
+   * approve, never below the product's minimum; the push is still decided, and refused above it.
+   */
+  async function withinLimit(borrower: Borrower, loan: LoanProduct, ask: LoanAsk): Promise<LoanAsk> {
+    if (app.config.creditDecisions !== 'auto') return ask;
+    const limit = await borrowerLimit(app, borrower, loan);
+    if (!limit) return ask;
+    const { product, rules } = loan;
+    const amount = ask.amount ?? product.max_amount;
+    const term = ask.term ?? product.term_days;
+    return {
+      ...ask,
+      amount: Math.max(product.min_amount, Math.min(amount, limit.amount)),
+      term: Math.max(rules.term.minDays, Math.min(term, limit.termDays)),
+    };
+  }
+
   // Amounts (and the quote's refusals) in the page's currency: system=1 means rupees (spec §1).
-  async function confirm(input: { productId: number } & LoanAsk, session: SessionQuery) {
+  async function confirm(input: { productId: number } & LoanAsk, session: SessionQuery, borrower: Borrower) {
     const loan = requireOpenOffer(await loanOf(input.productId));
     const startsOn = today();
     const money = moneyStyleFor(app.config.market.money, session.system);
-    const quote = quoteLoan(loan, input, startsOn, { ...quoteTerms(app.config), money });
+    const ask = await withinLimit(borrower, loan, input);
+    const quote = quoteLoan(loan, ask, startsOn, { ...quoteTerms(app.config), money });
     return { loan, data: confirmationData(loan, quote, startsOn, money) };
   }
 
   registerEndpoint(
     app,
     endpoints.loanDetailConfirm,
-    async (input, { session }) => (await confirm(input, session)).data,
+    async (input, { session, borrower }) => (await confirm(input, session, borrower)).data,
   );
-  registerEndpoint(app, endpoints.goyaConfirm, async (input, { session }) => {
-    const { loan, data } = await confirm(input, session);
+  registerEndpoint(app, endpoints.goyaConfirm, async (input, { session, borrower }) => {
+    const { loan, data } = await confirm(input, session, borrower);
     const creditDays = loan.rules.creditAfterAcceptanceDays.maxDays;
     return {
       ...data,

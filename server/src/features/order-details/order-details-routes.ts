@@ -44,7 +44,7 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
         ? await declineNotice(app.db, order.id, app.config.lenderTimeZone)
         : null;
     const identity = await identityLine(order.status, borrower.id);
-    return { ...page, ...(declined ? { noticeDesText: declined } : {}), identityNotice: identity };
+    return { ...page, ...declined, identityNotice: identity };
   });
 
   /** Until it is paid out, an order waits for the borrower's identity where the lender requires it. */

@@ -129,5 +129,8 @@ export function orderPage(order: OrderDetailSource, context: OrderPageContext) {
     cardPopMsg: messages.orderCardPopMsg,
     chargesCapNotice: order.charges_capped_by ? messages.chargesReachedCap : '',
     nextDueNotice: dueNotice(order, context),
+    // Set by the route for an order the credit model declined (decision 0109).
+    creditReview: '' as '' | 'available' | 'asked',
+    creditReviewNotice: '',
   };
 }

@@ -74,9 +74,36 @@ describe.each(databaseTargets)('credit decisions at push on %s (decision 0109)',
     });
   });
 
+  it('never offers more than the limit on the confirmation page; a forged push above it is declined', async () => {
+    const { session } = await applicant();
+    const offer = async (body: Record<string, string>) => {
+      const answer = await callEndpoint(t.app, endpoints.loanDetailConfirm, {
+        session,
+        body: { productId: String(productId), ...body },
+      });
+      expect(answer.envelope?.code, JSON.stringify(answer.envelope)).toBe(ResultCode.success);
+      return answer.envelope!.data as { amount: number; term: number };
+    };
+    const product = await t.app.db
+      .selectFrom('products')
+      .select(['max_amount', 'term_days'])
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow();
+    expect(product.max_amount).toBeGreaterThan(500_000);
+    // A first loan: the default model's ₱5,000, whether the product's offer or more is asked.
+    expect(await offer({})).toMatchObject({ amount: 500_000, term: product.term_days });
+    expect((await offer({ amount: String(product.max_amount) })).amount).toBe(500_000);
+    expect((await offer({ amount: '300000' })).amount).toBe(300_000);
+    const forged = await pushed(session, 600_000, 70);
+    expect(forged.status).toBe(OrderStatus.Rejected);
+    expect(forged.decision).toMatchObject({ outcome: 'decline', reasons: ['amount_above_limit'] });
+  });
+
   let declinedOrderId = 0;
+  let declinedSession: Record<string, string> = {};
   it('declines with reasons, and again with the recent decline named', async () => {
     const { session } = await applicant();
+    declinedSession = session;
     const above = await pushed(session, 600_000, 2);
     expect(above.status).toBe(OrderStatus.Rejected);
     expect(above.decision).toMatchObject({ outcome: 'decline', reasons: ['amount_above_limit'] });
@@ -190,7 +217,24 @@ describe.each(databaseTargets)('credit decisions at push on %s (decision 0109)',
         .where('id', '=', declinedOrderId)
         .executeTakeFirstOrThrow()
     ).borrower_id;
+    const session = declinedSession;
+    const reviewOnPage = async () =>
+      (
+        await callEndpoint(t.app, endpoints.loanDetails, {
+          session,
+          body: { productId: String(productId), orderId: String(declinedOrderId) },
+        })
+      ).envelope?.data as { creditReview: string; creditReviewNotice: string };
+    expect(await reviewOnPage()).toMatchObject({
+      creditReview: 'available',
+      creditReviewNotice: messages.creditAutomatedNote,
+    });
     const first = await requestHumanReview(t.app, borrowerId, declinedOrderId);
+    expect(await reviewOnPage()).toMatchObject({
+      creditReview: 'asked',
+      creditReviewNotice:
+        'You asked for a review on 2026-11-23. A person from our credit team will look at it.',
+    });
     const second = await requestHumanReview(t.app, borrowerId, declinedOrderId);
     expect(second).toEqual(first);
     expect((await pendingReviewRequests(t.app.db)).map((row) => row.order_id)).toEqual([declinedOrderId]);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLoanRules, type LoanRules } from '@kwarta/domain';
-import { staticPagePaths } from '@kwarta/contract';
+import { messages, staticPagePaths } from '@kwarta/contract';
 import {
   createTestApp,
   databaseTargets,
@@ -151,6 +151,11 @@ describe.each(databaseTargets)('static pages (%s)', (target) => {
       expect(text).toContain(heading);
     }
     expect(text).toContain('Data Protection Officer at dpo@bayanihan.example');
+    // Automated decisions declared and the human review offered (decision 0109).
+    expect(text).toContain('our credit rules decide your application automatically');
+    expect(text).toContain(
+      `You have the right to ask a person to review any decision made automatically (National Privacy Commission Circular No. 2022-04): tap "${messages.creditReviewAsk}"`,
+    );
     expect(text).toContain('Bayanihan <Lending> Inc., 5F Cebu IT Tower, Cebu City 6000');
   });
 

@@ -16,6 +16,7 @@ import { pageUrl } from '../../lib/session-query.ts';
 import type { DataOf } from '../../lib/api-client.ts';
 import type { routes } from '@kwarta/contract';
 import {
+  askCreditReview,
   defineProduct,
   saveEvent,
   sendGoogleScore,
@@ -54,6 +55,9 @@ export function OrderDetailsPage() {
   const [stars, setStars] = useState(0);
   const [rateResult, setRateResult] = useState(false);
   const [sending, setSending] = useState(false);
+  // The answer to "ask for a review", said in place of the button once the server took it.
+  const [reviewAnswer, setReviewAnswer] = useState('');
+  const [askingReview, setAskingReview] = useState(false);
 
   useEffect(() => syncProductIdInAddress(query.productId), [query.productId]);
 
@@ -116,6 +120,14 @@ export function OrderDetailsPage() {
     else setRateResult(true);
   }
 
+  async function askReview() {
+    if (!data || askingReview) return;
+    setAskingReview(true);
+    const result = await askCreditReview(data.orderId, query.headers);
+    setAskingReview(false);
+    if (result.success) setReviewAnswer(result.data?.message || messages.creditReviewAsked);
+  }
+
   return (
     <Page title={messages.orderDetailsTitle}>
       {details.status === 'loading' && <div className="card skeleton order-skeleton" aria-busy="true" />}
@@ -136,6 +148,15 @@ export function OrderDetailsPage() {
               </p>
             )}
           </section>
+
+          {data.creditReview !== '' && (
+            <CreditReview
+              state={reviewAnswer ? 'asked' : data.creditReview}
+              notice={reviewAnswer || data.creditReviewNotice}
+              busy={askingReview}
+              onAsk={askReview}
+            />
+          )}
 
           <section className="card order-product" aria-label={data.productName}>
             <div className="order-product__head">
@@ -241,6 +262,41 @@ export function OrderDetailsPage() {
         </>
       )}
     </Page>
+  );
+}
+
+/**
+ * The human review of an automatic decline (decision 0109, NPC Circular 2022-04): the note that a
+ * model decided and the button to ask a person; once asked, when it was asked. The answer is
+ * announced politely so a screen reader hears it where the button was.
+ */
+function CreditReview({
+  state,
+  notice,
+  busy,
+  onAsk,
+}: {
+  state: 'available' | 'asked';
+  notice: string;
+  busy: boolean;
+  onAsk: () => void;
+}) {
+  return (
+    <section className="card order-review" aria-label={messages.creditReviewAsk}>
+      <p className="order-review__text" role="status">
+        {notice}
+      </p>
+      {state === 'available' && (
+        <button
+          type="button"
+          className="button button-secondary button-block"
+          disabled={busy}
+          onClick={onAsk}
+        >
+          {messages.creditReviewAsk}
+        </button>
+      )}
+    </section>
   );
 }
 

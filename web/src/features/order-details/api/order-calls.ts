@@ -28,6 +28,11 @@ export function sendGoogleScoreLater(headers: Headers) {
   return callApi(routes.googleScoreLater, {}, { headers, silent: true });
 }
 
+/** A declined borrower asks a person to review the model's decision; asking again answers the first. */
+export function askCreditReview(orderId: number, headers: Headers) {
+  return callApi(routes.creditReviewRequest, { orderId }, { headers });
+}
+
 /** The recommended-product click (disguised fields, D6); a refusal toasts the server's message. */
 export function defineProduct(
   click: { moduleId: number; position: number; productId: number },
