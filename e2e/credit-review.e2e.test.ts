@@ -4,6 +4,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { createDatabase } from '../server/src/db/database.ts';
 import { DEMO_PHONES } from '../server/src/db/seed.ts';
 import { createSession } from '../server/src/features/sessions/session-repository.ts';
+import { acknowledgeRegistrationPolicy } from './support/server-store.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
 import { E2E_SERVER_MODE, startTestServer, type TestServer } from './support/test-server.ts';
@@ -46,6 +47,8 @@ async function declinedOrderPage(): Promise<string> {
       now: new Date(),
       policy: config.session,
     });
+    // He registered before this policy version: acknowledged, his page opens without the prompt.
+    await acknowledgeRegistrationPolicy(sessionId, server.baseUrl);
     const query = new URLSearchParams({
       sessionId,
       productId: String(order.product_id),

@@ -50,9 +50,11 @@ export function openServerStore(serverStore: Record<string, string | undefined> 
   return { config, db, applicant };
 }
 
-/** The landing's acknowledgement of the current policy, through the API as the page records it. */
-async function acknowledgeRegistrationPolicy(sessionId: string): Promise<void> {
-  const baseUrl = inject('baseUrl');
+/** Records, as registration does, that the borrower of `sessionId` read the current privacy policy. */
+export async function acknowledgeRegistrationPolicy(
+  sessionId: string,
+  baseUrl = inject('baseUrl'),
+): Promise<void> {
   const call = async (path: string, body?: Record<string, string>) => {
     const url = `${baseUrl}${path}?sessionId=${encodeURIComponent(sessionId)}`;
     const response = await fetch(
