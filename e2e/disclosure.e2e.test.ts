@@ -25,7 +25,7 @@ let starter: { id: number };
 beforeAll(async () => {
   // Its own SQLite file even when the run's server is on PostgreSQL: two seeds must not meet.
   server = await startTestServer({ env: { MARKET: '', DATABASE_URL: '', REDIS_URL: '' } });
-  store = openServerStore({ DATA_DIR: server.dataDir, ...E2E_SERVER_MODE });
+  store = openServerStore({ DATA_DIR: server.dataDir, ...E2E_SERVER_MODE }, server.baseUrl);
   // Kwarta Starter: ₱1,000.00 to ₱10,000.00 over 120 days in 4 instalments: a covered loan.
   starter = await store.db
     .selectFrom('products')

@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { openLive, pageErrors, screenshot, useBrowser, waitForLive } from './support/browser.ts';
 import { expectToast, latestSmsCode } from './support/promotion.ts';
 import { sessionQuery, type DemoSession } from './support/session.ts';
+import { acknowledgeRegistrationPolicy } from './support/server-store.ts';
 
 const baseUrl = inject('baseUrl');
 const serverStore = inject('serverStore');
@@ -35,6 +36,7 @@ async function newBorrower(): Promise<Borrower & { query: Partial<DemoSession> }
     { env },
   );
   const borrower = JSON.parse(stdout) as Borrower;
+  await acknowledgeRegistrationPolicy(borrower.sessionId);
   return {
     ...borrower,
     query: {

@@ -7,7 +7,7 @@ import { addDays, formatMoney } from '@kwarta/domain';
 import { DEMO_PHONES } from '../server/src/db/seed.ts';
 import { openLive, screenshot, useBrowser, waitForLive } from './support/browser.ts';
 import { demoSession, sessionQuery } from './support/session.ts';
-import { openServerStore } from './support/server-store.ts';
+import { acknowledgeRegistrationPolicy, openServerStore } from './support/server-store.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectToast } from './support/promotion.ts';
 
@@ -33,8 +33,12 @@ async function repayable(...args: (string | number)[]): Promise<string> {
   return stdout;
 }
 
-const createOrder = async (status: number, lines = 1): Promise<OwnOrder> =>
-  JSON.parse(await repayable('create', status, lines)) as OwnOrder;
+// A borrower of its own, who registered and so read the current privacy policy.
+const createOrder = async (status: number, lines = 1): Promise<OwnOrder> => {
+  const order = JSON.parse(await repayable('create', status, lines)) as OwnOrder;
+  await acknowledgeRegistrationPolicy(order.sessionId);
+  return order;
+};
 
 interface OrderState {
   order: { status: number; due_date: string; extension_count: number; settled_at: string | null };

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject, test } from 'vitest';
 import { messages } from '@kwarta/contract';
 import { openLive, pageErrors, screenshot, useBrowser, waitForLive } from './support/browser.ts';
 import { sessionQuery } from './support/session.ts';
-import { openServerStore } from './support/server-store.ts';
+import { acknowledgeRegistrationPolicy, openServerStore } from './support/server-store.ts';
 
 // Spec §1: with `system=1` every amount a page shows is in rupees, the ones the browser formats
 // and the ones the server formats (detail lines, plans, ranges) alike.
@@ -30,7 +30,9 @@ async function createOrder(status: number): Promise<OwnOrder> {
     ['--import', 'tsx', 'e2e/support/repayable-order.ts', 'create', String(status), '2'],
     { env },
   );
-  return JSON.parse(stdout) as OwnOrder;
+  const order = JSON.parse(stdout) as OwnOrder;
+  await acknowledgeRegistrationPolicy(order.sessionId);
+  return order;
 }
 
 /** Every amount on the screen (a currency sign and its first digit), once the page has its data. */

@@ -15,7 +15,11 @@ const run = promisify(execFile);
  * The server's store (DATA_DIR, DATABASE_URL) and a connection to its database; by default the
  * run's server, or the store (and configuration) of a server a test started itself.
  */
-export function openServerStore(serverStore: Record<string, string | undefined> = inject('serverStore')) {
+export function openServerStore(
+  serverStore: Record<string, string | undefined> = inject('serverStore'),
+  /** Where that server answers (its own, for a server a test started): registration acknowledges there. */
+  baseUrl: string = inject('baseUrl'),
+) {
   const config = loadConfig({ ...serverStore, LOG_LEVEL: 'silent' });
   const { db } = createDatabase(config);
 
@@ -36,7 +40,7 @@ export function openServerStore(serverStore: Record<string, string | undefined> 
       .returning('id')
       .executeTakeFirstOrThrow();
     const sessionId = await createSession(db, { borrowerId: borrower.id, now, policy: config.session });
-    if (policyAcknowledged) await acknowledgeRegistrationPolicy(sessionId);
+    if (policyAcknowledged) await acknowledgeRegistrationPolicy(sessionId, baseUrl);
     return {
       appVersion: '1.0.0',
       deviceName: 'Pixel 8',
