@@ -118,6 +118,8 @@ export const tableReaders = {
   order_plan_lines: ['server/src/features/due-reminders/'],
   products: ['server/src/features/orders/', 'server/src/features/due-reminders/'],
   disbursements: ['server/src/features/orders/'],
+  // The CIC book reads each window of orders' repayments in one query (orders/cic-book.ts).
+  payments: ['server/src/features/orders/'],
 };
 
 /** Query builder calls whose first argument is the query's own table. */

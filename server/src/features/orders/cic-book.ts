@@ -102,16 +102,17 @@ export async function* cicBook(
         .orderBy('order_id')
         .orderBy('seq')
         .execute(),
+      // Straight from payments by order (payments_order): joined to orders and filtered on the
+      // join, PostgreSQL matched every payment against the whole id list, seconds per window.
       db
-        .selectFrom('orders')
-        .innerJoin('payments', 'payments.order_id', 'orders.id')
+        .selectFrom('payments')
         .select([
           'payments.order_id',
           'payments.paid_at',
           'payments.received_amount',
           'payments.expected_amount',
         ])
-        .where('orders.id', 'in', orderIds)
+        .where('payments.order_id', 'in', orderIds)
         .where('payments.kind', '=', 'repayment')
         .where('payments.status', '=', 'paid')
         .where('payments.paid_at', '<', month.endsBefore)
