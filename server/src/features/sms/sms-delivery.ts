@@ -9,8 +9,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { SmsSendError } from './sms-gateway.ts';
-import { collectionSmsSending, collectionSmsSince, lockPhone } from './sms-messages.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { collectionSmsSince } from './sms-messages.ts';
 
 type DeliveryDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'smsGateway' | 'log' | 'metrics'>;
 
@@ -93,7 +92,7 @@ export async function deliverQueuedSms(
 
   // What was true when a message was queued may not be now (decision 0103): the borrower paid, the
   // order was written off, the past-due exception no longer holds, the day's cap was reached.
-  async function verdict(db: Kysely<Database>, message: (typeof due)[number]): Promise<Verdict> {
+  async function verdict(message: (typeof due)[number]): Promise<Verdict> {
     // A reminder of a line paid (or moved by an extension) since it was queued says nothing true.
     if (
       message.line_amount !== null &&
@@ -114,8 +113,7 @@ export async function deliverQueuedSms(
     if (!decision.allowed) return { waitUntil: decision.nextAllowedAt };
     if (
       message.purpose === 'collection' &&
-      (await collectionSmsSince(db, { phone: message.phone, since: dayStart, pending: false })) +
-        (await collectionSmsSending(db, message.phone)) >=
+      (await collectionSmsSince(db, { phone: message.phone, since: dayStart, pending: false })) >=
         config.sms.collectionPerBorrowerDay
     )
       return { skip: `the borrower had ${config.sms.collectionPerBorrowerDay} collection messages today` };
@@ -124,43 +122,34 @@ export async function deliverQueuedSms(
 
   for (const message of due) {
     const at = deps.clock.now().toISOString();
-    // The verdict and the claim are one step per phone: two instances delivering at once would
-    // otherwise both count the day's collection messages below the cap and both send (lockPhone).
-    const { found, claimed } = await inTransaction(db, async (trx) => {
-      if (message.purpose === 'collection') await lockPhone(trx, message.phone);
-      const found = await verdict(trx, message);
-      if (found && 'waitUntil' in found) {
-        await trx
-          .updateTable('sms_messages')
-          .set({ next_attempt_at: found.waitUntil.toISOString() })
-          .where('id', '=', message.id)
-          .where('status', '=', 'queued')
-          .execute();
-        return { found, claimed: false };
-      }
-      const claim = await trx
+    const found = await verdict(message);
+    if (found && 'waitUntil' in found) {
+      await db
         .updateTable('sms_messages')
-        .set(
-          found
-            ? { status: 'skipped', last_error: found.skip }
-            : {
-                status: 'sending',
-                attempts: message.attempts + 1,
-                provider: smsGateway.name,
-                next_attempt_at: at,
-              },
-        )
+        .set({ next_attempt_at: found.waitUntil.toISOString() })
         .where('id', '=', message.id)
         .where('status', '=', 'queued')
-        .executeTakeFirst();
-      return { found, claimed: claim.numUpdatedRows > 0n };
-    });
-    if (found && 'waitUntil' in found) {
+        .execute();
       counts.deferred += 1;
       continue;
     }
     const stale = found !== null;
-    if (!claimed) continue;
+    const claimed = await db
+      .updateTable('sms_messages')
+      .set(
+        found
+          ? { status: 'skipped', last_error: found.skip }
+          : {
+              status: 'sending',
+              attempts: message.attempts + 1,
+              provider: smsGateway.name,
+              next_attempt_at: at,
+            },
+      )
+      .where('id', '=', message.id)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows === 0n) continue;
     if (stale) {
       counts.skipped += 1;
       continue;

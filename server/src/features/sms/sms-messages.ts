@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database, SmsMessageTable } from '../../db/schema.ts';
 
 export type QueuedSms = Omit<
@@ -56,26 +56,4 @@ export async function collectionSmsSince(
     )
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-/** Collection messages to a phone being handed to the provider now, by any instance: they go out today. */
-export async function collectionSmsSending(db: Kysely<Database>, phone: string): Promise<number> {
-  const row = await db
-    .selectFrom('sms_messages')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('purpose', '=', 'collection')
-    .where('phone', '=', phone)
-    .where('status', '=', 'sending')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/**
- * Makes what counts a phone's collection messages and claims one the only such step for that phone
- * until `trx` ends: on PostgreSQL a transaction-scoped advisory lock keyed by the phone; SQLite
- * writes one transaction at a time already.
- */
-export async function lockPhone(trx: Kysely<Database>, phone: string): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await sql`select pg_advisory_xact_lock(hashtext(${`sms-collection:${phone}`}))`.execute(trx);
 }

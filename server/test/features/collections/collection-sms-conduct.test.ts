@@ -5,13 +5,8 @@ import { callConsole, consoleSignedIn, type ConsoleSession } from '../../support
 import { repayableOrder } from '../../support/repayment.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { createOperator, hashPassword } from '../../../src/features/operators/index.ts';
-import { applyRepayment, overdueStanding } from '../../../src/features/orders/index.ts';
-import {
-  deliverQueuedSms,
-  queueSmsMessages,
-  type SmsGateway,
-  type SmsMessage,
-} from '../../../src/features/sms/index.ts';
+import { applyRepayment } from '../../../src/features/orders/index.ts';
+import { queueSmsMessages, type SmsGateway, type SmsMessage } from '../../../src/features/sms/index.ts';
 import { jobRegistry } from '../../../src/jobs/registry.ts';
 
 const PASSWORD = 'collection-conduct-password';
@@ -224,39 +219,5 @@ describe.each(databaseTargets)('collection SMS conduct on %s', (target) => {
     await deliver();
     const statuses = (await messagesOf(order.orderId)).map((message) => message.status);
     expect(statuses).toEqual([...Array.from({ length: cap }, () => 'sent'), 'skipped', 'skipped']);
-  });
-
-  it('holds two instances delivering at once to the daily cap together', async () => {
-    await advanceTo('2026-11-28T10:00:00+08:00');
-    const order = await overdue(21);
-    const cap = t.app.config.sms.collectionPerBorrowerDay;
-    await queueSmsMessages(
-      t.app.db,
-      Array.from({ length: cap + 3 }, (_, i) => ({
-        dedupe_key: `collection:instances-${order.orderId}-${i}`,
-        purpose: 'collection' as const,
-        order_id: order.orderId,
-        plan_line_id: null,
-        phone: order.phone,
-        text: `message ${i}`,
-        any_hour: 0,
-        next_attempt_at: clock.now().toISOString(),
-        created_at: clock.now().toISOString(),
-      })),
-    );
-    // Delivery loops over the same queue at once, as instances whose job leases overlap would run
-    // them (a lease outlived by a slow pass), each send taking a while at the provider.
-    const slowProvider: SmsGateway = {
-      name: 'http',
-      async send() {
-        await new Promise((resolve) => setTimeout(resolve, 30));
-        return { providerMessageId: `slow-${Math.random()}` };
-      },
-    };
-    const pass = () => deliverQueuedSms({ ...t.app, clock, smsGateway: slowProvider }, overdueStanding);
-    await Promise.all([pass(), pass(), pass()]);
-    const statuses = (await messagesOf(order.orderId)).map((message) => message.status);
-    expect(statuses.filter((status) => status === 'sent')).toHaveLength(cap);
-    expect(statuses.filter((status) => status === 'skipped')).toHaveLength(3);
   });
 });
