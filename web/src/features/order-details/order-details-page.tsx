@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   Defaults,
   Limits,
@@ -9,7 +9,6 @@ import {
 } from '@kwarta/contract';
 import { Dialog } from '../../components/dialog.tsx';
 import { Page } from '../../components/page.tsx';
-import { Rate } from '../../components/rate.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { callPhone, goHome, goRate } from '../../lib/bridge.ts';
 import { pageUrl } from '../../lib/session-query.ts';
@@ -28,6 +27,10 @@ import { followProductLink } from './product-tap.ts';
 import { RecommendedProducts } from './recommended-products.tsx';
 import { StatusIcon } from './status-icon.tsx';
 import './order-details.css';
+
+// The stars load when the rating dialog opens: most visits never rate, and the page's first JS
+// stays within its 100 kB budget (DESIGN §4).
+const Rate = lazy(() => import('../../components/rate.tsx').then((module) => ({ default: module.Rate })));
 
 type LoanDetails = DataOf<typeof routes.loanDetails>;
 
@@ -242,12 +245,16 @@ export function OrderDetailsPage() {
               { label: messages.orderRateSubmit, onClick: submitRating, primary: true, disabled: sending },
             ]}
           >
-            <Rate
-              value={stars}
-              onChange={setStars}
-              label={messages.orderRateLabel}
-              count={Limits.ratingStars}
-            />
+            {openDialog === 'rating' && (
+              <Suspense fallback={null}>
+                <Rate
+                  value={stars}
+                  onChange={setStars}
+                  label={messages.orderRateLabel}
+                  count={Limits.ratingStars}
+                />
+              </Suspense>
+            )}
           </Dialog>
           <Dialog
             open={rateResult}
