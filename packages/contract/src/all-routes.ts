@@ -8,7 +8,8 @@ import { consoleRegulatoryRoutes } from './console-regulatory-routes.ts';
 import { consoleReportRoutes } from './console-report-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
 import { identityRoutes } from './identity-routes.ts';
-import { consolePrivacyRoutes, privacyRoutes } from './privacy-routes.ts';
+import { consolePrivacyRoutes } from './console-privacy-routes.ts';
+import { privacyRoutes } from './privacy-routes.ts';
 import { routes, type EndpointRoute } from './routes.ts';
 
 /**

@@ -10,6 +10,7 @@ export * from './form-fields.ts';
 export * from './routes.ts';
 export * from './all-routes.ts';
 export * from './privacy-routes.ts';
+export * from './console-privacy-routes.ts';
 export * from './identity-routes.ts';
 export * from './operators.ts';
 export * from './payment-statuses.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints } from '../endpoint.ts';
-import { consolePrivacyRoutes, privacyRoutes } from '../privacy-routes.ts';
+import { consolePrivacyRoutes } from '../console-privacy-routes.ts';
+import { privacyRoutes } from '../privacy-routes.ts';
 import { idField, textField } from '../form-fields.ts';
 
 const requestView = z.object({

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import {
   Defaults,
   Limits,
@@ -9,6 +9,7 @@ import {
 } from '@kwarta/contract';
 import { Dialog } from '../../components/dialog.tsx';
 import { Page } from '../../components/page.tsx';
+import type { RateProps } from '../../components/rate.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { callPhone, goHome, goRate } from '../../lib/bridge.ts';
 import { pageUrl } from '../../lib/session-query.ts';
@@ -28,9 +29,26 @@ import { RecommendedProducts } from './recommended-products.tsx';
 import { StatusIcon } from './status-icon.tsx';
 import './order-details.css';
 
-// The stars load when the rating dialog opens: most visits never rate, and the page's first JS
-// stays within its 100 kB budget (DESIGN §4).
-const Rate = lazy(() => import('../../components/rate.tsx').then((module) => ({ default: module.Rate })));
+/**
+ * The stars load when the rating dialog opens: most visits never rate, and the page's first JS
+ * stays within its 100 kB budget (DESIGN §4). They load in an effect, never while rendering, so the
+ * server's HTML and the first client render agree (a suspended lazy component would not render on
+ * the server and React would throw away the page's server HTML); until then a box of the stars'
+ * height keeps the dialog from jumping.
+ */
+function DeferredRate(props: RateProps) {
+  const [Rate, setRate] = useState<ComponentType<RateProps> | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void import('../../components/rate.tsx').then((module) => {
+      if (mounted) setRate(() => module.Rate);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return Rate ? <Rate {...props} /> : <div className="order-details__rate-placeholder" />;
+}
 
 type LoanDetails = DataOf<typeof routes.loanDetails>;
 
@@ -246,14 +264,12 @@ export function OrderDetailsPage() {
             ]}
           >
             {openDialog === 'rating' && (
-              <Suspense fallback={null}>
-                <Rate
-                  value={stars}
-                  onChange={setStars}
-                  label={messages.orderRateLabel}
-                  count={Limits.ratingStars}
-                />
-              </Suspense>
+              <DeferredRate
+                value={stars}
+                onChange={setStars}
+                label={messages.orderRateLabel}
+                count={Limits.ratingStars}
+              />
             )}
           </Dialog>
           <Dialog
