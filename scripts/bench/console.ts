@@ -209,10 +209,7 @@ async function seedFromHistory(
   app: Awaited<ReturnType<typeof buildApp>>,
   shape: { borrowers: number; months: number },
 ): Promise<{ phones: string[]; orderNos: string[]; campaigns: readonly string[] }> {
-  await seedHistory(
-    { db: app.db, config: app.config, accountKeys: app.accountKeys, metrics: app.metrics },
-    { ...shape, seed: 1 },
-  );
+  await seedHistory(app, { ...shape, seed: 1 });
   const orders = await app.db
     .selectFrom('orders')
     .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')

@@ -18,7 +18,6 @@ import type { Config } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { recordDatabaseMode } from './lib/database-mode.ts';
-import { seedDemoData } from './db/seed.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { redactUrl } from './lib/log-redaction.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.ts';
@@ -31,9 +30,9 @@ import { loadShedding } from './plugins/load-shedding.ts';
 import { metricsEndpoint } from './plugins/metrics-endpoint.ts';
 import { Metrics } from './lib/metrics.ts';
 import { customerServiceRoutes } from './features/customer-service/index.ts';
-import { devRoutes, seedDemoMoney } from './features/test-preview/index.ts';
-import { consoleCreditRoutes, seedDemoDecisions } from './features/credit-decisions/index.ts';
-import { identityConsoleRoutes, identityRoutes, seedDemoIdentities } from './features/identity/index.ts';
+import { devRoutes } from './features/test-preview/index.ts';
+import { consoleCreditRoutes } from './features/credit-decisions/index.ts';
+import { identityConsoleRoutes, identityRoutes } from './features/identity/index.ts';
 import { webApp } from './features/pages/index.ts';
 import { borrowerCaller } from './features/sessions/index.ts';
 import { disableDemoOperators, operatorCaller, seedDemoOperators } from './features/operators/index.ts';
@@ -43,12 +42,12 @@ import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
 import { orderDetailsRoutes } from './features/order-details/index.ts';
 import { loanConfirmRoutes } from './features/loan-confirm/index.ts';
-import { assertProductsComply } from './features/products/index.ts';
 import { createPayoutGateway, type PayoutGateway } from './features/disbursement/index.ts';
 import { productOpenToBorrower } from './features/orders/index.ts';
 import { bankBindingRoutes, loadAccountKeyRing } from './features/bank-binding/index.ts';
 import { legacyRepaymentRoutes } from './features/legacy-repayment/index.ts';
 import type { BlobStorage } from './lib/blob-storage.ts';
+import { seedDemo } from './seed-demo.ts';
 import { createBlobStorage } from './lib/create-blob-storage.ts';
 import { promotionRoutes } from './features/promotion/index.ts';
 import { privacyRoutes } from './features/data-privacy/index.ts';
@@ -134,25 +133,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await migrateToLatest(database.db);
   // The command lines work in the mode recorded here; a production database refuses other modes.
   await recordDatabaseMode(database.db, config, app.clock.now());
-  if (config.seedDemo) {
-    await seedDemoData(
-      database.db,
-      app.clock.now(),
-      config.loanRules,
-      config.market.id,
-      config.configuredBrand.look,
-    );
-  }
-  // Before any demo money is made from them: products that break the caps stop the boot here.
-  await assertProductsComply(database.db, config);
-  if (config.seedDemo) {
-    // Identities first: a disbursement waits for a verified identity (decision 0108).
-    await seedDemoIdentities(app);
-    // Its account, refused payout and held payment, through the features that own them.
-    await seedDemoMoney(app);
-    // An approved, a declined and a referred application, decided by the default model (decision 0109).
-    if (config.creditDecisions === 'auto') await seedDemoDecisions(app);
-  }
+  await seedDemo(app);
   // One operator per role to sign in to the console with (README): development on a loopback
   // listener only, like every published default (decision 0101).
   if (config.seedDemo && config.publishedDefaults) await seedDemoOperators(database.db, app.clock.now());

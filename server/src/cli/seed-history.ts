@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import { loadCliConfig } from './cli-config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { seedDemoData } from '../db/seed.ts';
 import { systemClock } from '../lib/clock.ts';
 import { Metrics } from '../lib/metrics.ts';
 import { loadAccountKeyRing } from '../features/bank-binding/index.ts';
@@ -13,7 +12,8 @@ import {
   type HistorySummary,
 } from '../features/history-seed/index.ts';
 import { readDatabaseMode } from '../lib/database-mode.ts';
-import { seedDemoMoney } from '../features/test-preview/index.ts';
+import { createBlobStorage } from '../lib/create-blob-storage.ts';
+import { seedDemo } from '../seed-demo.ts';
 import { outputFormat, type OutputFormat } from '../lib/output-format.ts';
 import { runCli } from './run-cli.ts';
 
@@ -112,20 +112,12 @@ async function main(): Promise<number> {
     await refuseUnlessHistoryMayStart({ db, config });
     const accountKeys = loadAccountKeyRing(config, (message) => console.warn(message));
     const metrics = new Metrics();
-    if (config.seedDemo) {
-      await seedDemoData(
-        db,
-        systemClock.now(),
-        config.loanRules,
-        config.market.id,
-        config.configuredBrand.look,
-      );
-      await seedDemoMoney({ db, clock: systemClock, config, accountKeys, metrics });
-    }
+    const storage = createBlobStorage(config);
+    await seedDemo({ db, clock: systemClock, config, storage, accountKeys, metrics });
     const started = performance.now();
     let lastMonth = '';
     const result = await seedHistory(
-      { db, config, accountKeys, metrics },
+      { db, config, storage, accountKeys, metrics },
       {
         ...options,
         onDay: (date) => {

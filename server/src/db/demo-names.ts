@@ -72,9 +72,15 @@ export const FILIPINO_SURNAMES: readonly string[] = [
 
 /** The n-th seeded borrower's name (n from 0): 930 different names before the first comes again. */
 export function demoBorrowerName(n: number): string {
-  const index = Math.abs(Math.trunc(n));
-  const given = FILIPINO_GIVEN_NAMES[index % FILIPINO_GIVEN_NAMES.length]!;
-  const surname =
-    FILIPINO_SURNAMES[Math.floor(index / FILIPINO_GIVEN_NAMES.length) % FILIPINO_SURNAMES.length]!;
+  const { given, surname } = demoBorrowerNameParts(n);
   return `${given} ${surname}`;
+}
+
+/** demoBorrowerName's given name and surname apart, as an ID states them. */
+export function demoBorrowerNameParts(n: number): { given: string; surname: string } {
+  const index = Math.abs(Math.trunc(n));
+  return {
+    given: FILIPINO_GIVEN_NAMES[index % FILIPINO_GIVEN_NAMES.length]!,
+    surname: FILIPINO_SURNAMES[Math.floor(index / FILIPINO_GIVEN_NAMES.length) % FILIPINO_SURNAMES.length]!,
+  };
 }

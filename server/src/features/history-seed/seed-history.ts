@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import {
   addDays,
   calendarDateAt,
@@ -49,7 +50,8 @@ import {
 } from '../payments/index.ts';
 import { recordPromotionEvent, registerBorrower } from '../promotion/index.ts';
 import { recordSmsSend } from '../sms/index.ts';
-import { demoBorrowerName } from '../../db/demo-names.ts';
+import { demoBorrowerName, demoBorrowerNameParts } from '../../db/demo-names.ts';
+import { decideIdentity, storeIdentityImage, submitIdentity } from '../identity/index.ts';
 
 /**
  * `npm run seed:history` (decision 0099): a year of plausible lending made through the features' own
@@ -57,7 +59,7 @@ import { demoBorrowerName } from '../../db/demo-names.ts';
  * journal entry is dated as if it had happened then. Development and sandbox only, sandbox money
  * adapters only (the caller checks APP_ENV; here the adapters): nothing leaves the machine.
  */
-export type HistoryDeps = Pick<Deps, 'db' | 'config' | 'accountKeys' | 'metrics'>;
+export type HistoryDeps = Pick<Deps, 'db' | 'config' | 'storage' | 'accountKeys' | 'metrics'>;
 
 export interface HistoryOptions {
   borrowers: number;
@@ -141,7 +143,12 @@ const BEHAVIOURS: readonly (readonly [Behaviour, number])[] = [
   ['defaults', 8],
 ];
 
-const OPERATORS = { credit: 'history-credit', finance: 'history-finance', admin: 'history-admin' } as const;
+const OPERATORS = {
+  credit: 'history-credit',
+  finance: 'history-finance',
+  admin: 'history-admin',
+  compliance: 'history-compliance',
+} as const;
 
 /** The history's phone numbers: the n-th of a fixed prefix valid in the market (spec D5). */
 export function historyPhone(market: Market, n: number): string {
@@ -203,6 +210,9 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
     const id = found?.id ?? (await createOperator(deps.db, { name, role, now: current }));
     operators[role] = { id, name };
   }
+
+  // Where identity is required, the ID photos every borrower shows (decision 0108).
+  const idPhotos = config.identity.kyc === 'required' ? await plainPhotos() : null;
 
   // The agenda: events by day index, each at a minute of the day (processed in time order).
   const dayOf = (date: CalendarDate) => daysBetween(from, date);
@@ -416,6 +426,15 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
           );
           if (registered.status !== 'registered') return;
           await setBorrowerName(deps.db, registered.borrowerId, demoBorrowerName(counts.borrowers));
+          if (idPhotos) {
+            await verifyByPassport(
+              use,
+              operators.compliance,
+              registered.borrowerId,
+              counts.borrowers,
+              idPhotos,
+            );
+          }
           counts.borrowers += 1;
           borrowerId = registered.borrowerId;
           // Some sign up and never borrow.
@@ -585,4 +604,61 @@ function weighted<T>(random: Random, choices: readonly (readonly [T, number])[])
     if (roll < 0) return choice;
   }
   return choices[choices.length - 1]![0];
+}
+
+/** Three plain photos (front, back, selfie) in place of a borrower's: the image intake takes them as any. */
+function plainPhotos(): Promise<Buffer[]> {
+  return Promise.all(
+    ['#dfe7ee', '#c9d3dc', '#b08d74'].map((background) =>
+      sharp({ create: { width: 320, height: 200, channels: 3, background } })
+        .jpeg()
+        .toBuffer(),
+    ),
+  );
+}
+
+/**
+ * Where identity is required (decision 0108), a new borrower shows a passport while applying and a
+ * compliance officer checks it, as at a lender, so the history's loans can be paid out. The
+ * borrower's name is the one setBorrowerName gave (the n-th demo name).
+ */
+async function verifyByPassport(
+  use: HistoryDeps & { clock: Clock },
+  officer: { id: number; name: string },
+  borrowerId: number,
+  n: number,
+  photos: Buffer[],
+): Promise<void> {
+  const { given, surname } = demoBorrowerNameParts(n);
+  const now = use.clock.now();
+  const [front, back, selfie] = await Promise.all(
+    photos.map((bytes) => storeIdentityImage(use, { borrowerId, bytes, now })),
+  );
+  const address = '12 Mabini St., Barangay San Roque, Quezon City, Metro Manila';
+  await submitIdentity(use, borrowerId, {
+    firstName: given,
+    middleName: '',
+    lastName: surname,
+    sex: n % 2 === 0 ? 'F' : 'M',
+    dateOfBirth: `19${70 + (n % 30)}-0${1 + (n % 9)}-1${n % 10}`,
+    placeOfBirth: 'Quezon City',
+    nationality: 'Filipino',
+    presentAddress: address,
+    permanentAddress: address,
+    email: `borrower${n}@example.ph`,
+    occupation: 'Store supervisor',
+    employer: 'Example Retail Inc.',
+    sourceOfFunds: 'salary',
+    taxNumber: null,
+    documentType: 'passport',
+    documentNumber: `P${String(n).padStart(7, '0')}A`,
+    frontImageId: front!,
+    backImageId: back!,
+    selfieImageId: selfie!,
+  });
+  await decideIdentity(use, officer, {
+    borrowerId,
+    decision: 'approve',
+    reason: 'Passport and selfie checked against the applicant',
+  });
 }

@@ -234,3 +234,37 @@ describe.each(databaseTargets)('seed:history on a used demo database (%s)', (tar
     }
   });
 });
+
+/**
+ * Where identity is required (the Philippine default, decision 0108) no loan is paid out to an
+ * unverified borrower, so the history's borrowers each show a passport a compliance officer
+ * checks, and its loans are paid out as anywhere else.
+ */
+describe.each(databaseTargets)('seed:history where identity is required, on %s', (target) => {
+  it('verifies each borrower through a compliance officer, then pays their loans out', async () => {
+    const t = await createTestApp(target, {
+      clock: testClock('2026-11-20T03:00:00.000Z'),
+      env: { KYC: 'required' },
+    });
+    try {
+      const result = await seedHistory(t.app, {
+        borrowers: 12,
+        months: 1,
+        seed: 2,
+        until: new Date('2026-11-20T04:00:00.000Z'),
+      });
+      expect(result.check.differences).toEqual([]);
+      const paidOut = await t.app.db
+        .selectFrom('orders')
+        .leftJoin('identities', 'identities.borrower_id', 'orders.borrower_id')
+        .select(['orders.id', 'identities.status', 'identities.decided_by'])
+        .where('orders.disbursed_on', 'is not', null)
+        .execute();
+      expect(paidOut.length).toBeGreaterThan(0);
+      expect(paidOut.filter((order) => order.status !== 'verified')).toEqual([]);
+      expect(paidOut.some((order) => order.decided_by === 'operator:history-compliance')).toBe(true);
+    } finally {
+      await t.close();
+    }
+  }, 300_000);
+});
