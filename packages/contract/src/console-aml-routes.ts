@@ -28,7 +28,8 @@ export const consoleAmlRoutes = nameRoutes({
     roles: R.reviewIdentity,
   },
   consoleAmlReported: {
-    summary: "Marks a record reported to the AMLC with the portal's reference (who and when recorded); audited",
+    summary:
+      "Marks a record reported to the AMLC with the portal's reference (who and when recorded); audited",
     tag: 'Console',
     method: 'POST',
     path: '/console/api/aml/reported',

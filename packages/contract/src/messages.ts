@@ -536,7 +536,8 @@ export const messages = {
   amlDeterminedInFuture: 'The date of determination cannot be later than today.',
   amlNoSuchBorrower: 'There is no borrower {borrowerId}.',
   amlOrderNotBorrowers: 'Order {orderId} is not a loan of borrower {borrowerId}.',
-  amlPaymentNotBorrowers: 'Payment {paymentId} is not a payment of borrower {borrowerId} (or of the order named).',
+  amlPaymentNotBorrowers:
+    'Payment {paymentId} is not a payment of borrower {borrowerId} (or of the order named).',
   amlReferenceRequired: "Please give the AMLC portal's reference of the report.",
   amlAlreadyReported: 'This record is already marked reported to the AMLC.',
   amlCoveredNarrative: 'Covered transaction: a {what} above the threshold.',

@@ -30,7 +30,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reported_by', 'text')
     .addColumn('report_reference', 'text')
     .execute();
-  await db.schema.createIndex('aml_records_due').on('aml_records').columns(['reported_at', 'due_on']).execute();
+  await db.schema
+    .createIndex('aml_records_due')
+    .on('aml_records')
+    .columns(['reported_at', 'due_on'])
+    .execute();
   await db.schema.createIndex('aml_records_borrower').on('aml_records').column('borrower_id').execute();
 }
 

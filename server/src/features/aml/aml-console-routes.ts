@@ -32,7 +32,9 @@ export async function amlConsoleRoutes(app: FastifyInstance): Promise<void> {
     rows: await listAmlRecords(app.db, filter, today()),
   }));
 
-  registerEndpoint(app, endpoints.consoleAmlFlag, (input, { operator }) => flagSuspicious(app, operator, input));
+  registerEndpoint(app, endpoints.consoleAmlFlag, (input, { operator }) =>
+    flagSuspicious(app, operator, input),
+  );
 
   registerEndpoint(app, endpoints.consoleAmlReported, (input, { operator }) =>
     markReported(app, operator, input),

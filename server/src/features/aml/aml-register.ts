@@ -68,7 +68,9 @@ export async function flagSuspicious(
   const orderId = input.orderId ?? null;
   const paymentId = input.paymentId ?? null;
   if (orderId !== null && (await findOrderOf(deps.db, { orderId }))?.borrowerId !== input.borrowerId) {
-    throw Refusal.invalid(fillMessage(messages.amlOrderNotBorrowers, { orderId, borrowerId: input.borrowerId }));
+    throw Refusal.invalid(
+      fillMessage(messages.amlOrderNotBorrowers, { orderId, borrowerId: input.borrowerId }),
+    );
   }
   if (paymentId !== null) {
     const payment = await findOrderOf(deps.db, { paymentId });
@@ -134,7 +136,11 @@ export async function markReported(
     // Only an unreported row moves: two officers marking at once cannot both win.
     const updated = await trx
       .updateTable('aml_records')
-      .set({ reported_at: now.toISOString(), reported_by: `operator:${actor.name}`, report_reference: reference })
+      .set({
+        reported_at: now.toISOString(),
+        reported_by: `operator:${actor.name}`,
+        report_reference: reference,
+      })
       .where('id', '=', input.recordId)
       .where('reported_at', 'is', null)
       .executeTakeFirst();

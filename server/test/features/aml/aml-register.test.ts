@@ -63,8 +63,16 @@ describe.each(databaseTargets)('the AML register on %s', (target) => {
     ] as const) {
       await createOperator(t.app.db, { name, role, now: clock.now(), passwordHash });
     }
-    officer = await consoleSignedIn(t.app, { name: 'aml-officer', password: PASSWORD, address: '198.51.100.90' });
-    credit = await consoleSignedIn(t.app, { name: 'aml-credit', password: PASSWORD, address: '198.51.100.91' });
+    officer = await consoleSignedIn(t.app, {
+      name: 'aml-officer',
+      password: PASSWORD,
+      address: '198.51.100.90',
+    });
+    credit = await consoleSignedIn(t.app, {
+      name: 'aml-credit',
+      password: PASSWORD,
+      address: '198.51.100.91',
+    });
   }, 120_000);
   afterAll(() => t.close());
 
@@ -153,7 +161,10 @@ describe.each(databaseTargets)('the AML register on %s', (target) => {
       determinedOn: '2026-11-30',
     });
     const id = String((flagged.envelope!.data as Row).id);
-    const blank = await callConsole(t.app, officer, endpoints.consoleAmlReported, { recordId: id, reference: ' ' });
+    const blank = await callConsole(t.app, officer, endpoints.consoleAmlReported, {
+      recordId: id,
+      reference: ' ',
+    });
     expect(blank.envelope!.message).toBe(messages.amlReferenceRequired);
     const reported = await callConsole(t.app, officer, endpoints.consoleAmlReported, {
       recordId: id,
@@ -164,7 +175,10 @@ describe.each(databaseTargets)('the AML register on %s', (target) => {
       workingDaysLeft: null,
       overdue: false,
     });
-    const again = await callConsole(t.app, officer, endpoints.consoleAmlReported, { recordId: id, reference: 'STR-2' });
+    const again = await callConsole(t.app, officer, endpoints.consoleAmlReported, {
+      recordId: id,
+      reference: 'STR-2',
+    });
     expect(again.status).toBe(409);
     expect(again.envelope!.message).toBe(messages.amlAlreadyReported);
     const unknown = await callConsole(t.app, officer, endpoints.consoleAmlReported, {
@@ -261,7 +275,9 @@ describe.each(databaseTargets)('the AML register on %s', (target) => {
       headers: { cookie: officer.cookie },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toBe('attachment; filename="aml-register-2026-12-01.csv"');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="aml-register-2026-12-01.csv"',
+    );
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'record_id,kind,borrower_id,order_id,payment_id,amount_minor,narrative,determined_on,due_on,overdue,flagged_by,flagged_at,reported_by,reported_at,amlc_reference',
@@ -273,8 +289,11 @@ describe.each(databaseTargets)('the AML register on %s', (target) => {
       url: `${endpoints.consoleAmlExport.path}?kind=suspicious`,
       headers: { cookie: officer.cookie },
     });
-    expect(suspiciousOnly.body.split('\r\n').slice(1, -1).every((line) => line.split(',')[1] === 'suspicious')).toBe(
-      true,
-    );
+    expect(
+      suspiciousOnly.body
+        .split('\r\n')
+        .slice(1, -1)
+        .every((line) => line.split(',')[1] === 'suspicious'),
+    ).toBe(true);
   });
 });

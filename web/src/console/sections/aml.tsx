@@ -24,8 +24,8 @@ export function AmlSection() {
     <div aria-busy={fetching}>
       <h1>AML register</h1>
       <p>
-        Suspicious transactions are reported to the AMLC within 5 working days of their determination,
-        covered ones within 5 working days of the transaction.
+        Suspicious transactions are reported to the AMLC within 5 working days of their determination, covered
+        ones within 5 working days of the transaction.
       </p>
       <form className="filters" aria-label="Filter the register" onSubmit={(event) => event.preventDefault()}>
         <label>
