@@ -144,11 +144,11 @@ function FlagSuspicious({ onDone }: { onDone: () => void }) {
       narrative: values.narrative ?? '',
       determinedOn: values.determinedOn ?? '',
     });
-    if (result.success) {
+    if (result.success && result.data) {
       setMessage(`Flagged as record ${result.data.id}, due ${result.data.dueOn}.`);
       form.reset();
       onDone();
-    } else setMessage(result.message);
+    } else if (!result.success) setMessage(result.message);
   }
   return (
     <form className="filters" onSubmit={submit} aria-labelledby="aml-flag-title">
