@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { messages } from '@kwarta/contract';
+import type { PhilSysIdentity } from '../server/src/features/philsys/index.ts';
 import { philSysCardImage } from '../server/src/features/philsys/philsys-card-image.ts';
 import { demoPhilSysSigner, signPhilIdJson } from '../server/src/features/philsys/philsys-signing.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -56,18 +57,7 @@ async function approvedOrder(page: Page): Promise<{ session: Partial<DemoSession
 }
 
 /** The identity page filled with a PhilID of `holder`, signed by the demo (test) key, and sent. */
-async function submitIdentity(
-  page: Page,
-  session: Partial<DemoSession>,
-  holder: {
-    pcn: string;
-    firstName: string;
-    middleName: string;
-    lastName: string;
-    suffix: string;
-    dateOfBirth: string;
-  },
-) {
+async function submitIdentity(page: Page, session: Partial<DemoSession>, holder: PhilSysIdentity) {
   await openLive(page, `${server.baseUrl}/identity?${sessionQuery(session)}`);
   await page.getByRole('heading', { name: messages.identitySectionPerson }).waitFor();
   await fillPerson(page, holder);
