@@ -109,7 +109,7 @@ describe('operator console', () => {
       credit: ['dashboard', 'orders', 'payments', 'decision-models'],
       finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger', 'regulatory'],
       collector: ['dashboard', 'orders', 'payments', 'collections'],
-      compliance: ['dashboard', 'orders', 'payments', 'identity', 'regulatory'],
+      compliance: ['dashboard', 'orders', 'payments', 'identity', 'aml', 'regulatory'],
       dpo: ['dashboard', 'privacy'],
       admin: [
         'dashboard',
@@ -123,6 +123,7 @@ describe('operator console', () => {
         'decision-models',
         'privacy',
         'identity',
+        'aml',
         'regulatory',
         'products',
         'templates',

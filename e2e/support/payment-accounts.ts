@@ -10,8 +10,9 @@ export async function bindCard(
   session: Partial<DemoSession>,
   productId: number,
   cardNo: string,
+  /** The run's server unless a test started its own. */
+  baseUrl: string = inject('baseUrl'),
 ): Promise<void> {
-  const baseUrl = inject('baseUrl');
   const response = await fetch(`${baseUrl}${routes.bindCardNew.path}?${sessionQuery(session)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },

@@ -97,6 +97,7 @@ export const tableOwners = {
   identity_images: ['server/src/features/identity/', 'server/src/features/data-privacy/'],
   sanctions_entries: ['server/src/features/sanctions/'],
   screening_hits: ['server/src/features/sanctions/', 'server/src/features/data-privacy/'],
+  aml_records: ['server/src/features/aml/', 'server/src/features/data-privacy/'],
   // Data privacy (decision 0107). It is also a second owner of every table holding borrower data:
   // its registry (borrower-data-registry.ts) reads them for the export and erases them, by law.
   privacy_policy_versions: ['server/src/features/data-privacy/'],
@@ -114,12 +115,14 @@ export const tableOwners = {
  * only forward the query (docs/architecture.md "Owners of tables"). Writing stays the owner's.
  */
 export const tableReaders = {
-  orders: ['server/src/features/portfolio/'],
+  // The AML register checks that a flagged order or payment is the borrower's (aml/flagged-subjects.ts):
+  // payments and disbursement call the register when money moves, so it cannot call them back.
+  orders: ['server/src/features/portfolio/', 'server/src/features/aml/'],
   order_plan_lines: ['server/src/features/due-reminders/'],
   products: ['server/src/features/orders/', 'server/src/features/due-reminders/'],
   disbursements: ['server/src/features/orders/'],
   // The CIC book reads each window of orders' repayments in one query (orders/cic-book.ts).
-  payments: ['server/src/features/orders/'],
+  payments: ['server/src/features/orders/', 'server/src/features/aml/'],
 };
 
 /** Query builder calls whose first argument is the query's own table. */

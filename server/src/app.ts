@@ -33,6 +33,7 @@ import { customerServiceRoutes } from './features/customer-service/index.ts';
 import { devRoutes } from './features/test-preview/index.ts';
 import { consoleCreditRoutes } from './features/credit-decisions/index.ts';
 import { identityConsoleRoutes, identityRoutes } from './features/identity/index.ts';
+import { amlConsoleRoutes } from './features/aml/index.ts';
 import { webApp } from './features/pages/index.ts';
 import { borrowerCaller } from './features/sessions/index.ts';
 import { disableDemoOperators, operatorCaller, seedDemoOperators } from './features/operators/index.ts';
@@ -176,6 +177,7 @@ const featureRoutes = [
   privacyRoutes,
   identityRoutes,
   identityConsoleRoutes,
+  amlConsoleRoutes,
   consolePage,
   brandRoutes,
 ];

@@ -180,6 +180,9 @@ const envObject = z.object({
     .refine((zone) => isTimeZone(zone), 'must be an IANA time zone, e.g. Asia/Manila'),
   // Identity before disbursement, the PhilSys keys and the screening threshold (decision 0108).
   ...identityEnv,
+  // Centavos: a payout or payment above it is a covered transaction (AMLA sec. 3(b), ₱500,000;
+  // regulatory notes), flagged in the AML register when the money moves (decision 0112).
+  AML_COVERED_THRESHOLD: z.coerce.number().int().positive().default(50_000_000),
   // The market (D5): the Philippines unless set; `spec` is the spec's market exactly. The spec's
   // market was called `default` until PH became the default: that name is refused rather than
   // kept as an alias, since it would now read as "the default market" and run another one.
@@ -404,6 +407,7 @@ const envSchema = envObject
     publicUrl: env.PUBLIC_URL ?? null,
     market: markets[env.MARKET],
     identity: identitySettingsOf(env),
+    amlCoveredThreshold: env.AML_COVERED_THRESHOLD,
     // Without a key development and sandbox generate one into the data directory; production
     // refuses to start (features/bank-binding loadAccountKeyRing).
     accountKeys: { current: env.ACCOUNT_KEY, retired: env.ACCOUNT_KEYS_RETIRED },

@@ -2,6 +2,7 @@ import { consoleAdminRoutes } from './console-admin-routes.ts';
 import { consoleCollectionsRoutes } from './console-collections-routes.ts';
 import { consoleCreditRoutes } from './console-credit-routes.ts';
 import { consoleIdentityRoutes } from './console-identity-routes.ts';
+import { consoleAmlRoutes } from './console-aml-routes.ts';
 import { consoleExportRoutes } from './console-export-routes.ts';
 import { consoleMoneyRoutes } from './console-money-routes.ts';
 import { consoleRegulatoryRoutes } from './console-regulatory-routes.ts';
@@ -29,6 +30,7 @@ export const consoleCalls = {
   ...consoleMoneyRoutes,
   ...consoleRegulatoryRoutes,
   ...consoleIdentityRoutes,
+  ...consoleAmlRoutes,
 } as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */

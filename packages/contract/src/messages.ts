@@ -531,6 +531,16 @@ export const messages = {
   orderAwaitsIdentity: "Order {orderId}: the borrower's identity is not verified yet ({state}).",
   identityReviewNotPending: 'This identity is not waiting for review.',
   identityReasonRequired: 'Please give a reason.',
+  // The AML register (decision 0112)
+  amlNarrativeRequired: 'Please describe why the transaction is suspicious.',
+  amlDeterminedInFuture: 'The date of determination cannot be later than today.',
+  amlNoSuchBorrower: 'There is no borrower {borrowerId}.',
+  amlOrderNotBorrowers: 'Order {orderId} is not a loan of borrower {borrowerId}.',
+  amlPaymentNotBorrowers:
+    'Payment {paymentId} is not a payment of borrower {borrowerId} (or of the order named).',
+  amlReferenceRequired: "Please give the AMLC portal's reference of the report.",
+  amlAlreadyReported: 'This record is already marked reported to the AMLC.',
+  amlCoveredNarrative: 'Covered transaction: a {what} above the threshold.',
   identityPageTitle: 'Verify your identity',
   identityPageIntro:
     'The law asks us to know who you are before we lend (Anti-Money Laundering Act). This takes about three minutes.',

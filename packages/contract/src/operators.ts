@@ -64,7 +64,7 @@ export const ConsoleRoles = {
   exportData: ['finance'],
   /** The portfolio (at risk, flows, cohorts) and the ledger's reports. */
   readReports: ['finance'],
-  /** The identity review queue, approve or reject an identity, the AML register (decision 0108). */
+  /** The identity review queue, approve or reject an identity (0108), the AML register (0112). */
   reviewIdentity: ['compliance'],
   /** Borrowers' data requests, the access log of personal data, the breach register (decision 0107). */
   protectData: ['dpo'],
@@ -112,6 +112,7 @@ export const consoleSections = [
   { key: 'decision-models', label: 'Decision models', roles: ConsoleRoles.manageCreditModels },
   { key: 'privacy', label: 'Data privacy', roles: ConsoleRoles.protectData },
   { key: 'identity', label: 'Identity review', roles: ConsoleRoles.reviewIdentity },
+  { key: 'aml', label: 'AML register', roles: ConsoleRoles.reviewIdentity },
   { key: 'regulatory', label: 'Regulatory reports', roles: ConsoleRoles.regulatoryReports },
   { key: 'products', label: 'Products', roles: ConsoleRoles.administer },
   { key: 'templates', label: 'Channel templates', roles: ConsoleRoles.administer },

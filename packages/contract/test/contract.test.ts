@@ -19,6 +19,7 @@ import { consoleReportRoutes } from '../src/console-report-routes.ts';
 import { consoleCreditRoutes } from '../src/console-credit-routes.ts';
 import { identityRoutes } from '../src/identity-routes.ts';
 import { consoleIdentityRoutes } from '../src/console-identity-routes.ts';
+import { consoleAmlRoutes } from '../src/console-aml-routes.ts';
 import { consolePrivacyRoutes } from '../src/console-privacy-routes.ts';
 import { privacyRoutes } from '../src/privacy-routes.ts';
 import { consoleMoneyRoutes } from '../src/console-money-routes.ts';
@@ -69,6 +70,7 @@ describe('routes and endpoints', () => {
       privacyRoutes,
       identityRoutes,
       consoleIdentityRoutes,
+      consoleAmlRoutes,
       consolePrivacyRoutes,
       consoleMoneyRoutes,
       consoleRegulatoryRoutes,

@@ -32,6 +32,7 @@ import * as moneyActions from './migrations/2026-11-28-50-money-actions.ts';
 import * as portfolioSummaries from './migrations/2026-11-28-60-portfolio-summaries.ts';
 import * as cicSubmissions from './migrations/2026-11-28-10-cic-submissions.ts';
 import * as identitySex from './migrations/2026-11-29-40-identity-sex.ts';
+import * as amlRegister from './migrations/2026-11-29-50-aml-register.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-60-portfolio-summaries': portfolioSummaries,
   '2026-11-28-10-cic-submissions': cicSubmissions,
   '2026-11-29-40-identity-sex': identitySex,
+  '2026-11-29-50-aml-register': amlRegister,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -344,6 +344,7 @@ export interface Database {
   identity_images: IdentityImageTable;
   sanctions_entries: SanctionsEntryTable;
   screening_hits: ScreeningHitTable;
+  aml_records: AmlRecordTable;
   privacy_policy_versions: PrivacyPolicyVersionTable;
   privacy_acknowledgements: PrivacyAcknowledgementTable;
   data_subject_requests: DataSubjectRequestTable;
@@ -429,6 +430,26 @@ export interface ScreeningHitTable {
   date_of_birth_agrees: number | null;
   status: 'possible' | 'cleared' | 'confirmed';
   created_at: string;
+}
+
+/** The AML register (decision 0112, migration 2026-11-29-50): suspicious and covered transactions. */
+export interface AmlRecordTable {
+  id: Generated<number>;
+  kind: 'suspicious' | 'covered';
+  borrower_id: number;
+  order_id: number | null;
+  payment_id: number | null;
+  /** The money event of a covered flag (`payout:<attempt>`, `payment:<id>`), unique; null for suspicious. */
+  transaction_key: string | null;
+  amount: number | null;
+  narrative: string;
+  determined_on: string;
+  due_on: string;
+  flagged_by: string;
+  flagged_at: string;
+  reported_at: string | null;
+  reported_by: string | null;
+  report_reference: string | null;
 }
 
 /**

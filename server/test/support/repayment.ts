@@ -9,7 +9,7 @@ import { addDays } from '@kwarta/domain';
 export interface RepayApp {
   db: Kysely<Database>;
   clock: { now(): Date };
-  config: Pick<Config, 'session' | 'lenderTimeZone'>;
+  config: Pick<Config, 'session' | 'lenderTimeZone' | 'amlCoveredThreshold'>;
 }
 
 /**

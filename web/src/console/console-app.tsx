@@ -20,6 +20,7 @@ import { OperatorsSection } from './sections/operators.tsx';
 import { BrandSection } from './sections/brand.tsx';
 import { CollectionsSection } from './sections/collections.tsx';
 import { IdentitySection } from './sections/identity.tsx';
+import { AmlSection } from './sections/aml.tsx';
 import { RegulatoryReportsSection } from './sections/regulatory-reports.tsx';
 import { CollectionTemplatesSection } from './sections/collection-templates.tsx';
 import { brandName } from './brand-name.ts';
@@ -138,6 +139,7 @@ function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => v
   else if (section === 'ledger')
     content = <LedgerSection role={operator.role} tab={id ?? ''} orderRef={detail ?? ''} />;
   else if (section === 'identity') content = <IdentitySection key={id ?? ''} borrowerId={id ?? ''} />;
+  else if (section === 'aml') content = <AmlSection />;
   else if (section === 'regulatory') content = <RegulatoryReportsSection />;
   else if (section === 'collection-templates') content = <CollectionTemplatesSection />;
   else if (section === 'products') content = <ProductsSection />;

@@ -16,6 +16,7 @@ import { orderEndpoints } from './orders.ts';
 import { promotionEndpoints } from './promotion.ts';
 import { identityEndpoints } from './identity.ts';
 import { consoleIdentityEndpoints } from './console-identity.ts';
+import { consoleAmlEndpoints } from './console-aml.ts';
 import { consolePrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 import { repaymentEndpoints } from './repayment.ts';
 import { serviceEndpoints } from './service.ts';
@@ -39,6 +40,7 @@ export const endpoints = {
   ...privacyEndpoints,
   ...identityEndpoints,
   ...consoleIdentityEndpoints,
+  ...consoleAmlEndpoints,
   ...consolePrivacyEndpoints,
   ...consoleMoneyEndpoints,
   ...consoleRegulatoryEndpoints,

@@ -418,6 +418,22 @@ export const tableRegistry = {
   },
   screening_hits: byBorrower('screening_hits', 'Sanctions screening results', 'identity-aml', kept),
   sanctions_entries: { kind: 'not-borrower-data', why: 'the sanctions lists as published' },
+  // The AML register (decision 0112): kept five years after the relationship ends; its narrative is
+  // blanked after that. Never in the borrower's copy: telling anyone that a covered or suspicious
+  // transaction report was made is forbidden (RA 9160 sec. 9(c), "tipping off").
+  aml_records: {
+    ...byBorrower('aml_records', 'Anti-money-laundering records', 'identity-aml', async ({ db }, subject) =>
+      changed(
+        await db
+          .updateTable('aml_records')
+          .set({ narrative: '' })
+          .where('borrower_id', '=', subject.borrowerId)
+          .where('narrative', '!=', '')
+          .executeTakeFirst(),
+      ),
+    ),
+    rows: async () => [],
+  },
   // Credit decisions (decision 0109): the inputs, reasons and outcome of each application.
   credit_decisions: byBorrower(
     'credit_decisions',

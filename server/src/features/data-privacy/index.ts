@@ -11,3 +11,4 @@ export {
   currentPolicyVersion,
   recordJustInTimeNotice,
 } from './privacy-policy.ts';
+export { philippineHolidays } from './ph-holidays.ts';

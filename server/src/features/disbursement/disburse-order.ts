@@ -23,6 +23,7 @@ import {
   recordPayoutRefused,
 } from '../orders/index.ts';
 import { recordOrderPortfolio } from '../portfolio/index.ts';
+import { recordCoveredTransaction } from '../aml/index.ts';
 
 export type DisburseDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'accountKeys' | 'payouts'>;
 
@@ -218,6 +219,17 @@ export async function sendDisbursement(
       { ...payoutPosting(deps, attempt, 'sent'), providerRef: result.providerReference },
     );
     await recordOrderPortfolio(trx, orderId, deps.config.lenderTimeZone);
+    // Above the threshold a payout is a covered transaction, flagged once per attempt (decision 0112).
+    await recordCoveredTransaction(trx, {
+      key: `payout:${attemptId}`,
+      what: 'payout',
+      borrowerId: disbursed.borrower_id,
+      orderId,
+      amount: attempt.amount,
+      at: deps.clock.now(),
+      timeZone: deps.config.lenderTimeZone,
+      threshold: deps.config.amlCoveredThreshold,
+    });
     await options.recordOutcome?.(trx, { paid: true, order: disbursed });
     return disbursed;
   });

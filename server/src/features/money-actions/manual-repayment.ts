@@ -110,6 +110,7 @@ export async function postManualRepayment(deps: MoneyActionDeps, actor: string, 
       actor,
       now,
       timeZone: deps.config.lenderTimeZone,
+      coveredThreshold: deps.config.amlCoveredThreshold,
       from: 'provider',
     });
     await trx

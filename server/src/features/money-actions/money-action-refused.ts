@@ -37,5 +37,5 @@ export function checkReason(reason: string): string {
 export interface MoneyActionDeps {
   db: Kysely<Database>;
   clock: { now(): Date };
-  config: { lenderTimeZone: string; backOffice: { manualCashProvider: string } };
+  config: { lenderTimeZone: string; amlCoveredThreshold: number; backOffice: { manualCashProvider: string } };
 }

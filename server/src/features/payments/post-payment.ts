@@ -14,6 +14,7 @@ import type { Config } from '../../config.ts';
 import { postJournalEntry } from '../ledger/index.ts';
 import { applyExtension, applyRepayment, findOrderAccount } from '../orders/index.ts';
 import { recordOrderPortfolio } from '../portfolio/index.ts';
+import { recordCoveredTransaction } from '../aml/index.ts';
 import type { Database, Payment } from '../../db/schema.ts';
 import { afterCommit, inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -39,7 +40,9 @@ export interface PostingInput {
 }
 
 /** What posting needs: the lender's time zone dates its journal entries. */
-export type PostingDeps = Pick<Deps, 'db' | 'clock' | 'metrics'> & { config: Pick<Config, 'lenderTimeZone'> };
+export type PostingDeps = Pick<Deps, 'db' | 'clock' | 'metrics'> & {
+  config: Pick<Config, 'lenderTimeZone' | 'amlCoveredThreshold'>;
+};
 
 /** Statuses a payment may leave for paid: money that arrives after we gave up on it still counts. */
 const PAYABLE = ['pending', 'failed', 'expired'] as const;
@@ -131,6 +134,7 @@ export async function postPayment(
       actor: `payment:${paid.provider}:${paid.txnid}`,
       now,
       timeZone: deps.config.lenderTimeZone,
+      coveredThreshold: deps.config.amlCoveredThreshold,
       from: 'provider',
     });
     counted('posted');
@@ -159,6 +163,8 @@ export async function applyPaidPayment(
     actor: string;
     now: Date;
     timeZone: string;
+    /** Centavos above which the payment is a covered transaction (AML_COVERED_THRESHOLD, decision 0112). */
+    coveredThreshold: number;
     /** Where the money is: just received at the provider, or held in suspense and now accepted. */
     from: 'provider' | 'suspense';
   },
@@ -240,6 +246,18 @@ export async function applyPaidPayment(
       .execute();
   }
   await recordOrderPortfolio(trx, payment.order_id, how.timeZone);
+  // Above the threshold a payment is a covered transaction, flagged once per payment (decision 0112).
+  await recordCoveredTransaction(trx, {
+    key: `payment:${payment.id}`,
+    what: 'payment',
+    borrowerId: payment.borrower_id,
+    orderId: payment.order_id,
+    paymentId: payment.id,
+    amount,
+    at: now,
+    timeZone: how.timeZone,
+    threshold: how.coveredThreshold,
+  });
   return { allocated: amount - credit, credit };
 }
 

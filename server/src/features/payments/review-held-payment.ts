@@ -89,6 +89,7 @@ export async function acceptHeldPayment(
       actor,
       now,
       timeZone: deps.config.lenderTimeZone,
+      coveredThreshold: deps.config.amlCoveredThreshold,
       from: 'suspense',
     });
     const orderStatus = await findOrderStatus(trx, payment.order_id);

@@ -129,7 +129,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         credit: ['dashboard', 'orders', 'payments', 'decision-models'],
         finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger', 'regulatory'],
         collector: ['dashboard', 'orders', 'payments', 'collections'],
-        compliance: ['dashboard', 'orders', 'payments', 'identity', 'regulatory'],
+        compliance: ['dashboard', 'orders', 'payments', 'identity', 'aml', 'regulatory'],
         dpo: ['dashboard', 'privacy'],
         admin: [
           'dashboard',
@@ -143,6 +143,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
           'decision-models',
           'privacy',
           'identity',
+          'aml',
           'regulatory',
           'products',
           'templates',
