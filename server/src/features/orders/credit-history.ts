@@ -13,6 +13,17 @@ export interface CreditHistoryOrder {
   appliedAt: string;
 }
 
+/** An order's columns a credit history reads (historyOrder), for the push and the back-test alike. */
+const historyColumns = [
+  'orders.id',
+  'orders.status',
+  'orders.principal',
+  'orders.due_date',
+  'orders.settled_at',
+  'orders.updated_at',
+  'orders.applied_at',
+] as const;
+
 // One statement per decision, compiled once (preparedQuery): a decision is read on every push.
 // An order has at most one sent disbursement (disbursements_one_live_per_order), so the join
 // adds no rows; `id != -1` for a preview excludes nothing.
@@ -22,16 +33,7 @@ const creditHistoryQuery = preparedQuery((db: Kysely<Database>, borrowerId: numb
     .leftJoin('disbursements', (join) =>
       join.onRef('disbursements.order_id', '=', 'orders.id').on('disbursements.status', '=', sql.lit('sent')),
     )
-    .select([
-      'orders.id',
-      'orders.status',
-      'orders.principal',
-      'orders.due_date',
-      'orders.settled_at',
-      'orders.updated_at',
-      'orders.applied_at',
-      'disbursements.account_id as paid_account_id',
-    ])
+    .select([...historyColumns, 'disbursements.account_id as paid_account_id'])
     .where('orders.borrower_id', '=', borrowerId)
     .where('orders.id', '!=', exceptOrderId),
 );
@@ -99,13 +101,7 @@ export async function* bookForBacktest(
       .selectFrom('orders')
       .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
       .select([
-        'orders.id',
-        'orders.status',
-        'orders.principal',
-        'orders.due_date',
-        'orders.settled_at',
-        'orders.updated_at',
-        'orders.applied_at',
+        ...historyColumns,
         'orders.borrower_id',
         'orders.product_id',
         'orders.term_days',
