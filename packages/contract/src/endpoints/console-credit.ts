@@ -32,6 +32,17 @@ export const consoleCreditEndpoints = defineEndpoints(consoleCreditRoutes, {
     data: z.object({
       active: modelSummary.extend({ body: z.unknown(), activatedBy: z.string(), activatedAt: z.string() }),
       challenger: modelSummary.extend({ shareBps: z.number().int() }).nullable(),
+      /** Products with their own active model (the rest are decided by the general one above). */
+      productModels: z.array(
+        modelSummary.extend({
+          productId: z.number().int(),
+          productName: z.string(),
+          activatedBy: z.string(),
+          activatedAt: z.string(),
+        }),
+      ),
+      /** Every product, to choose which one an activation is for. */
+      products: z.array(z.object({ id: z.number().int(), name: z.string() })),
       models: z.array(
         z.object({
           id: z.number().int(),
@@ -45,6 +56,8 @@ export const consoleCreditEndpoints = defineEndpoints(consoleCreditRoutes, {
         z.object({
           modelId: z.number().int(),
           role: z.string(),
+          /** Null: the general model, for every product without its own. */
+          productId: z.number().int().nullable(),
           shareBps: z.number().int(),
           activatedBy: z.string(),
           activatedAt: z.string(),
@@ -83,6 +96,8 @@ export const consoleCreditEndpoints = defineEndpoints(consoleCreditRoutes, {
       versionHash: textField(64),
       role: z.enum(['active', 'challenger']).default('active'),
       shareBps: z.coerce.number().int().min(0).max(5000).default(0),
+      /** 0 or absent: the general model; else the product this model decides alone. */
+      productId: z.coerce.number().int().min(0).default(0),
       reason: textField(500),
     }),
     data: modelSummary,

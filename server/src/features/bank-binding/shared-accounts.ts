@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -11,20 +12,26 @@ export async function payoutAccountSharing(
   db: Kysely<Database>,
   borrowerId: number,
 ): Promise<{ accountId: number | null; otherBorrowers: number }> {
-  const own = await db
-    .selectFrom('payment_accounts')
-    .select(['id', 'institution_code', 'account_last4', 'holder_name'])
-    .where('borrower_id', '=', borrowerId)
-    .where('is_default', '=', 1)
-    .executeTakeFirst();
-  if (!own) return { accountId: null, otherBorrowers: 0 };
-  const row = await db
-    .selectFrom('payment_accounts')
-    .select((eb) => eb.fn.count<number | string>('borrower_id').distinct().as('count'))
-    .where('borrower_id', '!=', borrowerId)
-    .where('institution_code', '=', own.institution_code)
-    .where('account_last4', '=', own.account_last4)
-    .where('holder_name', '=', own.holder_name)
-    .executeTakeFirst();
-  return { accountId: own.id, otherBorrowers: Number(row?.count ?? 0) };
+  const [row] = await sharingQuery(db, borrowerId);
+  return row
+    ? { accountId: row.id, otherBorrowers: Number(row.count) }
+    : { accountId: null, otherBorrowers: 0 };
 }
+
+// One statement (the default account joined to its look-alikes, payment_accounts_lookalike),
+// compiled once: it is read on every credit decision.
+const sharingQuery = preparedQuery((db: Kysely<Database>, borrowerId: number) =>
+  db
+    .selectFrom('payment_accounts as own')
+    .leftJoin('payment_accounts as other', (join) =>
+      join
+        .onRef('other.institution_code', '=', 'own.institution_code')
+        .onRef('other.account_last4', '=', 'own.account_last4')
+        .onRef('other.holder_name', '=', 'own.holder_name')
+        .onRef('other.borrower_id', '!=', 'own.borrower_id'),
+    )
+    .select((eb) => ['own.id', eb.fn.count<number | string>('other.borrower_id').distinct().as('count')])
+    .where('own.borrower_id', '=', borrowerId)
+    .where('own.is_default', '=', sql.lit(1))
+    .groupBy('own.id'),
+);

@@ -4,7 +4,14 @@ import { decisionReasonCodes, describeModelError, validateDecisionModel } from '
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { audited } from '../operators/index.ts';
-import { activateModel, decidingModels, modelHistory, saveModel } from './decision-models.ts';
+import { productNames } from '../products/index.ts';
+import {
+  activateModel,
+  decidingModels,
+  modelHistory,
+  productActiveModels,
+  saveModel,
+} from './decision-models.ts';
 import { findOrderDecision } from './decision-records.ts';
 import { overrideDecision, overridesPerOfficer, pendingReviewRequests } from './people-on-decisions.ts';
 import { simulateModels } from './simulate.ts';
@@ -27,12 +34,15 @@ export const operatorReasonText = (code: string) =>
  */
 export async function consoleCreditRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, endpoints.consoleCreditModels, async () => {
-    const [{ active, challenger }, history, overrides, reviews] = await Promise.all([
+    const [{ active, challenger }, history, overrides, reviews, perProduct, products] = await Promise.all([
       decidingModels(app.db, app.clock.now()),
       modelHistory(app.db),
       overridesPerOfficer(app.db),
       pendingReviewRequests(app.db),
+      productActiveModels(app.db),
+      productNames(app.db),
     ]);
+    const productName = new Map(products.map((product) => [product.id, product.name]));
     return {
       active: {
         versionHash: active.versionHash,
@@ -46,6 +56,11 @@ export async function consoleCreditRoutes(app: FastifyInstance): Promise<void> {
         name: challenger.name,
         shareBps: challenger.shareBps,
       },
+      productModels: perProduct.map((row) => ({
+        ...row,
+        productName: productName.get(row.productId) ?? String(row.productId),
+      })),
+      products,
       models: history.models.map((row) => ({
         id: row.id,
         versionHash: row.version_hash,
@@ -56,6 +71,7 @@ export async function consoleCreditRoutes(app: FastifyInstance): Promise<void> {
       activations: history.activations.map((row) => ({
         modelId: row.model_id,
         role: row.role,
+        productId: row.product_id,
         shareBps: row.challenger_share_bps,
         activatedBy: row.activated_by,
         activatedAt: row.activated_at,
@@ -99,12 +115,14 @@ export async function consoleCreditRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, endpoints.consoleCreditActivate, async (input, { operator }) => {
     if (!input.reason.trim()) throw ApiError.badRequest(messages.creditActivateNeedsReason);
-    const before = await decidingModels(app.db, app.clock.now());
+    const productId = input.productId || null;
+    const before = await decidingModels(app.db, app.clock.now(), productId);
     const model = await audited(app, operator, async (trx) => {
       const activated = await activateModel(trx, {
         versionHash: input.versionHash,
         role: input.role,
         shareBps: input.shareBps,
+        productId,
         by: `operator:${operator.name}`,
         reason: input.reason.trim(),
         now: app.clock.now(),
@@ -114,8 +132,15 @@ export async function consoleCreditRoutes(app: FastifyInstance): Promise<void> {
         audit: {
           action: input.role === 'active' ? 'credit.model.activate' : 'credit.model.challenger',
           subject: `credit-model:${activated.versionHash.slice(0, 12)}`,
-          before: { active: before.active.versionHash, challenger: before.challenger?.versionHash ?? null },
+          // For a product: what decided it before (its own model, or the general one it followed).
+          before: {
+            productId,
+            active: before.active.versionHash,
+            challenger: before.challenger?.versionHash ?? null,
+            ownModel: before.productId !== null,
+          },
           after: {
+            productId,
             [input.role]: activated.versionHash,
             shareBps: input.shareBps,
             reason: input.reason.trim(),

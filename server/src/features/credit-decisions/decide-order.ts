@@ -52,7 +52,7 @@ export async function borrowerLimit(
   const { db, clock, config } = deps;
   const now = clock.now();
   try {
-    const models = await decidingModels(db, now);
+    const models = await decidingModels(db, now, loan.product.id);
     const inputs = await gatherDecisionInputs(
       db,
       {
@@ -94,7 +94,8 @@ export interface RecordedDecision extends Decision {
 }
 
 /**
- * Decides a pushed order by the active model (or the challenger, for its share) and applies it
+ * Decides a pushed order by the active model (the product's own, else the general one) or its
+ * challenger, for its share, and applies it
  * (decision 0109): approve → 151, decline → 110 with the reasons in the history, refer → stays in
  * 21 for an officer. Runs right after the push's transaction, in the same request. The decision row
  * (unique per order) and the status move commit together, so a retry or a second instance decides
@@ -117,7 +118,7 @@ export async function decidePushedOrder(
   const order = await findOrderWithBorrowerAndProduct(db, orderId);
   if (!order || order.borrower_id !== borrower.id) return null;
   try {
-    const models = await decidingModels(db, now);
+    const models = await decidingModels(db, now, order.product_id);
     challenger = models.challenger !== null && challengerTakes(orderId, models.challenger.shareBps);
     model = challenger ? models.challenger! : models.active;
     const loan = await findLoanProduct(db, order.product_id);

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import { fillMessage, messages } from '@kwarta/contract';
+import { findProductSummary } from '../products/index.ts';
 
 /** A model that does not validate: nothing is saved, and each error names its row and field. */
 export class ModelRefused extends Refusal {
@@ -96,13 +97,18 @@ export async function findModelByHash(
   );
 }
 
-/** Makes a saved model the one that decides (or the challenger); rolling back is activating an older one. */
+/**
+ * Makes a saved model the one that decides (or the challenger), for every product (`productId`
+ * null or absent: the general model) or for one product only (decision 0109); rolling back is
+ * activating an older one for the same product.
+ */
 export async function activateModel(
   db: Kysely<Database>,
   input: {
     versionHash: string;
     role: 'active' | 'challenger';
     shareBps?: number;
+    productId?: number | null;
     by: string;
     reason: string | null;
     now: Date;
@@ -110,6 +116,8 @@ export async function activateModel(
 ) {
   const model = await findModelByHash(db, input.versionHash);
   if (!model) throw Refusal.notFound();
+  const productId = input.productId ?? null;
+  if (productId !== null && !(await findProductSummary(db, productId))) throw Refusal.notFound();
   if (
     input.role === 'challenger' &&
     !(input.shareBps !== undefined && input.shareBps >= 0 && input.shareBps <= 5000)
@@ -121,7 +129,7 @@ export async function activateModel(
     .values({
       model_id: model.id,
       role: input.role,
-      product_id: null,
+      product_id: productId,
       challenger_share_bps: input.role === 'challenger' ? input.shareBps! : 0,
       activated_by: input.by,
       activated_at: input.now.toISOString(),
@@ -131,8 +139,15 @@ export async function activateModel(
   return model;
 }
 
-/** The latest activation of a role, with its model; undefined when none was ever activated. */
-async function latestActivation(db: Kysely<Database>, role: 'active' | 'challenger') {
+/**
+ * The latest activation of a role for one product (or the general one, `productId` null), with its
+ * model; undefined when none was ever activated there.
+ */
+async function latestActivation(
+  db: Kysely<Database>,
+  role: 'active' | 'challenger',
+  productId: number | null,
+) {
   return db
     .selectFrom('credit_model_activations')
     .innerJoin('credit_decision_models', 'credit_decision_models.id', 'credit_model_activations.model_id')
@@ -146,6 +161,7 @@ async function latestActivation(db: Kysely<Database>, role: 'active' | 'challeng
       'credit_model_activations.activated_at',
     ])
     .where('credit_model_activations.role', '=', role)
+    .where('credit_model_activations.product_id', productId === null ? 'is' : '=', productId)
     .orderBy('credit_model_activations.id', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -154,14 +170,24 @@ async function latestActivation(db: Kysely<Database>, role: 'active' | 'challeng
 export interface DecidingModels {
   active: StoredModel & { activatedBy: string; activatedAt: string };
   challenger: (StoredModel & { shareBps: number }) | null;
+  /** The product whose own model decides, or null when the general one does. */
+  productId: number | null;
 }
 
 /**
- * The models that decide now. A database where none was ever activated gets the shipped default,
- * saved and activated by the system, so every decision names a stored version.
+ * The models that decide now, for an application to `productId` (or in general, null): the
+ * product's own active model and challenger when the lender activated one for it, else the general
+ * ones (decision 0109). A database where none was ever activated gets the shipped default, saved
+ * and activated by the system, so every decision names a stored version.
  */
-export async function decidingModels(db: Kysely<Database>, now: Date): Promise<DecidingModels> {
-  let active = await latestActivation(db, 'active');
+export async function decidingModels(
+  db: Kysely<Database>,
+  now: Date,
+  productId: number | null = null,
+): Promise<DecidingModels> {
+  const own = productId === null ? undefined : await latestActivation(db, 'active', productId);
+  const scope = own ? productId : null;
+  let active = own ?? (await latestActivation(db, 'active', null));
   if (!active) {
     const model = await saveModel(db, defaultDecisionModel, SHIPPED_MODEL_ACTOR, now);
     await activateModel(db, {
@@ -171,9 +197,9 @@ export async function decidingModels(db: Kysely<Database>, now: Date): Promise<D
       reason: 'shipped default',
       now,
     });
-    active = await latestActivation(db, 'active');
+    active = await latestActivation(db, 'active', null);
   }
-  const challenger = await latestActivation(db, 'challenger');
+  const challenger = await latestActivation(db, 'challenger', scope);
   const stored = (row: NonNullable<typeof active>): StoredModel => ({
     id: row.model_id,
     versionHash: row.version_hash,
@@ -186,7 +212,36 @@ export async function decidingModels(db: Kysely<Database>, now: Date): Promise<D
       challenger && challenger.challenger_share_bps > 0
         ? { ...stored(challenger), shareBps: challenger.challenger_share_bps }
         : null,
+    productId: scope,
   };
+}
+
+/** Each product's own active model (the latest activation per product), for the console. */
+export async function productActiveModels(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('credit_model_activations')
+    .innerJoin('credit_decision_models', 'credit_decision_models.id', 'credit_model_activations.model_id')
+    .select([
+      'credit_model_activations.id',
+      'credit_model_activations.product_id',
+      'credit_decision_models.version_hash',
+      'credit_decision_models.name',
+      'credit_model_activations.activated_by',
+      'credit_model_activations.activated_at',
+    ])
+    .where('credit_model_activations.role', '=', 'active')
+    .where('credit_model_activations.product_id', 'is not', null)
+    .orderBy('credit_model_activations.id', 'desc')
+    .execute();
+  const latest = new Map<number, (typeof rows)[number]>();
+  for (const row of rows) if (!latest.has(row.product_id!)) latest.set(row.product_id!, row);
+  return [...latest.values()].map((row) => ({
+    productId: row.product_id!,
+    versionHash: row.version_hash,
+    name: row.name,
+    activatedBy: row.activated_by,
+    activatedAt: row.activated_at,
+  }));
 }
 
 /** Every saved model, newest first, and every activation: the console's history. */
@@ -199,7 +254,16 @@ export async function modelHistory(db: Kysely<Database>) {
       .execute(),
     db
       .selectFrom('credit_model_activations')
-      .select(['id', 'model_id', 'role', 'challenger_share_bps', 'activated_by', 'activated_at', 'reason'])
+      .select([
+        'id',
+        'model_id',
+        'role',
+        'product_id',
+        'challenger_share_bps',
+        'activated_by',
+        'activated_at',
+        'reason',
+      ])
       .orderBy('id', 'desc')
       .execute(),
   ]);

@@ -39,7 +39,8 @@ export async function overrideDecision(
     const reviewing = status === OrderStatus.Rejected && reviewAsked !== undefined;
     if (!decided || !(referred || reviewing)) throw Refusal.refused(messages.creditOverrideOnlyDecided);
     const actor = `operator:${officer.name}`;
-    const onTrx = { ...deps, db: trx };
+    // Named, not spread: the route hands in the Fastify instance, whose decorations are not own properties.
+    const onTrx = { db: trx, clock: deps.clock, config: deps.config };
     // A reviewed decline stays 110 (final): the officer's answer is the override row itself.
     const statusAfter = !referred
       ? status

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** One of the borrower's earlier orders, as a credit decision reads it (decision 0109). */
@@ -12,39 +13,45 @@ export interface CreditHistoryOrder {
   appliedAt: string;
 }
 
+/** An order's columns a credit history reads (historyOrder), for the push and the back-test alike. */
+const historyColumns = [
+  'orders.id',
+  'orders.status',
+  'orders.principal',
+  'orders.due_date',
+  'orders.settled_at',
+  'orders.updated_at',
+  'orders.applied_at',
+] as const;
+
+// One statement per decision, compiled once (preparedQuery): a decision is read on every push.
+// An order has at most one sent disbursement (disbursements_one_live_per_order), so the join
+// adds no rows; `id != -1` for a preview excludes nothing.
+const creditHistoryQuery = preparedQuery((db: Kysely<Database>, borrowerId: number, exceptOrderId: number) =>
+  db
+    .selectFrom('orders')
+    .leftJoin('disbursements', (join) =>
+      join.onRef('disbursements.order_id', '=', 'orders.id').on('disbursements.status', '=', sql.lit('sent')),
+    )
+    .select([...historyColumns, 'disbursements.account_id as paid_account_id'])
+    .where('orders.borrower_id', '=', borrowerId)
+    .where('orders.id', '!=', exceptOrderId),
+);
+
 /**
- * The borrower's orders other than `exceptOrderId`, and whether a payout was ever sent to
- * `payoutAccountId`: the orders' part of a credit decision's inputs, read by borrower id (indexed).
+ * The borrower's orders other than `exceptOrderId`, and the payout accounts money was ever sent
+ * to for them: the orders' part of a credit decision's inputs, in one indexed read by borrower.
  */
 export async function borrowerCreditHistory(
   db: Kysely<Database>,
-  input: { borrowerId: number; exceptOrderId: number | null; payoutAccountId: number | null },
-): Promise<{ orders: CreditHistoryOrder[]; payoutAccountPaidBefore: boolean }> {
-  const rows = await db
-    .selectFrom('orders')
-    .select(['id', 'status', 'principal', 'due_date', 'settled_at', 'updated_at', 'applied_at'])
-    .where('borrower_id', '=', input.borrowerId)
-    .where('id', '!=', input.exceptOrderId ?? -1)
-    .execute();
-  // Through the borrower's own orders (indexed by order): an account is theirs alone to have been paid to.
-  const paid =
-    input.payoutAccountId === null || rows.length === 0
-      ? undefined
-      : await db
-          .selectFrom('disbursements')
-          .select('id')
-          .where(
-            'order_id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .where('account_id', '=', input.payoutAccountId)
-          .where('status', '=', 'sent')
-          .limit(1)
-          .executeTakeFirst();
+  input: { borrowerId: number; exceptOrderId: number | null },
+): Promise<{ orders: CreditHistoryOrder[]; paidAccountIds: number[] }> {
+  const rows = await creditHistoryQuery(db, input.borrowerId, input.exceptOrderId ?? -1);
   return {
     orders: rows.map(historyOrder),
-    payoutAccountPaidBefore: paid !== undefined,
+    paidAccountIds: [
+      ...new Set(rows.flatMap((row) => (row.paid_account_id === null ? [] : [row.paid_account_id]))),
+    ],
   };
 }
 
@@ -94,13 +101,7 @@ export async function* bookForBacktest(
       .selectFrom('orders')
       .innerJoin('borrowers', 'borrowers.id', 'orders.borrower_id')
       .select([
-        'orders.id',
-        'orders.status',
-        'orders.principal',
-        'orders.due_date',
-        'orders.settled_at',
-        'orders.updated_at',
-        'orders.applied_at',
+        ...historyColumns,
         'orders.borrower_id',
         'orders.product_id',
         'orders.term_days',

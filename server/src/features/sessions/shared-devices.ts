@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -6,10 +7,15 @@ import type { Database } from '../../db/schema.ts';
  * inputs (decision 0109), where several borrowers on one phone hint at a loan-farming ring.
  */
 export async function otherBorrowersOnDevicesOf(db: Kysely<Database>, borrowerId: number): Promise<number> {
-  const row = await db
+  const [row] = await sharedDevicesQuery(db, borrowerId, borrowerId);
+  return Number(row?.count ?? 0);
+}
+
+// Compiled once (preparedQuery): it is read on every credit decision.
+const sharedDevicesQuery = preparedQuery((db: Kysely<Database>, borrowerId: number, sameBorrowerId: number) =>
+  db
     .selectFrom('sessions as others')
     .select((eb) => eb.fn.count<number | string>('others.borrower_id').distinct().as('count'))
-    .where('others.borrower_id', '!=', borrowerId)
     .where('others.device_id', 'in', (eb) =>
       eb
         .selectFrom('sessions as own')
@@ -17,6 +23,5 @@ export async function otherBorrowersOnDevicesOf(db: Kysely<Database>, borrowerId
         .where('own.borrower_id', '=', borrowerId)
         .where('own.device_id', 'is not', null),
     )
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
+    .where('others.borrower_id', '!=', sameBorrowerId),
+);

@@ -160,4 +160,24 @@ describe.each(databaseTargets)('console decision models on %s', (target) => {
       modelHash(defaultDecisionModel),
     );
   });
+
+  it('records an officer’s override through the console call, audited', async () => {
+    const referred = await t.app.db
+      .selectFrom('credit_decisions')
+      .select('order_id')
+      .where('outcome', '=', 'refer')
+      .executeTakeFirstOrThrow();
+    const answer = await call('credit', endpoints.consoleCreditOverride, {
+      orderId: String(referred.order_id),
+      outcome: 'approve',
+      reason: 'Documents checked',
+    });
+    expect(answer.envelope?.data).toEqual({ orderId: referred.order_id, status: OrderStatus.Approved });
+    const audit = await t.app.db
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('subject', '=', `order:${referred.order_id}`)
+      .execute();
+    expect(audit).toEqual([{ action: 'credit.override' }]);
+  });
 });

@@ -41,6 +41,8 @@ export function DecisionModelsSection() {
   const [message, setMessage] = useState('');
   const [figures, setFigures] = useState<Figures[] | null>(null);
   const [saved, setSaved] = useState<{ versionHash: string; name: string } | null>(null);
+  /** The product an activation is for: '0' is the general model, for every product without its own. */
+  const [productId, setProductId] = useState('0');
 
   async function simulate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,9 +77,16 @@ export function DecisionModelsSection() {
       versionHash,
       role: 'active',
       shareBps: '0',
+      productId,
       reason,
     });
-    setMessage(result.success ? `Version ${versionHash.slice(0, 12)} is now active.` : result.message);
+    const scope =
+      productId === '0'
+        ? 'for every product without its own model'
+        : `for ${data?.products.find((product) => String(product.id) === productId)?.name ?? productId}`;
+    setMessage(
+      result.success ? `Version ${versionHash.slice(0, 12)} is now active ${scope}.` : result.message,
+    );
     if (result.success) reload();
   }
   async function upload(file: File | undefined) {
@@ -85,6 +94,10 @@ export function DecisionModelsSection() {
   }
 
   const active = data?.active;
+  const activeInScope =
+    productId === '0'
+      ? active?.versionHash
+      : data?.productModels.find((row) => String(row.productId) === productId)?.versionHash;
   return (
     <section aria-labelledby="models-title">
       <h1 id="models-title">Decision models</h1>
@@ -92,8 +105,9 @@ export function DecisionModelsSection() {
       {active ? (
         <>
           <p>
-            Active: <strong>{active.name}</strong> (version <code>{active.versionHash.slice(0, 12)}</code>),
-            activated by {active.activatedBy} at {when(active.activatedAt)}.{' '}
+            Active for every product without its own model: <strong>{active.name}</strong> (version{' '}
+            <code>{active.versionHash.slice(0, 12)}</code>), activated by {active.activatedBy} at{' '}
+            {when(active.activatedAt)}.{' '}
             <button type="button" onClick={() => setDraft(JSON.stringify(active.body, null, 2))}>
               Copy into the draft
             </button>
@@ -222,7 +236,33 @@ export function DecisionModelsSection() {
         </table>
       ) : null}
 
+      <h2 id="products-title">Models per product</h2>
+      {data?.productModels.length ? (
+        <ul aria-labelledby="products-title">
+          {data.productModels.map((row) => (
+            <li key={row.productId}>
+              {row.productName}: <strong>{row.name}</strong> (version{' '}
+              <code>{row.versionHash.slice(0, 12)}</code>), activated by {row.activatedBy} at{' '}
+              {when(row.activatedAt)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>Every product is decided by the general model.</p>
+      )}
+
       <h2>Versions</h2>
+      <label>
+        Activate for
+        <select value={productId} onChange={(event) => setProductId(event.target.value)}>
+          <option value="0">Every product without its own model (general)</option>
+          {data?.products.map((product) => (
+            <option key={product.id} value={String(product.id)}>
+              {product.name} only
+            </option>
+          ))}
+        </select>
+      </label>
       <table>
         <caption>Every saved model, newest first; activating an older one rolls back</caption>
         <thead>
@@ -244,7 +284,7 @@ export function DecisionModelsSection() {
                 {model.savedBy}, {when(model.savedAt)}
               </td>
               <td>
-                {model.versionHash === active?.versionHash ? (
+                {model.versionHash === activeInScope ? (
                   'Active'
                 ) : (
                   <button
