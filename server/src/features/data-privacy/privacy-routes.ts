@@ -3,7 +3,7 @@ import { endpoints, messages } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { siteInfo } from '../static-pages/index.ts';
-import { listAccessLog } from './access-log.ts';
+import { listAccessLog, recordPersonalDataRead } from './access-log.ts';
 import { listBreaches, markBreachNotified, recordBreach } from './breach-register.ts';
 import { buildDataExport, createExportLink, dataExportHtml, exportLinkOwner } from './data-export.ts';
 import {
@@ -108,9 +108,17 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
     return dataExportHtml(data, siteInfo(app.config).brandName);
   });
 
-  registerEndpoint(app, endpoints.consolePrivacyRequests, () =>
-    listSubjectRequests(requestDeps(), { now: app.clock.now() }),
-  );
+  registerEndpoint(app, endpoints.consolePrivacyRequests, async (_input, { operator }) => {
+    const requests = await listSubjectRequests(requestDeps(), { now: app.clock.now() });
+    // A correction carries the right value (a name, an address): the queue is personal data too.
+    await recordPersonalDataRead(app.db, {
+      operator,
+      borrowerIds: requests.map((request) => request.borrowerId),
+      what: 'privacy requests',
+      now: app.clock.now(),
+    });
+    return requests;
+  });
 
   registerEndpoint(app, endpoints.consoleClosePrivacyRequest, async (input) => {
     const closed = await closeSubjectRequest(requestDeps(), { ...input, now: app.clock.now() });

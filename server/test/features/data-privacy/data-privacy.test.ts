@@ -10,7 +10,7 @@ import {
 import { checkLedger, emptyRebuildReport } from '../../../src/features/ledger-rebuild/index.ts';
 import { trialBalance } from '../../../src/features/ledger/index.ts';
 import { applyRetention, borrowerDataTables, pseudonymOf } from '../../../src/features/data-privacy/index.ts';
-import { jpegImage } from '../../support/images.ts';
+import { complaintWithImage } from '../../support/complaints.ts';
 import { registerPhone } from '../../support/promotion.ts';
 
 const DAY = 86_400_000;
@@ -63,50 +63,6 @@ describe.each(databaseTargets)('data privacy on %s', (target) => {
       .where('order_id', '=', order.id)
       .execute();
     return { borrowerId, session, orderId: order.id };
-  }
-
-  /** A complaint with one image stored in the blob storage. */
-  async function complaintWithImage(borrowerId: number) {
-    const now = clock.now().toISOString();
-    const problem = await t.app.db
-      .insertInto('problems')
-      .values({
-        borrower_id: borrowerId,
-        order_id: null,
-        problem_type: 1,
-        problem_son_type: 0,
-        content: 'My neighbour Juan saw the collector at my house',
-        request_id: null,
-        reply_text: null,
-        replied_by: null,
-        replied_at: null,
-        score_requested: 0,
-        score: null,
-        scored_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const key = `problem-images/privacy-${borrowerId}.jpg`;
-    await t.app.storage.put(key, await jpegImage(), 'image/jpeg');
-    await t.app.db
-      .insertInto('problem_images')
-      .values({
-        public_id: `privacy-${borrowerId}`,
-        borrower_id: borrowerId,
-        problem_id: problem.id,
-        role: 'evidence',
-        sort_order: 0,
-        storage_key: key,
-        content_type: 'image/jpeg',
-        byte_size: 100,
-        width: 10,
-        height: 10,
-        created_at: now,
-      })
-      .execute();
-    return key;
   }
 
   it('asks for the current policy version once, records it, and refuses a stale version', async () => {
@@ -184,7 +140,7 @@ describe.each(databaseTargets)('data privacy on %s', (target) => {
 
   it('exports everything held about the borrower, by a link only they get, which expires', async () => {
     const { borrowerId, session } = await settledBorrower('09170000111');
-    await complaintWithImage(borrowerId);
+    await complaintWithImage(t.app, borrowerId);
     const link = await callEndpoint(t.app, endpoints.privacyExportLink, { session });
     expect(link.status).toBe(200);
     const urls = link.envelope!.data as { jsonUrl: string; documentUrl: string };
@@ -239,7 +195,7 @@ describe.each(databaseTargets)('data privacy on %s', (target) => {
 
   it('erases at once what no hold keeps, keeps identity and the ledger, and the books do not move', async () => {
     const { borrowerId, session } = await settledBorrower('09170000112');
-    const imageKey = await complaintWithImage(borrowerId);
+    const { key: imageKey } = await complaintWithImage(t.app, borrowerId);
     const balanceBefore = await trialBalance(t.app.db);
     const phoneBefore = (
       await t.app.db
