@@ -327,6 +327,96 @@ describe.each(databaseTargets)('data privacy on %s', (target) => {
     ]);
   });
 
+  it('the DPO refuses a request with a text the borrower reads; a bad answer changes nothing; both audited', async () => {
+    const { session } = await newBorrower(t.app, '09170000106');
+    const asked = await callEndpoint(t.app, endpoints.privacyRequest, {
+      session,
+      body: { kind: 'correction', field: 'address', value: '3 Rizal Ave., Manila' },
+    });
+    const id = String((asked.envelope!.data as { id: number }).id);
+    const blank = await asOperator('dpo', endpoints.consoleClosePrivacyRequest, {
+      requestId: id,
+      status: 'refused',
+      note: '   ',
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.envelope!.message).toMatch(/note/);
+    const bogus = await asOperator('dpo', endpoints.consoleClosePrivacyRequest, {
+      requestId: id,
+      status: 'maybe',
+      note: 'x',
+    });
+    expect(bogus.status).toBe(400);
+    const missing = await asOperator('dpo', endpoints.consoleClosePrivacyRequest, {
+      requestId: '999999',
+      status: 'done',
+      note: 'x',
+    });
+    expect(missing.status).toBe(404);
+    const still = await callEndpoint(t.app, endpoints.privacyStatus, { session });
+    expect((still.envelope!.data as { requests: { status: string }[] }).requests[0]!.status).toBe('open');
+
+    const refused = await asOperator('dpo', endpoints.consoleClosePrivacyRequest, {
+      requestId: id,
+      status: 'refused',
+      note: 'We need a proof of address first.',
+    });
+    expect(refused.status).toBe(200);
+    const status = await callEndpoint(t.app, endpoints.privacyStatus, { session });
+    expect((status.envelope!.data as { requests: unknown[] }).requests[0]).toMatchObject({
+      status: 'refused',
+      outcome: { note: 'We need a proof of address first.' },
+    });
+    const audit = await t.app.db
+      .selectFrom('operator_audit')
+      .select(['operator_name', 'action'])
+      .where('subject', '=', `privacy-request:${id}`)
+      .execute();
+    expect(audit).toEqual([{ operator_name: 'dpo-1', action: 'privacy.request.close' }]);
+  });
+
+  it('refuses a breach discovered later than now, and stops the clock once the NPC is notified', async () => {
+    const before = await t.app.db.selectFrom('privacy_breaches').select('id').execute();
+    const future = await asOperator('dpo', endpoints.consoleRecordBreach, {
+      title: 'Not yet',
+      description: '',
+      discoveredAt: new Date(clock.now().getTime() + 3_600_000).toISOString(),
+    });
+    expect(future.status).toBe(400);
+    expect(future.envelope!.message).toMatch(/discoveredAt/);
+    expect(await t.app.db.selectFrom('privacy_breaches').select('id').execute()).toEqual(before);
+
+    const late = await asOperator('dpo', endpoints.consoleRecordBreach, {
+      title: 'Misdirected statement',
+      description: '1 borrower; name and balance',
+      discoveredAt: new Date(clock.now().getTime() - 80 * 3_600_000).toISOString(),
+    });
+    const breachId = (late.envelope!.data as { id: number }).id;
+    const listed = async () =>
+      (
+        (await asOperator('dpo', endpoints.consoleBreaches)).envelope!.data as {
+          id: number;
+          hoursLeft: number | null;
+          npcNotifiedAt: string | null;
+        }[]
+      ).find((row) => row.id === breachId)!;
+    expect((await listed()).hoursLeft).toBe(-8);
+    expect((await asOperator('dpo', endpoints.consoleBreachNotified, { breachId: '999999' })).status).toBe(
+      404,
+    );
+    expect(
+      (await asOperator('dpo', endpoints.consoleBreachNotified, { breachId: String(breachId) })).status,
+    ).toBe(200);
+    expect(await listed()).toMatchObject({ hoursLeft: null, npcNotifiedAt: clock.now().toISOString() });
+    const audit = await t.app.db
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('subject', '=', `breach:${breachId}`)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual(['privacy.breach.record', 'privacy.breach.npc-notified']);
+  });
+
   it('keeps a breach register with the 72-hour clock', async () => {
     const discovered = new Date(clock.now().getTime() - 10 * 3_600_000).toISOString();
     const recorded = await asOperator('dpo', endpoints.consoleRecordBreach, {
