@@ -172,5 +172,5 @@ describe('my data on a phone (decision 0107)', () => {
     await expect.poll(() => line.getByRole('button').count()).toBe(0);
     expect(await line.textContent()).not.toContain('overdue by');
     await expectNoAxeViolations(desk, 'console, data privacy, breach notified');
-  });
+  }, 60_000);
 });
