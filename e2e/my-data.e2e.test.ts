@@ -128,5 +128,49 @@ describe('my data on a phone (decision 0107)', () => {
       expect(row.dueOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(row.workingDaysLeft).toBeGreaterThan(0);
     }
-  });
+    // The DPO refuses the correction with a text, which the request then shows.
+    const correction = rows.find((row) => row.kind === 'correction') as unknown as { id: number };
+    const answer = desk.getByRole('form', { name: 'Answer a request' });
+    await answer.getByLabel('Request').selectOption(String(correction.id));
+    await answer.getByLabel('Answer').selectOption('refused');
+    await answer.getByLabel('Text the borrower reads on My data').fill('Please send a proof of address.');
+    await answer.getByRole('button', { name: 'Send the answer' }).click();
+    await expect
+      .poll(() => table.getByRole('row').filter({ hasText: 'Please send a proof of address.' }).count())
+      .toBe(1);
+    expect(
+      await db
+        .selectFrom('data_subject_requests')
+        .select('status')
+        .where('id', '=', correction.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'refused' });
+
+    // A breach: a discovery in the future is refused with its field; one 80 hours ago is overdue.
+    const breach = desk.getByRole('form', { name: 'Record a breach' });
+    const title = `E2E breach ${Date.now().toString(36)}`;
+    const local = (at: Date) =>
+      new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await breach.getByLabel('What happened').fill(title);
+    await breach.getByLabel('Discovered at (your local time)').fill(local(new Date(Date.now() + 86_400_000)));
+    await breach
+      .getByLabel('Details: how many borrowers, which categories of data')
+      .fill('3 borrowers; names, phones');
+    await breach.getByRole('button', { name: 'Record the breach' }).click();
+    await expect.poll(() => breach.getByRole('alert').textContent()).toContain('discoveredAt');
+    await expectNoAxeViolations(desk, 'console, data privacy, breach refused');
+    await breach
+      .getByLabel('Discovered at (your local time)')
+      .fill(local(new Date(Date.now() - 80 * 3_600_000)));
+    await breach.getByRole('button', { name: 'Record the breach' }).click();
+    const register = desk.getByRole('table', { name: /Breach register/ });
+    const line = register.getByRole('row').filter({ hasText: title });
+    await expect.poll(() => line.textContent()).toContain('overdue by');
+    await expectNoAxeViolations(desk, 'console, data privacy, breach overdue');
+    await screenshot(desk, 'console-data-privacy-breach');
+    await line.getByRole('button', { name: 'Mark NPC notified now' }).click();
+    await expect.poll(() => line.getByRole('button').count()).toBe(0);
+    expect(await line.textContent()).not.toContain('overdue by');
+    await expectNoAxeViolations(desk, 'console, data privacy, breach notified');
+  }, 60_000);
 });

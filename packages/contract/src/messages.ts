@@ -602,6 +602,7 @@ export const messages = {
   'identitySource.other': 'Other',
   // Data privacy (decision 0107)
   privacyPolicyChanged: 'Our privacy policy has changed since this page opened. Please read the new version.',
+  privacyBreachDiscoveredLater: 'discoveredAt: a breach cannot be discovered later than now.',
   // The borrower's "My data" page and the policy prompt (decision 0107)
   myDataTitle: 'My data',
   myDataEntryHint: 'Download, correct or erase your data',

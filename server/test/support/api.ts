@@ -24,11 +24,16 @@ export async function callEndpoint(
     },
     payload: isGet ? undefined : payload.toString(),
   });
+  // Parsed when read: a file's answer (an image, a CSV) has no envelope.
   return {
     status: response.statusCode,
     headers: response.headers,
-    raw: response.json(),
-    envelope: envelopeFromWire(response.json()),
+    get raw() {
+      return response.json();
+    },
+    get envelope() {
+      return envelopeFromWire(response.json());
+    },
   };
 }
 

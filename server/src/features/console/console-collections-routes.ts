@@ -16,6 +16,7 @@ import {
   templateView,
 } from '../collections/index.ts';
 import { activeCollectorNames, audited } from '../operators/index.ts';
+import { recordPersonalDataRead } from '../data-privacy/index.ts';
 import { phoneFor } from './console-orders.ts';
 import { withDb } from './with-db.ts';
 
@@ -30,12 +31,24 @@ export function consoleCollectionsCalls(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.consoleCollections, async (input, { operator }) => {
     const page = await collectionQueue(app, input);
     const role = operator.role as OperatorRole;
+    await recordPersonalDataRead(app.db, {
+      operator,
+      orderIds: page.items.map((item) => item.orderId),
+      what: 'collections queue',
+      now: app.clock.now(),
+    });
     return { ...page, items: page.items.map((item) => ({ ...item, phone: phoneFor(role, item.phone) })) };
   });
 
-  registerEndpoint(app, endpoints.consoleCollectionsOrder, async (input) => {
+  registerEndpoint(app, endpoints.consoleCollectionsOrder, async (input, { operator }) => {
     const panel = await collectionPanel(app, input.orderId);
     if (!panel) throw ApiError.notFound();
+    await recordPersonalDataRead(app.db, {
+      operator,
+      orderIds: [input.orderId],
+      what: 'collections case',
+      now: app.clock.now(),
+    });
     return { ...panel, collectors: await activeCollectorNames(app.db) };
   });
 

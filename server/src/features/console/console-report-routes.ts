@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, calendarDateAt } from '@kwarta/domain';
 import { endpoints, type EndpointParsedRequest } from '@kwarta/contract';
+import type { Operator } from '../../db/schema.ts';
+import { recordPersonalDataRead } from '../data-privacy/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { csvDownload } from '../../lib/csv.ts';
@@ -44,9 +46,15 @@ export function consoleReportCalls(app: FastifyInstance): void {
     });
     return { ...report, computedAt: app.clock.now().toISOString() };
   };
-  const statement = async (input: ConsoleRequest<'consoleOrderStatement'>) => {
+  const statement = async (input: ConsoleRequest<'consoleOrderStatement'>, operator: Operator) => {
     const order = await findOrderByIdOrNo(app.db, input.order);
     if (!order) throw ApiError.notFound();
+    await recordPersonalDataRead(app.db, {
+      operator,
+      orderIds: [order.id],
+      what: `statement ${order.order_no}`,
+      now: app.clock.now(),
+    });
     const lines = await orderStatement(app.db, order.id, { chart: app.config.ledgerAccounts });
     return {
       orderId: order.id,
@@ -68,7 +76,7 @@ export function consoleReportCalls(app: FastifyInstance): void {
     return { ...report, products };
   });
   registerEndpoint(app, endpoints.consoleTrialBalance, (input) => consoleTrialBalance(app, input.date));
-  registerEndpoint(app, endpoints.consoleOrderStatement, statement);
+  registerEndpoint(app, endpoints.consoleOrderStatement, (input, { operator }) => statement(input, operator));
   registerEndpoint(app, endpoints.consoleReconciliation, reconciliation);
 
   // Each report as CSV: the same figures as its screen.
@@ -81,8 +89,8 @@ export function consoleReportCalls(app: FastifyInstance): void {
       portfolioCsvRows(report),
     );
   });
-  registerEndpoint(app, endpoints.consoleExportStatement, async (input, { reply }) => {
-    const { orderNo, lines } = await statement(input);
+  registerEndpoint(app, endpoints.consoleExportStatement, async (input, { operator, reply }) => {
+    const { orderNo, lines } = await statement(input, operator);
     return csvDownload(reply, `statement-${orderNo}.csv`, statementCsvColumns, lines);
   });
   registerEndpoint(app, endpoints.consoleExportReconciliation, async (input, { reply }) => {

@@ -131,9 +131,16 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, endpoints.consoleDashboard, () => dashboard(app));
 
-  registerEndpoint(app, endpoints.consoleOrders, (input, { operator }) =>
-    orderQueueFor(app.db, operator.role as OperatorRole, input),
-  );
+  registerEndpoint(app, endpoints.consoleOrders, async (input, { operator }) => {
+    const page = await orderQueueFor(app.db, operator.role as OperatorRole, input);
+    await recordPersonalDataRead(app.db, {
+      operator,
+      orderIds: page.items.map((item) => item.orderId),
+      what: 'order queue',
+      now: app.clock.now(),
+    });
+    return page;
+  });
 
   registerEndpoint(app, endpoints.consoleOrder, async (input, { operator }) => {
     const page = await consoleOrderPage(app, operator.role as OperatorRole, input.orderId);
@@ -182,13 +189,20 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   consoleStandardReportCalls(app);
   regulatoryReportCalls(app);
 
-  registerEndpoint(app, endpoints.consoleComplaints, (input, { operator }) =>
-    complaintInboxFor(
+  registerEndpoint(app, endpoints.consoleComplaints, async (input, { operator }) => {
+    const inbox = await complaintInboxFor(
       { db: app.db, now: app.clock.now(), timeZone: app.config.lenderTimeZone },
       operator.role as OperatorRole,
       input,
-    ),
-  );
+    );
+    await recordPersonalDataRead(app.db, {
+      operator,
+      complaintIds: inbox.items.map((item) => item.id),
+      what: 'complaints inbox',
+      now: app.clock.now(),
+    });
+    return inbox;
+  });
 
   registerEndpoint(app, endpoints.consoleReplyComplaint, async (input, { operator }) => {
     const files = replyImagesOf(input);

@@ -3,6 +3,7 @@ import { endpoints, messages, type MessageKey } from '@kwarta/contract';
 import { decisionReasonCodes, describeModelError, validateDecisionModel } from '@kwarta/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
+import { recordPersonalDataRead } from '../data-privacy/index.ts';
 import { audited } from '../operators/index.ts';
 import { productNames } from '../products/index.ts';
 import {
@@ -151,9 +152,15 @@ export async function consoleCreditRoutes(app: FastifyInstance): Promise<void> {
     return { versionHash: model.versionHash, name: model.name };
   });
 
-  registerEndpoint(app, endpoints.consoleOrderDecision, async (input) => {
+  registerEndpoint(app, endpoints.consoleOrderDecision, async (input, { operator }) => {
     const decision = await findOrderDecision(app.db, input.orderId);
     if (!decision) return null;
+    await recordPersonalDataRead(app.db, {
+      operator,
+      orderIds: [input.orderId],
+      what: 'credit decision',
+      now: app.clock.now(),
+    });
     return {
       ...decision,
       reasons: decision.reasons.map((code) => ({ code, text: operatorReasonText(code) })),

@@ -3,18 +3,40 @@ import type { Database, Operator } from '../../db/schema.ts';
 
 /**
  * Every console read of a borrower's personal data (decision 0107): who, whose, what, when. The
- * console's read models call this for the borrower they show; the DPO and the borrower read it.
+ * console's read models call this for the borrowers they show, named by borrower, order or
+ * complaint (a queue knows its rows by order); the DPO and the borrower read it.
  */
 export async function recordPersonalDataRead(
   db: Kysely<Database>,
-  input: { operator: Pick<Operator, 'id' | 'name'>; borrowerIds: readonly number[]; what: string; now: Date },
+  input: {
+    operator: Pick<Operator, 'id' | 'name'>;
+    borrowerIds?: readonly number[];
+    orderIds?: readonly number[];
+    complaintIds?: readonly number[];
+    what: string;
+    now: Date;
+  },
 ): Promise<void> {
-  const borrowerIds = [...new Set(input.borrowerIds)];
-  if (borrowerIds.length === 0) return;
+  const borrowerIds = new Set(input.borrowerIds);
+  const orderIds = [...new Set(input.orderIds)];
+  const complaintIds = [...new Set(input.complaintIds)];
+  if (orderIds.length > 0) {
+    const rows = await db.selectFrom('orders').select('borrower_id').where('id', 'in', orderIds).execute();
+    for (const row of rows) borrowerIds.add(row.borrower_id);
+  }
+  if (complaintIds.length > 0) {
+    const rows = await db
+      .selectFrom('problems')
+      .select('borrower_id')
+      .where('id', 'in', complaintIds)
+      .execute();
+    for (const row of rows) borrowerIds.add(row.borrower_id);
+  }
+  if (borrowerIds.size === 0) return;
   await db
     .insertInto('personal_data_access_log')
     .values(
-      borrowerIds.map((borrowerId) => ({
+      [...borrowerIds].map((borrowerId) => ({
         operator_id: input.operator.id,
         operator_name: input.operator.name,
         borrower_id: borrowerId,

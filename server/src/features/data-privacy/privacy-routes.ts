@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints, messages } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
+import { audited } from '../operators/index.ts';
 import { siteInfo } from '../static-pages/index.ts';
-import { listAccessLog } from './access-log.ts';
+import { listAccessLog, recordPersonalDataRead } from './access-log.ts';
 import { listBreaches, markBreachNotified, recordBreach } from './breach-register.ts';
 import { buildDataExport, createExportLink, dataExportHtml, exportLinkOwner } from './data-export.ts';
 import {
@@ -108,12 +109,35 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
     return dataExportHtml(data, siteInfo(app.config).brandName);
   });
 
-  registerEndpoint(app, endpoints.consolePrivacyRequests, () =>
-    listSubjectRequests(requestDeps(), { now: app.clock.now() }),
-  );
+  registerEndpoint(app, endpoints.consolePrivacyRequests, async (_input, { operator }) => {
+    const requests = await listSubjectRequests(requestDeps(), { now: app.clock.now() });
+    // A correction carries the right value (a name, an address): the queue is personal data too.
+    await recordPersonalDataRead(app.db, {
+      operator,
+      borrowerIds: requests.map((request) => request.borrowerId),
+      what: 'privacy requests',
+      now: app.clock.now(),
+    });
+    return requests;
+  });
 
-  registerEndpoint(app, endpoints.consoleClosePrivacyRequest, async (input) => {
-    const closed = await closeSubjectRequest(requestDeps(), { ...input, now: app.clock.now() });
+  // The DPO's answers and the breach register are audited like every operator's write.
+  registerEndpoint(app, endpoints.consoleClosePrivacyRequest, async (input, { operator }) => {
+    const closed = await audited(app, operator, async (trx) => {
+      const answer = await closeSubjectRequest(
+        { ...requestDeps(), db: trx },
+        { ...input, note: input.note.trim(), now: app.clock.now() },
+      );
+      return {
+        result: answer,
+        audit: {
+          action: 'privacy.request.close',
+          subject: `privacy-request:${input.requestId}`,
+          before: null,
+          after: { status: answer?.status ?? null, note: input.note.trim() },
+        },
+      };
+    });
     if (!closed) throw ApiError.notFound();
     return closed;
   });
@@ -124,19 +148,36 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, endpoints.consoleBreaches, () => listBreaches(app.db, app.clock.now()));
 
-  registerEndpoint(app, endpoints.consoleRecordBreach, async (input, { operator }) => ({
-    id: await recordBreach(app.db, {
-      title: input.title.trim(),
-      description: input.description,
-      discoveredAt: new Date(input.discoveredAt),
-      operator,
-      now: app.clock.now(),
-    }),
-  }));
+  registerEndpoint(app, endpoints.consoleRecordBreach, (input, { operator }) => {
+    // The 72-hour clock runs from discovery: a discovery still to come would give it hours it has not.
+    if (new Date(input.discoveredAt) > app.clock.now())
+      throw ApiError.badRequest(messages.privacyBreachDiscoveredLater);
+    return audited(app, operator, async (trx) => {
+      const id = await recordBreach(trx, {
+        title: input.title.trim(),
+        description: input.description,
+        discoveredAt: new Date(input.discoveredAt),
+        operator,
+        now: app.clock.now(),
+      });
+      return {
+        result: { id },
+        audit: { action: 'privacy.breach.record', subject: `breach:${id}`, before: null, after: input },
+      };
+    });
+  });
 
-  registerEndpoint(app, endpoints.consoleBreachNotified, async (input) => {
-    if (!(await markBreachNotified(app.db, { breachId: input.breachId, now: app.clock.now() })))
-      throw ApiError.notFound();
+  registerEndpoint(app, endpoints.consoleBreachNotified, async (input, { operator }) => {
+    const found = await audited(app, operator, async (trx) => ({
+      result: await markBreachNotified(trx, { breachId: input.breachId, now: app.clock.now() }),
+      audit: {
+        action: 'privacy.breach.npc-notified',
+        subject: `breach:${input.breachId}`,
+        before: null,
+        after: { notifiedAt: app.clock.now().toISOString() },
+      },
+    }));
+    if (!found) throw ApiError.notFound();
     return { breachId: input.breachId };
   });
 }

@@ -11,7 +11,7 @@ import { fullName } from './submit-identity.ts';
 
 /** The compliance officer's review desk (decision 0108). */
 export async function identityConsoleRoutes(app: FastifyInstance): Promise<void> {
-  registerEndpoint(app, endpoints.consoleIdentityQueue, async () => {
+  registerEndpoint(app, endpoints.consoleIdentityQueue, async (_input, { operator }) => {
     const rows = await app.db
       .selectFrom('identities')
       .leftJoin('screening_hits', (join) =>
@@ -59,6 +59,12 @@ export async function identityConsoleRoutes(app: FastifyInstance): Promise<void>
     }));
     // A possible sanctions match is the one that must not wait behind ordinary checks.
     queue.sort((a, b) => Number(b.possibleHits > 0) - Number(a.possibleHits > 0));
+    await recordPersonalDataRead(app.db, {
+      operator,
+      borrowerIds: queue.map((row) => row.borrowerId),
+      what: 'identity queue',
+      now: app.clock.now(),
+    });
     return { rows: queue };
   });
 
@@ -118,9 +124,18 @@ export async function identityConsoleRoutes(app: FastifyInstance): Promise<void>
     };
   });
 
-  registerEndpoint(app, endpoints.consoleIdentityImage, async ({ id }, { reply }) =>
-    sendProblemImage(app, reply, await findIdentityImage(app.db, id)),
-  );
+  registerEndpoint(app, endpoints.consoleIdentityImage, async ({ id }, { operator, reply }) => {
+    const image = await findIdentityImage(app.db, id);
+    if (image) {
+      await recordPersonalDataRead(app.db, {
+        operator,
+        borrowerIds: [image.borrower_id],
+        what: 'identity image',
+        now: app.clock.now(),
+      });
+    }
+    return sendProblemImage(app, reply, image);
+  });
 
   registerEndpoint(app, endpoints.consoleIdentityDecide, (input, { operator }) =>
     decideIdentity(app, operator, {

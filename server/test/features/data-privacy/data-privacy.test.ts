@@ -10,7 +10,7 @@ import {
 import { checkLedger, emptyRebuildReport } from '../../../src/features/ledger-rebuild/index.ts';
 import { trialBalance } from '../../../src/features/ledger/index.ts';
 import { applyRetention, borrowerDataTables, pseudonymOf } from '../../../src/features/data-privacy/index.ts';
-import { jpegImage } from '../../support/images.ts';
+import { complaintWithImage } from '../../support/complaints.ts';
 import { registerPhone } from '../../support/promotion.ts';
 
 const DAY = 86_400_000;
@@ -63,50 +63,6 @@ describe.each(databaseTargets)('data privacy on %s', (target) => {
       .where('order_id', '=', order.id)
       .execute();
     return { borrowerId, session, orderId: order.id };
-  }
-
-  /** A complaint with one image stored in the blob storage. */
-  async function complaintWithImage(borrowerId: number) {
-    const now = clock.now().toISOString();
-    const problem = await t.app.db
-      .insertInto('problems')
-      .values({
-        borrower_id: borrowerId,
-        order_id: null,
-        problem_type: 1,
-        problem_son_type: 0,
-        content: 'My neighbour Juan saw the collector at my house',
-        request_id: null,
-        reply_text: null,
-        replied_by: null,
-        replied_at: null,
-        score_requested: 0,
-        score: null,
-        scored_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const key = `problem-images/privacy-${borrowerId}.jpg`;
-    await t.app.storage.put(key, await jpegImage(), 'image/jpeg');
-    await t.app.db
-      .insertInto('problem_images')
-      .values({
-        public_id: `privacy-${borrowerId}`,
-        borrower_id: borrowerId,
-        problem_id: problem.id,
-        role: 'evidence',
-        sort_order: 0,
-        storage_key: key,
-        content_type: 'image/jpeg',
-        byte_size: 100,
-        width: 10,
-        height: 10,
-        created_at: now,
-      })
-      .execute();
-    return key;
   }
 
   it('asks for the current policy version once, records it, and refuses a stale version', async () => {
@@ -184,7 +140,7 @@ describe.each(databaseTargets)('data privacy on %s', (target) => {
 
   it('exports everything held about the borrower, by a link only they get, which expires', async () => {
     const { borrowerId, session } = await settledBorrower('09170000111');
-    await complaintWithImage(borrowerId);
+    await complaintWithImage(t.app, borrowerId);
     const link = await callEndpoint(t.app, endpoints.privacyExportLink, { session });
     expect(link.status).toBe(200);
     const urls = link.envelope!.data as { jsonUrl: string; documentUrl: string };
@@ -239,7 +195,7 @@ describe.each(databaseTargets)('data privacy on %s', (target) => {
 
   it('erases at once what no hold keeps, keeps identity and the ledger, and the books do not move', async () => {
     const { borrowerId, session } = await settledBorrower('09170000112');
-    const imageKey = await complaintWithImage(borrowerId);
+    const { key: imageKey } = await complaintWithImage(t.app, borrowerId);
     const balanceBefore = await trialBalance(t.app.db);
     const phoneBefore = (
       await t.app.db
@@ -369,6 +325,96 @@ describe.each(databaseTargets)('data privacy on %s', (target) => {
         at: clock.now().toISOString(),
       },
     ]);
+  });
+
+  it('the DPO refuses a request with a text the borrower reads; a bad answer changes nothing; both audited', async () => {
+    const { session } = await newBorrower(t.app, '09170000106');
+    const asked = await callEndpoint(t.app, endpoints.privacyRequest, {
+      session,
+      body: { kind: 'correction', field: 'address', value: '3 Rizal Ave., Manila' },
+    });
+    const id = String((asked.envelope!.data as { id: number }).id);
+    const blank = await asOperator('dpo', endpoints.consoleClosePrivacyRequest, {
+      requestId: id,
+      status: 'refused',
+      note: '   ',
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.envelope!.message).toMatch(/note/);
+    const bogus = await asOperator('dpo', endpoints.consoleClosePrivacyRequest, {
+      requestId: id,
+      status: 'maybe',
+      note: 'x',
+    });
+    expect(bogus.status).toBe(400);
+    const missing = await asOperator('dpo', endpoints.consoleClosePrivacyRequest, {
+      requestId: '999999',
+      status: 'done',
+      note: 'x',
+    });
+    expect(missing.status).toBe(404);
+    const still = await callEndpoint(t.app, endpoints.privacyStatus, { session });
+    expect((still.envelope!.data as { requests: { status: string }[] }).requests[0]!.status).toBe('open');
+
+    const refused = await asOperator('dpo', endpoints.consoleClosePrivacyRequest, {
+      requestId: id,
+      status: 'refused',
+      note: 'We need a proof of address first.',
+    });
+    expect(refused.status).toBe(200);
+    const status = await callEndpoint(t.app, endpoints.privacyStatus, { session });
+    expect((status.envelope!.data as { requests: unknown[] }).requests[0]).toMatchObject({
+      status: 'refused',
+      outcome: { note: 'We need a proof of address first.' },
+    });
+    const audit = await t.app.db
+      .selectFrom('operator_audit')
+      .select(['operator_name', 'action'])
+      .where('subject', '=', `privacy-request:${id}`)
+      .execute();
+    expect(audit).toEqual([{ operator_name: 'dpo-1', action: 'privacy.request.close' }]);
+  });
+
+  it('refuses a breach discovered later than now, and stops the clock once the NPC is notified', async () => {
+    const before = await t.app.db.selectFrom('privacy_breaches').select('id').execute();
+    const future = await asOperator('dpo', endpoints.consoleRecordBreach, {
+      title: 'Not yet',
+      description: '',
+      discoveredAt: new Date(clock.now().getTime() + 3_600_000).toISOString(),
+    });
+    expect(future.status).toBe(400);
+    expect(future.envelope!.message).toMatch(/discoveredAt/);
+    expect(await t.app.db.selectFrom('privacy_breaches').select('id').execute()).toEqual(before);
+
+    const late = await asOperator('dpo', endpoints.consoleRecordBreach, {
+      title: 'Misdirected statement',
+      description: '1 borrower; name and balance',
+      discoveredAt: new Date(clock.now().getTime() - 80 * 3_600_000).toISOString(),
+    });
+    const breachId = (late.envelope!.data as { id: number }).id;
+    const listed = async () =>
+      (
+        (await asOperator('dpo', endpoints.consoleBreaches)).envelope!.data as {
+          id: number;
+          hoursLeft: number | null;
+          npcNotifiedAt: string | null;
+        }[]
+      ).find((row) => row.id === breachId)!;
+    expect((await listed()).hoursLeft).toBe(-8);
+    expect((await asOperator('dpo', endpoints.consoleBreachNotified, { breachId: '999999' })).status).toBe(
+      404,
+    );
+    expect(
+      (await asOperator('dpo', endpoints.consoleBreachNotified, { breachId: String(breachId) })).status,
+    ).toBe(200);
+    expect(await listed()).toMatchObject({ hoursLeft: null, npcNotifiedAt: clock.now().toISOString() });
+    const audit = await t.app.db
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('subject', '=', `breach:${breachId}`)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual(['privacy.breach.record', 'privacy.breach.npc-notified']);
   });
 
   it('keeps a breach register with the 72-hour clock', async () => {

@@ -95,8 +95,14 @@ describe.each(databaseTargets)("the compliance officer's identity desk on %s", (
       .selectFrom('personal_data_access_log')
       .select('what')
       .where('borrower_id', '=', listed.borrowerId)
+      .orderBy('id')
       .execute();
-    expect(logged).toEqual([{ what: 'identity review' }]);
+    // The queue, the review and the photo each show the borrower's personal data (decision 0107).
+    expect(logged).toEqual([
+      { what: 'identity queue' },
+      { what: 'identity review' },
+      { what: 'identity image' },
+    ]);
 
     const noReason = await callConsole(t.app, officer, endpoints.consoleIdentityDecide, {
       borrowerId: String(listed.borrowerId),
