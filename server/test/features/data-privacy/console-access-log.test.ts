@@ -150,6 +150,13 @@ const consoleReads = {
     what: 'identity image',
   },
   consoleIdentityDecide: { notPersonal: action },
+  // The borrower's export lists who opened their record: a read of the AML register logged there
+  // would tell them a report exists, which the AMLA forbids (decision 0112). The register keeps
+  // who flagged and who reported each record, and the audit log both actions.
+  consoleAmlRecords: { notPersonal: 'AML register: never in the borrower-visible log (tipping off)' },
+  consoleAmlExport: { notPersonal: 'AML register: never in the borrower-visible log (tipping off)' },
+  consoleAmlFlag: { notPersonal: action },
+  consoleAmlReported: { notPersonal: action },
 } satisfies Record<keyof typeof consoleCalls, Entry>;
 
 const personalReads = Object.entries(consoleReads as Record<string, Entry>).flatMap(([name, entry]) =>
