@@ -4,7 +4,9 @@
 // the file, its size, the seconds it took, and this process's RSS before and at its peak (sampled
 // every 50 ms and read from the kernel's high-water mark).
 //   npm run bench:cic [-- --orders 1000000 --month 2026-10 --postgres postgres://…/postgres]
+//   npm run bench:cic -- --contracts 1000000   (orders enough that the month holds that many contracts)
 //   npm run bench:cic -- --database kwarta_bench_1m   (a book seeded before; kept)
+// Every --checkpoint detail records (100,000) it prints the heap in use after a full collection.
 // The seeded book has no identities: a stand-in source gives every borrower the fields the file
 // requires, so the whole file is written (with the identity feature's source the validator would
 // list every borrower's missing fields and write nothing).
@@ -19,13 +21,19 @@ const option = (name: string, fallback: string) => {
   const index = args.indexOf(name);
   return index === -1 ? fallback : args[index + 1]!;
 };
-const orderCount = Number(option('--orders', '1000000'));
+// The seeded book's month holds about one contract for every two orders (501,493 of 1,000,000):
+// --contracts N seeds 2N orders and fails when the file holds fewer than N contracts.
+const ORDERS_PER_CONTRACT = 2;
+const contractTarget = Number(option('--contracts', '0'));
+const orderCount =
+  contractTarget > 0 ? contractTarget * ORDERS_PER_CONTRACT : Number(option('--orders', '1000000'));
 const month = option('--month', '2026-10');
 const adminUrl = option(
   '--postgres',
   process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
 const MB = 1024 * 1024;
+const CHECKPOINT = Number(option('--checkpoint', '100000'));
 // The seeder's book is applied over the year before 23 November 2026.
 const NOW = new Date('2026-11-23T04:00:00Z');
 
@@ -60,6 +68,21 @@ try {
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 50);
+    // Every CHECKPOINT detail records: heap in use after a full collection (what the run holds on to)
+    // and RSS, so a growth with the book shows apart from the collector's slack.
+    const checkpoints: { records: number; heapUsed: number; rss: number }[] = [];
+    let nextCheckpoint = CHECKPOINT;
+    const onPage = (records: number) => {
+      if (records < nextCheckpoint) return;
+      nextCheckpoint = (Math.floor(records / CHECKPOINT) + 1) * CHECKPOINT;
+      globalThis.gc?.();
+      const memory = process.memoryUsage();
+      checkpoints.push({ records, heapUsed: memory.heapUsed, rss: memory.rss });
+      console.log(
+        `  ${records.toLocaleString('en')} records: heap used ${(memory.heapUsed / MB).toFixed(1)} MB after GC, RSS ${(memory.rss / MB).toFixed(0)} MB, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
+    };
+    const baselineHeap = process.memoryUsage().heapUsed;
     const started = performance.now();
     const result = await generateCicFile(app.db, {
       month,
@@ -70,6 +93,7 @@ try {
       now: NOW,
       generatedBy: 'bench',
       identities,
+      onPage,
     });
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
@@ -86,9 +110,11 @@ try {
           `  ${submission.contracts.toLocaleString('en')} contracts of ${submission.subjects.toLocaleString('en')} borrowers, ${(submission.byteSize / MB).toFixed(1)} MB`,
           `  ${seconds.toFixed(1)} s (${Math.round(submission.contracts / seconds).toLocaleString('en')} contracts/s)`,
           `  RSS ${(baseline / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB sampled, ${(highWater / MB).toFixed(0)} MB high-water mark`,
+          `  heap used after GC ${(baselineHeap / MB).toFixed(1)} MB before, at most ${(Math.max(baselineHeap, ...checkpoints.map((c) => c.heapUsed)) / MB).toFixed(1)} MB at the checkpoints`,
         ].join('\n'),
       );
-      exitCode = 0;
+      if (submission.contracts >= contractTarget) exitCode = 0;
+      else console.log(`fewer contracts than the ${contractTarget.toLocaleString('en')} asked for`);
     }
   } finally {
     await app.close();

@@ -38,6 +38,8 @@ export interface CicGenerateOptions {
   identities?: CicIdentitySource;
   /** Borrowers read per page. */
   batchSize?: number;
+  /** Called after each page of borrowers with the detail records written so far (benchmarks). */
+  onPage?: (details: number) => void;
 }
 
 export type CicGenerateResult =
@@ -118,6 +120,7 @@ export async function generateCicFile(
           details += 1;
         }
       }
+      options.onPage?.(details);
     }
     await write(cicFields('FT', footerValues(context, details)));
     out.end();

@@ -11,6 +11,7 @@ import {
   markCicSubmissionSent,
   type CicIdentity,
 } from '../../../src/features/regulatory-reports/index.ts';
+import { cicBook } from '../../../src/features/orders/index.ts';
 
 /**
  * Decision 0106: the CIC's monthly submission file of a small book — an active, a closed, a
@@ -436,5 +437,37 @@ describe.each(databaseTargets)('CIC submission file on %s', (target) => {
         generatedBy: 'cli',
       }),
     ).rejects.toThrow('2026-11 has not ended yet');
+  });
+
+  it('reads each borrower once, in ascending id order, with all their contracts, at any page size', async () => {
+    // The validator finds a contract sent twice by remembering the current subject's contracts only,
+    // and a subject out of order (decision 0106): the book's order is what makes that enough. A
+    // second loan of the first borrower, made after every other loan, still comes with the first.
+    const { id: _id, ...first } = await t.app.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('order_no', '=', 'ACTIVE1')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('orders')
+      .values({ ...first, order_no: 'ACTIVE2' })
+      .execute();
+    const october = {
+      referenceDate: '2026-10-31',
+      startsAt: '2026-09-30T16:00:00.000Z',
+      endsBefore: '2026-10-31T16:00:00.000Z',
+    };
+    for (const batchSize of [1, 2, 500]) {
+      const read: [number, string[]][] = [];
+      for await (const borrower of cicBook(t.app.db, october, batchSize))
+        read.push([borrower.borrowerId, borrower.contracts.map((contract) => contract.orderNo)]);
+      expect(read, `pages of ${batchSize}`).toEqual([
+        [names['Maria Clara Santos'], ['ACTIVE1', 'ACTIVE2']],
+        [names['Jose Reyes'], ['CLOSED1']],
+        [names['Ana Cruz'], ['EARLY1']],
+        [names['Pedro Garcia'], ['LATE1']],
+        [names['Luz Bautista'], ['WRITTEN1']],
+      ]);
+    }
   });
 });
