@@ -1,7 +1,8 @@
 // Lighthouse (mobile, default throttling) over a list of routes, in Debian's Chromium.
 //   npm run lighthouse -- [--base http://localhost:8080] [--min 100] [--runs 3] /route '/page?{session}' ...
 // Without --base it starts its own sandbox server (fresh data) from the built web app.
-// `{session}` in a route is replaced by a live demo-borrower session query (a fresh one per run).
+// `{session}` in a route is replaced by a live demo-borrower session query (a fresh one per run);
+// `{session:declined}` (or approved, referred) by one of the demo applicant the credit model decided so.
 // Prints Performance, Accessibility and Best Practices per route — with --runs N, the median
 // run of N (by Performance, as Lighthouse's own guidance does) — and with --min, exits 1 when
 // any score is below it. DESIGN §4 budgets all three at 100.
@@ -10,7 +11,8 @@
 //   npm run lighthouse -- --desktop --operator admin --runs 3 /console '/console#/orders'
 // --save DIR keeps every run's whole report there (Lighthouse JSON), to see what cost a point.
 // --borrower-routes audits every page a borrower can open (the static pages, the promotion landing
-// and each app page with the demo borrower's session and records), e.g. in each market:
+// and each app page with the demo borrower's session and records, and the declined applicant's
+// order page), e.g. in each market:
 //   npm run lighthouse -- --borrower-routes --min 100 --runs 3
 //   MARKET=spec npm run lighthouse -- --borrower-routes --min 100 --runs 3
 // --brand FILE starts its own server with BRAND_FILE=FILE (decision 0096), e.g. the second example:
@@ -70,12 +72,23 @@ function everyBorrowerRoute(): string[] {
     ...staticPagePaths,
     `${webRoutes.promotion}?id=1&utm_tag=fb-payday`,
     ...pageRoutes.map(({ path }) => `${path}?{session}${demoRecord[path] ?? ''}`),
+    // The order page of the demo applicant the credit model declined: its reasons and review button.
+    `${webRoutes.orderDetails}?{session:declined}`,
   ];
 }
 
-async function demoSessionQuery(base: string): Promise<string> {
-  const response = await fetch(`${base}/dev/demo-session`);
-  return response.ok ? new URLSearchParams((await response.json()) as Record<string, string>).toString() : '';
+/** `{session}`, or `{session:declined}` for a demo applicant the credit model decided so. */
+const SESSION_PLACEHOLDER = /\{session(?::(approved|declined|referred))?\}/;
+
+async function demoSessionQuery(base: string, applicant: string | undefined): Promise<string> {
+  const response = await fetch(`${base}/dev/demo-session${applicant ? `?applicant=${applicant}` : ''}`);
+  if (!response.ok) throw new Error(`${base}/dev/demo-session: ${response.status} ${await response.text()}`);
+  return new URLSearchParams((await response.json()) as Record<string, string>).toString();
+}
+
+async function withSession(route: string): Promise<string> {
+  const placeholder = SESSION_PLACEHOLDER.exec(route);
+  return placeholder ? route.replace(placeholder[0], await demoSessionQuery(base, placeholder[1])) : route;
 }
 
 interface Row {
@@ -92,10 +105,12 @@ interface Row {
 /** A route as the report names it: without the session query, whether `{session}` or spelled out. */
 function routeLabel(route: string): string {
   const [pathName, query = ''] = route.split('?') as [string, string?];
-  const params = new URLSearchParams(query.replace('{session}', ''));
+  const applicant = SESSION_PLACEHOLDER.exec(query)?.[1];
+  const params = new URLSearchParams(query.replace(SESSION_PLACEHOLDER, ''));
   for (const key of sessionQueryFields) params.delete(key);
   const rest = params.toString();
-  return rest ? `${pathName}?${rest}` : pathName;
+  const label = rest ? `${pathName}?${rest}` : pathName;
+  return applicant ? `${label} (${applicant})` : label;
 }
 
 /** The median run: sorted by Performance, then by LCP so ties pick the middle one too. */
@@ -105,7 +120,11 @@ function medianRun(results: { row: Row; lcpMs: number }[]): Row {
   return { ...median, performances: results.map((result) => result.row.performance) };
 }
 
-const server: TestServer | null = givenBase ? null : await startTestServer();
+// Credit decisions on, as a lender runs them (the e2e server turns them off): the demo's
+// applicants are seeded, so `{session:declined}` has a declined order to open.
+const server: TestServer | null = givenBase
+  ? null
+  : await startTestServer({ env: { CREDIT_DECISIONS: 'auto' } });
 const base = givenBase ?? server!.baseUrl;
 
 async function operatorCookie(): Promise<Record<string, string> | undefined> {
@@ -140,7 +159,7 @@ try {
   for (const [routeIndex, route] of routes.entries()) {
     const results: { row: Row; lcpMs: number }[] = [];
     for (let run = 0; run < runs; run += 1) {
-      const target = `${base}${route.replace('{session}', await demoSessionQuery(base))}`;
+      const target = `${base}${await withSession(route)}`;
       const result = await lighthouse(
         target,
         {

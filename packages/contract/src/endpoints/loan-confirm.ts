@@ -109,7 +109,9 @@ export const loanConfirmEndpoints = defineEndpoints(routes, {
   /** An agreement as the borrower reads it, with the version and hash an order records on agreeing. */
   agreementDocument: {
     request: quoteRequest.extend({
-      position: intField('position'),
+      // Absent means the first agreement, so the page opened without it and its server render
+      // ask the same question (page-loads) and the page paints from the HTML.
+      position: intField('position').default(0),
       orderId: intField('orderId').optional(),
     }),
     data: z.object({

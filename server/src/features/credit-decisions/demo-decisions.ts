@@ -1,3 +1,4 @@
+import type { MarketId } from '@kwarta/contract';
 import { DEMO_PHONES } from '../../db/seed.ts';
 import type { Deps } from '../../lib/deps.ts';
 import {
@@ -16,12 +17,59 @@ import { decidePushedOrder } from './decide-order.ts';
  * once, beside the demo borrower, only where automatic decisions are on.
  */
 const DEMO_APPLICANTS = [
-  { name: 'Rosa Approved', suffix: '901', amount: 300_000, device: 'demo-device-approved' },
+  {
+    outcome: 'approved',
+    name: 'Rosa Approved',
+    suffix: '901',
+    amount: 300_000,
+    device: 'demo-device-approved',
+  },
   // Asks above a first loan's limit: declined, with the reason and when to apply again.
-  { name: 'Pedro Declined', suffix: '902', amount: 900_000, device: 'demo-device-declined' },
+  {
+    outcome: 'declined',
+    name: 'Pedro Declined',
+    suffix: '902',
+    amount: 900_000,
+    device: 'demo-device-declined',
+  },
   // Signs in on Rosa's phone: referred to a credit officer (shared device).
-  { name: 'Lito Referred', suffix: '903', amount: 300_000, device: 'demo-device-approved' },
+  {
+    outcome: 'referred',
+    name: 'Lito Referred',
+    suffix: '903',
+    amount: 300_000,
+    device: 'demo-device-approved',
+  },
 ] as const;
+
+export type DemoApplicantOutcome = (typeof DEMO_APPLICANTS)[number]['outcome'];
+export const demoApplicantOutcomes: readonly DemoApplicantOutcome[] = DEMO_APPLICANTS.map(
+  (applicant) => applicant.outcome,
+);
+
+/** The demo applicant the default model decided so, with their order and device; null when not seeded. */
+export async function findDemoApplicant(
+  db: Deps['db'],
+  market: MarketId,
+  outcome: DemoApplicantOutcome,
+): Promise<{ borrowerId: number; productId: number; orderId: number; deviceId: string } | null> {
+  const applicant = DEMO_APPLICANTS.find((candidate) => candidate.outcome === outcome)!;
+  const borrower = await findBorrowerByPhone(db, DEMO_PHONES[market].slice(0, -3) + applicant.suffix);
+  if (!borrower) return null;
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'product_id'])
+    .where('borrower_id', '=', borrower.id)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!order) return null;
+  return {
+    borrowerId: borrower.id,
+    productId: order.product_id,
+    orderId: order.id,
+    deviceId: applicant.device,
+  };
+}
 
 export async function seedDemoDecisions(deps: Pick<Deps, 'db' | 'clock' | 'config'>): Promise<void> {
   const { db, clock, config } = deps;

@@ -24,5 +24,10 @@ export {
   requestHumanReview,
 } from './people-on-decisions.ts';
 export { formatSimulation, simulateModels, type Simulation, type SimulationFigures } from './simulate.ts';
-export { seedDemoDecisions } from './demo-decisions.ts';
+export {
+  demoApplicantOutcomes,
+  findDemoApplicant,
+  seedDemoDecisions,
+  type DemoApplicantOutcome,
+} from './demo-decisions.ts';
 export { consoleCreditRoutes } from './console-credit-routes.ts';

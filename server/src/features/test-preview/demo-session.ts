@@ -3,29 +3,48 @@ import { DEMO_DEVICE, findDemoBorrower } from '../../db/seed.ts';
 import { createSession } from '../sessions/index.ts';
 import { acknowledgeCurrentPolicy } from '../data-privacy/index.ts';
 import { siteInfo } from '../static-pages/index.ts';
+import { findDemoApplicant, type DemoApplicantOutcome } from '../credit-decisions/index.ts';
 
 /**
  * A fresh session of the seeded demo borrower with the device values a native shell would pass
- * (D14): what /testPreview is prefilled with. Null when the demo seed is off.
+ * (D14): what /testPreview is prefilled with; or, given an outcome, of the demo applicant the
+ * credit model decided so (decision 0109), with their order. Null when that demo is not seeded.
  */
-export async function createDemoSession(app: FastifyInstance): Promise<Record<string, string> | null> {
-  const demo = await findDemoBorrower(app.db);
+export async function createDemoSession(
+  app: FastifyInstance,
+  applicant?: DemoApplicantOutcome,
+): Promise<Record<string, string> | null> {
+  const demo = applicant
+    ? await findDemoApplicant(app.db, app.config.market.id, applicant)
+    : await demoBorrowerOnRepayingOrder(app);
   if (!demo) return null;
   const sessionId = await createSession(app.db, {
-    borrowerId: demo.borrower.id,
-    deviceId: DEMO_DEVICE.deviceId,
+    borrowerId: demo.borrowerId,
+    deviceId: demo.deviceId,
     now: app.clock.now(),
     policy: app.config.session,
   });
   // The demo borrower has read the policy: the previews show the pages, not the prompt (decision 0107).
   await acknowledgeCurrentPolicy(
     { db: app.db, site: siteInfo(app.config), timeZone: app.config.lenderTimeZone },
-    { borrowerId: demo.borrower.id, channel: 'app', now: app.clock.now() },
+    { borrowerId: demo.borrowerId, channel: 'app', now: app.clock.now() },
   );
   return {
     ...DEMO_DEVICE,
+    deviceId: demo.deviceId,
     sessionId,
     productId: String(demo.productId),
     orderId: String(demo.orderId),
+  };
+}
+
+async function demoBorrowerOnRepayingOrder(app: FastifyInstance) {
+  const demo = await findDemoBorrower(app.db);
+  if (!demo) return null;
+  return {
+    borrowerId: demo.borrower.id,
+    productId: demo.productId,
+    orderId: demo.orderId,
+    deviceId: DEMO_DEVICE.deviceId,
   };
 }

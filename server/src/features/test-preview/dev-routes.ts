@@ -3,17 +3,30 @@ import { fillMessage, messages } from '@kwarta/contract';
 import { DEMO_PARTNER_LINK, DEMO_WITHDRAW_URL } from '../../db/seed.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { createDemoSession } from './demo-session.ts';
+import { demoApplicantOutcomes, type DemoApplicantOutcome } from '../credit-decisions/index.ts';
 import { latestOutboxMessages } from '../sms/index.ts';
 import { peekCaptcha } from '../captcha/index.ts';
+
+const isDemoApplicantOutcome = (value: string): value is DemoApplicantOutcome =>
+  (demoApplicantOutcomes as readonly string[]).includes(value);
 
 /**
  * Developer conveniences (D14), registered only outside production: /testPreview is prefilled
  * from here with a fresh session of the seeded demo borrower.
  */
 export async function devRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/dev/demo-session', async (_request, reply) => {
-    const demo = await createDemoSession(app);
-    if (!demo) return reply.code(404).send({ error: 'No demo borrower: the demo seed is off (SEED_DEMO).' });
+  // ?applicant=declined (or approved, referred): the demo applicant the credit model decided so.
+  app.get<{ Querystring: { applicant?: string } }>('/dev/demo-session', async (request, reply) => {
+    const applicant = request.query.applicant;
+    if (applicant !== undefined && !isDemoApplicantOutcome(applicant))
+      return reply.code(400).send({ error: `applicant is one of ${demoApplicantOutcomes.join(', ')}` });
+    const demo = await createDemoSession(app, applicant);
+    if (!demo)
+      return reply.code(404).send({
+        error: applicant
+          ? `No ${applicant} demo applicant: they are seeded only with CREDIT_DECISIONS=auto.`
+          : 'No demo borrower: the demo seed is off (SEED_DEMO).',
+      });
     return demo;
   });
 

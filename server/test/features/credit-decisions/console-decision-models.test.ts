@@ -43,6 +43,27 @@ describe.each(databaseTargets)('console decision models on %s', (target) => {
       headers: { cookie: sessions[role]!.cookie, [CSRF_HEADER]: sessions[role]!.csrf },
     });
 
+  it('opens a session of the demo applicant each outcome names, with their decided order', async () => {
+    for (const [applicant, status] of [
+      ['approved', OrderStatus.Approved],
+      ['declined', OrderStatus.Rejected],
+    ] as const) {
+      const answer = await t.app.inject({ method: 'GET', url: `/dev/demo-session?applicant=${applicant}` });
+      expect(answer.statusCode, applicant).toBe(200);
+      const demo = answer.json<{ sessionId: string; orderId: string }>();
+      expect(demo.sessionId).toMatch(/\S{16,}/);
+      const order = await t.app.db
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', Number(demo.orderId))
+        .executeTakeFirstOrThrow();
+      expect(order.status, applicant).toBe(status);
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: '/dev/demo-session?applicant=rich' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ error: 'applicant is one of approved, declined, referred' });
+  });
+
   it('shows the active model, for credit only', async () => {
     const answer = await call('credit', endpoints.consoleCreditModels);
     expect(answer.envelope?.data).toMatchObject({

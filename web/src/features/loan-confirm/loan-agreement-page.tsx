@@ -13,7 +13,7 @@ import './loan-confirm.css';
 export function LoanAgreementPage() {
   const params = {
     productId: queryParam('productId') ?? '',
-    position: queryParam('position') ?? '0',
+    position: queryParam('position') ?? undefined,
     orderId: queryParam('orderId') ?? undefined,
     amount: queryParam('amount') ?? undefined,
     term: queryParam('term') ?? undefined,
