@@ -96,7 +96,7 @@ async function main(): Promise<number> {
     console.error('seed:history is for development and sandbox: APP_ENV is production. Nothing was written.');
     return 1;
   }
-  const { db } = createDatabase(config);
+  const { db } = createDatabase({ ...config, bulkLoad: true });
   try {
     await migrateToLatest(db);
     // Refused before anything is written (the demo included). A database a server has run on has

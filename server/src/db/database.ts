@@ -75,6 +75,12 @@ export function createDatabase(options: {
   onConnectionError?: (error: Error) => void;
   /** Told each statement's kind and time (metrics); reads preparedQuery runs at once skip Kysely and it. */
   observeQuery?: QueryObserver | undefined;
+  /**
+   * A bulk load's many small transactions (seed:history) commit without waiting for PostgreSQL's
+   * WAL flush (synchronous_commit off), as SQLite's synchronous=NORMAL commits: a crash may lose
+   * the last commits, never corrupt the database. Never for serving money.
+   */
+  bulkLoad?: boolean;
 }): DatabaseHandle {
   const log = options.observeQuery ? { log: timedBy(options.observeQuery) } : {};
   if (options.databaseUrl) {
@@ -84,6 +90,7 @@ export function createDatabase(options: {
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5000,
+      ...(options.bulkLoad ? { options: '-c synchronous_commit=off' } : {}),
     });
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient(pool, options) }), ...log }),
