@@ -168,7 +168,7 @@ async function main(): Promise<number> {
         ? JSON.stringify(figures, null, 2)
         : values.csv
           ? standardReportCsv(figures)
-          : formatStandardReport(figures);
+          : formatStandardReport(figures, format);
       process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
       return 0;
     }

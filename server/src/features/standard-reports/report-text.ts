@@ -1,4 +1,5 @@
-import { formatLenderTime, timeZoneLabel } from '@kwarta/domain';
+import { formatLenderTime, timeZoneLabel, type MinorUnits } from '@kwarta/domain';
+import type { OutputFormat } from '../../lib/output-format.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { textTable } from '../../lib/text-table.ts';
 import type { StandardReport } from './standard-reports.ts';
@@ -9,18 +10,24 @@ function headerLines(report: StandardReport): string[] {
   return [
     `${header.report} — ${header.from === header.to ? header.from : `${header.from} to ${header.to}`}`,
     `Lender time zone: ${timeZoneLabel(header.timeZone)} · computed ${formatLenderTime(header.computedAt, header.timeZone)}`,
-    'Amounts in centavos.',
   ];
 }
 
-/** The report as the CLI prints it. */
-export function formatStandardReport(report: StandardReport): string {
+/** The report as the CLI prints it: amounts in the market's money, as every other report. */
+export function formatStandardReport(report: StandardReport, format: Pick<OutputFormat, 'money'>): string {
+  const money = new Set(
+    report.columns.flatMap((column, index) => (report.money.includes(column) ? [index] : [])),
+  );
   return [
     ...headerLines(report),
     '',
     textTable(
       [...report.columns],
-      report.rows.map((row) => row.map(String)),
+      report.rows.map((row) =>
+        row.map((cell, index) =>
+          money.has(index) ? format.money(Number(cell) as MinorUnits) : String(cell),
+        ),
+      ),
       1,
     ),
   ].join('\n');

@@ -30,6 +30,8 @@ export { standardReportNames, type StandardReportName } from '@kwarta/contract';
 export interface StandardReport {
   header: ReportHeader;
   columns: string[];
+  /** The columns that are amounts, in centavos in the rows and the CSV; printed in the market's money. */
+  money: string[];
   rows: (string | number)[][];
 }
 
@@ -105,6 +107,7 @@ export async function agingReport(db: Kysely<Database>, context: ReportContext):
       'penalty_owed',
       'total_owed',
     ],
+    money: ['principal_owed', 'charges_owed', 'penalty_owed', 'total_owed'],
     rows: agingBuckets.map(({ label }) => {
       const row = byBucket.get(label);
       const figures = [sum(row?.principal), sum(row?.charges), sum(row?.penalty)];
@@ -144,6 +147,7 @@ export async function expectedRepaymentsReport(
   return {
     header: header('expected-repayments', context, today, last),
     columns: ['due_date', 'week', 'instalments', 'amount_due'],
+    money: ['amount_due'],
     rows: Array.from({ length: days }, (_, index) => {
       const date = addDays(today, index);
       const row = byDay.get(date);
@@ -191,6 +195,7 @@ export async function disbursementRegister(
       'reference',
       'by',
     ],
+    money: ['principal', 'amount_paid_out'],
     rows: rows.map((row) => [
       calendarDateAt(new Date(row.updated_at), context.timeZone),
       row.id,
@@ -231,6 +236,7 @@ export async function collectionsByCollector(
   return {
     header: header('collections-by-collector', context, range.from, range.to),
     columns: ['collector', 'loans_paying', 'payments', 'collected', 'reversed_since'],
+    money: ['collected', 'reversed_since'],
     rows: rows.map((row) => [
       row.name,
       sum(row.loans),
@@ -267,6 +273,7 @@ export async function paymentsByChannel(
   return {
     header: header('payments-by-channel', context, range.from, range.to),
     columns: ['provider', 'channel', 'payments', 'received', 'reversed_since'],
+    money: ['received', 'reversed_since'],
     rows: rows.map((row) => [
       row.provider,
       row.channel,

@@ -9,10 +9,12 @@ import { disburseOrder } from '../../../src/features/disbursement/index.ts';
 import { advanceOrdersByDate, approveOrder } from '../../../src/features/orders/index.ts';
 import { postManualRepayment } from '../../../src/features/money-actions/index.ts';
 import {
+  formatStandardReport,
   standardReport,
   standardReportCsv,
   standardReportNames,
 } from '../../../src/features/standard-reports/index.ts';
+import { outputFormat } from '../../../src/lib/output-format.ts';
 
 /** Decision 0110: the standard reports' figures on a small book, on both databases. */
 describe.each(databaseTargets)('standard reports on %s', (target) => {
@@ -105,6 +107,18 @@ describe.each(databaseTargets)('standard reports on %s', (target) => {
     expect(standardReportCsv(byChannel)).toMatch(
       /^provider,channel,payments,received,reversed_since,lender_time_zone,computed_at\r\n/,
     );
+    // The CLI prints amounts in the market's money, counts as they are.
+    const format = outputFormat(t.app.config);
+    const printed = formatStandardReport(byChannel, format);
+    const bankLine = printed.split('\n').find((line) => line.startsWith('bank '));
+    expect(bankLine?.split(/\s+/)).toEqual([
+      'bank',
+      'bank_deposit',
+      '1',
+      format.money(1_000),
+      format.money(0),
+    ]);
+    expect(printed).not.toContain('centavos');
     expect(
       (
         await t.app.db
