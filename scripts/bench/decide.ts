@@ -77,13 +77,15 @@ const env = { MARKET: 'PH', CREDIT_DECISIONS: 'off' };
  * each disbursed order's sent disbursement to it; a complaint from every 7th borrower.
  */
 async function seedDecisionFacts(db: Kysely<Database>) {
+  // The book's borrowers (seed-orders.ts's phones), not the demo ones, who have their own.
+  const BENCH_PHONES = '137%';
   const at = now.toISOString();
   const product = (await db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   await sql`
     insert into sessions (token_hash, borrower_id, device_id, created_at, last_seen_at, expires_at)
     select 'bench-' || s.k || '-' || b.id, b.id,
       'bench-device-' || case when b.id % 50 = 1 then b.id - 1 else b.id end, ${at}, ${at}, ${at}
-    from borrowers b cross join (values (1), (2)) as s(k)`.execute(db);
+    from borrowers b cross join (values (1), (2)) as s(k) where b.phone like ${BENCH_PHONES}`.execute(db);
   await sql`
     insert into payment_accounts (borrower_id, product_id, card_type, channel, institution_code,
       institution_name, holder_name, details, account_ciphertext, account_key_id, account_last4,
@@ -91,19 +93,21 @@ async function seedDecisionFacts(db: Kysely<Database>) {
     select b.id, ${sql.lit(product)}, 1, 'bank', 'BNK' || (l.base % 20), 'Bench Bank', 'Holder ' || l.base, '{}',
       'bench', 'bench', lpad((l.base % 10000)::text, 4, '0'), 1, ${at}
     from borrowers b cross join lateral
-      (select case when b.id % 40 = 1 then b.id - 1 else b.id end as base) l`.execute(db);
+      (select case when b.id % 40 = 1 then b.id - 1 else b.id end as base) l
+    where b.phone like ${BENCH_PHONES}`.execute(db);
   await sql`
     insert into disbursements (order_id, account_id, amount, provider, status, actor, created_at, updated_at)
     select o.id, a.id, o.principal, 'bench', 'sent', 'bench', o.applied_at, o.applied_at
     from orders o join payment_accounts a on a.borrower_id = o.borrower_id and a.is_default = 1
-    where o.disbursed_on is not null`.execute(db);
+    where o.disbursed_on is not null and o.order_no like 'BENCH%'`.execute(db);
   // One row per borrower with an open order, as the push keeps it (its latest open one).
   await sql`
     insert into borrower_open_orders (borrower_id, order_id)
-    select borrower_id, max(id) from orders where status in (21, 151, 170, 174, 180) group by borrower_id`.execute(db);
+    select borrower_id, max(id) from orders
+    where status in (21, 151, 170, 174, 180) and order_no like 'BENCH%' group by borrower_id`.execute(db);
   await sql`
     insert into problems (borrower_id, problem_type, content, created_at, updated_at)
-    select id, 1, 'bench complaint', ${at}, ${at} from borrowers where id % 7 = 0`.execute(db);
+    select id, 1, 'bench complaint', ${at}, ${at} from borrowers where id % 7 = 0 and phone like ${BENCH_PHONES}`.execute(db);
 }
 
 const book = await openBenchBook({

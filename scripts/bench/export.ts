@@ -6,7 +6,7 @@
 // The book is seeded by seed-orders.ts in a child process, so this process's memory is the
 // server's alone. Prints rows, seconds, rows/s, MB/s, and the RSS baseline and peak.
 //   npm run bench:export [-- --orders 1000000 --max-growth-mb 100 --postgres postgres://…/postgres]
-//   npm run bench:export -- --database kwarta_bench_1m   (a book seeded before; kept)
+//   npm run bench:export -- --database kwarta_bench_1m   (seeded and kept the first time, reused after)
 import type { AddressInfo } from 'node:net';
 import { OPERATOR_SESSION_COOKIE, endpoints } from '@kwarta/contract';
 import { createOperator, createOperatorSession } from '../../server/src/features/operators/index.ts';
