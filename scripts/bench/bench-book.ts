@@ -125,7 +125,9 @@ export async function openBenchBook(options: BenchBookOptions): Promise<BenchBoo
   if (keptName) {
     if (!/^[a-z_][a-z0-9_]*$/.test(keptName)) throw new Error(`--database ${keptName}: a lower-case name`);
     if (!(await databaseExists(options.adminUrl, keptName))) {
-      console.log(`${keptName} does not exist: seeding it with ${options.orderCount} orders, kept for later runs`);
+      console.log(
+        `${keptName} does not exist: seeding it with ${options.orderCount} orders, kept for later runs`,
+      );
       await adminQuery(options.adminUrl, `CREATE DATABASE ${keptName}`);
       const child = seed(urlOf(keptName));
       if (child.status !== 0) {
@@ -133,7 +135,8 @@ export async function openBenchBook(options: BenchBookOptions): Promise<BenchBoo
         throw new Error(`seeding failed (exit ${child.status})`);
       }
     }
-    if (!options.writes) return { url: urlOf(keptName), kept: true, dataDirOf: keptName, drop: async () => {} };
+    if (!options.writes)
+      return { url: urlOf(keptName), kept: true, dataDirOf: keptName, drop: async () => {} };
     // A copy of the files: seconds for a million orders, and the kept book is never written.
     const copy = `${keptName}_run_${process.pid}`;
     const started = performance.now();
@@ -158,6 +161,7 @@ export async function openBenchBook(options: BenchBookOptions): Promise<BenchBoo
 /** The benchmark's app on its book; a throwaway book's data directory goes with the app. */
 export async function benchAppOnBook(book: BenchBook, bench: string, env: Record<string, string> = {}) {
   const { app, dataDir } = await benchAppOn(book.url, bench, env, book.dataDirOf);
-  if (!book.kept && book.dataDirOf === new URL(book.url).pathname.slice(1)) app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (!book.kept && book.dataDirOf === new URL(book.url).pathname.slice(1))
+    app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   return app;
 }

@@ -107,7 +107,9 @@ async function seedDecisionFacts(db: Kysely<Database>) {
     where status in (21, 151, 170, 174, 180) and order_no like 'BENCH%' group by borrower_id`.execute(db);
   await sql`
     insert into problems (borrower_id, problem_type, content, created_at, updated_at)
-    select id, 1, 'bench complaint', ${at}, ${at} from borrowers where id % 7 = 0 and phone like ${BENCH_PHONES}`.execute(db);
+    select id, 1, 'bench complaint', ${at}, ${at} from borrowers where id % 7 = 0 and phone like ${BENCH_PHONES}`.execute(
+    db,
+  );
 }
 
 const book = await openBenchBook({
