@@ -153,6 +153,7 @@ export async function openBenchBook(options: BenchBookOptions): Promise<BenchBoo
   const child = seed(database.url);
   if (child.status !== 0) {
     await database.drop();
+    fs.rmSync(path.join(os.tmpdir(), `kwarta-bench-${database.name}`), { recursive: true, force: true });
     throw new Error(`seeding failed (exit ${child.status})`);
   }
   return { url: database.url, kept: false, dataDirOf: database.name, drop: database.drop };
