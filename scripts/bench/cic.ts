@@ -5,7 +5,7 @@
 // every 50 ms and read from the kernel's high-water mark).
 //   npm run bench:cic [-- --orders 1000000 --month 2026-10 --postgres postgres://…/postgres]
 //   npm run bench:cic -- --contracts 1000000   (orders enough that the month holds that many contracts)
-//   npm run bench:cic -- --database kwarta_bench_1m   (a book seeded before; kept)
+//   npm run bench:cic -- --database kwarta_bench_1m   (seeded and kept the first time, reused after)
 // Every --checkpoint detail records (100,000) it prints the heap in use after a full collection.
 // The seeded book has no identities: a stand-in source gives every borrower the fields the file
 // requires, so the whole file is written (with the identity feature's source the validator would

@@ -4,9 +4,10 @@
 // baseline, and the heap retained after V8's own full collections (none is forced during the
 // stream) must stay level (within 20 MB) from the first tenth of the rows to the last.
 // The book is seeded by seed-orders.ts in a child process, so this process's memory is the
-// server's and its reading client's (read by curl from outside instead, the growth was the same). Prints rows, seconds, rows/s, MB/s, and the RSS baseline and peak.
+// server's and its reading client's (read by curl from outside instead, the growth was the
+// same). Prints rows, seconds, rows/s, MB/s, and the RSS baseline and peak.
 //   npm run bench:export [-- --orders 1000000 --max-growth-mb 100 --postgres postgres://…/postgres]
-//   npm run bench:export -- --database kwarta_bench_1m   (a book seeded before; kept)
+//   npm run bench:export -- --database kwarta_bench_1m   (seeded and kept the first time, reused after)
 //   npm run bench:export -- --promoted   (also: where the objects that outlived young collections were allocated)
 import type { AddressInfo } from 'node:net';
 import { PerformanceObserver, constants } from 'node:perf_hooks';

@@ -22,4 +22,4 @@ export {
   sealSecret,
   type AccountKeyRing,
 } from './account-cipher.ts';
-export { payoutAccountSharing } from './shared-accounts.ts';
+export { defaultPayoutAccountId, lookalikePayoutAccountBorrowers } from './shared-accounts.ts';

@@ -4,5 +4,5 @@ export { recordComplaintReply, ReplyRefused } from './complaint-reply.ts';
 export { purgeUnattachedImages, refusalMessages, sendProblemImage } from './problem-images.ts';
 export { findComplaintImage } from './complaint-repository.ts';
 export { complaintInbox, countComplaintsPastLine, orderComplaints } from './complaint-inbox.ts';
-export { countBorrowerComplaints } from './complaint-count.ts';
+export { borrowerComplaintCount } from './complaint-count.ts';
 export { limitPerBorrower } from './borrower-limits.ts';

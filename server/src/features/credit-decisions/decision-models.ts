@@ -140,31 +140,50 @@ export async function activateModel(
 }
 
 /**
- * The latest activation of a role for one product (or the general one, `productId` null), with its
- * model; undefined when none was ever activated there.
+ * The latest activation of each role for one product and in general (`productId` null: in general
+ * only), with its model's version but not its body: a version is parsed once per process
+ * (compiledVersion), so a decision reads a few short rows, and an activation made on any instance
+ * decides the next push everywhere. One statement; the table grows by activations, not orders.
  */
-async function latestActivation(
-  db: Kysely<Database>,
-  role: 'active' | 'challenger',
-  productId: number | null,
-) {
+function latestActivations(db: Kysely<Database>, productId: number | null) {
   return db
     .selectFrom('credit_model_activations')
     .innerJoin('credit_decision_models', 'credit_decision_models.id', 'credit_model_activations.model_id')
     .select([
+      'credit_model_activations.role',
+      'credit_model_activations.product_id',
       'credit_decision_models.version_hash',
-      'credit_decision_models.body',
       'credit_decision_models.name',
       'credit_decision_models.id as model_id',
       'credit_model_activations.challenger_share_bps',
       'credit_model_activations.activated_by',
       'credit_model_activations.activated_at',
     ])
-    .where('credit_model_activations.role', '=', role)
-    .where('credit_model_activations.product_id', productId === null ? 'is' : '=', productId)
-    .orderBy('credit_model_activations.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .where('credit_model_activations.id', 'in', (eb) =>
+      eb
+        .selectFrom('credit_model_activations as latest')
+        .select((inner) => inner.fn.max('latest.id').as('id'))
+        .where((inner) =>
+          inner.or([
+            inner('latest.product_id', 'is', null),
+            inner('latest.product_id', '=', productId ?? -1),
+          ]),
+        )
+        .groupBy(['latest.role', 'latest.product_id']),
+    )
+    .execute();
+}
+
+/** A stored version's parsed model: from this process's cache, else its body read and compiled once. */
+async function compiledVersion(db: Kysely<Database>, versionHash: string): Promise<CompiledModel> {
+  const cached = compiledByHash.get(versionHash);
+  if (cached) return cached;
+  const row = await db
+    .selectFrom('credit_decision_models')
+    .select('body')
+    .where('version_hash', '=', versionHash)
+    .executeTakeFirstOrThrow();
+  return compileStored(versionHash, row.body);
 }
 
 export interface DecidingModels {
@@ -185,10 +204,12 @@ export async function decidingModels(
   now: Date,
   productId: number | null = null,
 ): Promise<DecidingModels> {
-  const own = productId === null ? undefined : await latestActivation(db, 'active', productId);
+  let rows = await latestActivations(db, productId);
+  const latest = (role: 'active' | 'challenger', product: number | null) =>
+    rows.find((row) => row.role === role && row.product_id === product);
+  const own = productId === null ? undefined : latest('active', productId);
   const scope = own ? productId : null;
-  let active = own ?? (await latestActivation(db, 'active', null));
-  if (!active) {
+  if (!own && !latest('active', null)) {
     const model = await saveModel(db, defaultDecisionModel, SHIPPED_MODEL_ACTOR, now);
     await activateModel(db, {
       versionHash: model.versionHash,
@@ -197,20 +218,21 @@ export async function decidingModels(
       reason: 'shipped default',
       now,
     });
-    active = await latestActivation(db, 'active', null);
+    rows = await latestActivations(db, productId);
   }
-  const challenger = await latestActivation(db, 'challenger', scope);
-  const stored = (row: NonNullable<typeof active>): StoredModel => ({
+  const active = own ?? latest('active', null)!;
+  const challenger = latest('challenger', scope);
+  const stored = async (row: typeof active): Promise<StoredModel> => ({
     id: row.model_id,
     versionHash: row.version_hash,
     name: row.name,
-    compiled: compileStored(row.version_hash, row.body),
+    compiled: await compiledVersion(db, row.version_hash),
   });
   return {
-    active: { ...stored(active!), activatedBy: active!.activated_by, activatedAt: active!.activated_at },
+    active: { ...(await stored(active)), activatedBy: active.activated_by, activatedAt: active.activated_at },
     challenger:
       challenger && challenger.challenger_share_bps > 0
-        ? { ...stored(challenger), shareBps: challenger.challenger_share_bps }
+        ? { ...(await stored(challenger)), shareBps: challenger.challenger_share_bps }
         : null,
     productId: scope,
   };

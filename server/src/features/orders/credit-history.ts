@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** One of the borrower's earlier orders, as a credit decision reads it (decision 0109). */
@@ -24,38 +23,26 @@ const historyColumns = [
   'orders.applied_at',
 ] as const;
 
-// One statement per decision, compiled once (preparedQuery): a decision is read on every push.
-// An order has at most one sent disbursement (disbursements_one_live_per_order), so the join
-// adds no rows; `id != -1` for a preview excludes nothing.
-const creditHistoryQuery = preparedQuery((db: Kysely<Database>, borrowerId: number, exceptOrderId: number) =>
-  db
+/**
+ * The borrower's orders other than `exceptOrderId` (-1 for a preview: excludes nothing), each
+ * with the payout account money was sent to for it: the orders' part of a credit decision's
+ * inputs, a subquery the decision's one read of its inputs joins (orders_borrower_idx, then each
+ * order's disbursement by disbursements_order). An order has at most one sent disbursement
+ * (disbursements_one_live_per_order), so the join adds no rows.
+ */
+export function creditHistoryRows(db: Kysely<Database>, borrowerId: number, exceptOrderId: number) {
+  return db
     .selectFrom('orders')
     .leftJoin('disbursements', (join) =>
       join.onRef('disbursements.order_id', '=', 'orders.id').on('disbursements.status', '=', sql.lit('sent')),
     )
     .select([...historyColumns, 'disbursements.account_id as paid_account_id'])
     .where('orders.borrower_id', '=', borrowerId)
-    .where('orders.id', '!=', exceptOrderId),
-);
-
-/**
- * The borrower's orders other than `exceptOrderId`, and the payout accounts money was ever sent
- * to for them: the orders' part of a credit decision's inputs, in one indexed read by borrower.
- */
-export async function borrowerCreditHistory(
-  db: Kysely<Database>,
-  input: { borrowerId: number; exceptOrderId: number | null },
-): Promise<{ orders: CreditHistoryOrder[]; paidAccountIds: number[] }> {
-  const rows = await creditHistoryQuery(db, input.borrowerId, input.exceptOrderId ?? -1);
-  return {
-    orders: rows.map(historyOrder),
-    paidAccountIds: [
-      ...new Set(rows.flatMap((row) => (row.paid_account_id === null ? [] : [row.paid_account_id]))),
-    ],
-  };
+    .where('orders.id', '!=', exceptOrderId);
 }
 
-function historyOrder(row: {
+/** A row of creditHistoryRows as a decision reads it. */
+export function historyOrder(row: {
   id: number;
   status: number;
   principal: number;

@@ -78,7 +78,8 @@ export {
 } from './overdue-orders.ts';
 export {
   bookForBacktest,
-  borrowerCreditHistory,
+  creditHistoryRows,
+  historyOrder,
   type BookOrder,
   type CreditHistoryOrder,
 } from './credit-history.ts';

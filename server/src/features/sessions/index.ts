@@ -9,4 +9,4 @@ export {
   type LiveSession,
   type SessionPolicy,
 } from './session-repository.ts';
-export { otherBorrowersOnDevicesOf } from './shared-devices.ts';
+export { otherBorrowersOnDevices } from './shared-devices.ts';

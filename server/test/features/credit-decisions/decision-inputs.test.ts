@@ -4,10 +4,12 @@ import { bindAccount, phBankAccount } from '../../support/payment-accounts.ts';
 import { repayableOrder } from '../../support/repayment.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { gatherDecisionInputs } from '../../../src/features/credit-decisions/index.ts';
+import { createSession } from '../../../src/features/sessions/index.ts';
 
 /**
- * The facts a decision reads beside the borrower's orders (decision 0109): a look-alike payout
- * account held by another borrower, and whether money was already sent to the borrower's account.
+ * The facts a decision reads beside the borrower's orders (decision 0109), all in one statement:
+ * a look-alike payout account held by another borrower, whether money was already sent to the
+ * borrower's account, complaints, and other borrowers on the borrower's devices.
  */
 describe.each(databaseTargets)('credit decision inputs on %s', (target) => {
   const clock = testClock('2026-11-23T02:00:00.000Z');
@@ -89,5 +91,45 @@ describe.each(databaseTargets)('credit decision inputs on %s', (target) => {
     expect((await inputsOf(borrowerId)).payoutAccountPaidBefore).toBe(false);
     await t.app.db.insertInto('disbursements').values(disbursement('sent')).execute();
     expect(await inputsOf(borrowerId)).toMatchObject({ payoutAccountPaidBefore: true, loansOpen: 1 });
+  });
+
+  it('reads nothing but zeros for a borrower with no orders, account, sessions or complaints', async () => {
+    const { borrowerId } = await newBorrower(t.app, '09175552010');
+    await t.app.db.deleteFrom('sessions').where('borrower_id', '=', borrowerId).execute();
+    expect(await inputsOf(borrowerId)).toMatchObject({
+      loansRepaid: 0,
+      loansOpen: 0,
+      largestRepaid: null,
+      complaints: 0,
+      sameDeviceBorrowers: 0,
+      samePayoutAccountBorrowers: 0,
+      payoutAccountPaidBefore: false,
+      daysSinceLastDecline: null,
+    });
+  });
+
+  it('counts complaints and the other borrowers seen on the same devices', async () => {
+    const { borrowerId } = await newBorrower(t.app, '09175552011');
+    const others = [await newBorrower(t.app, '09175552012'), await newBorrower(t.app, '09175552013')];
+    const session = (id: number, deviceId: string) =>
+      createSession(t.app.db, { borrowerId: id, deviceId, now: clock.now(), policy: t.app.config.session });
+    await session(borrowerId, 'inputs-phone-1');
+    await session(borrowerId, 'inputs-phone-2');
+    await session(others[0]!.borrowerId, 'inputs-phone-1');
+    await session(others[0]!.borrowerId, 'inputs-phone-2');
+    await session(others[1]!.borrowerId, 'inputs-phone-2');
+    const at = clock.now().toISOString();
+    const complaint = {
+      borrower_id: borrowerId,
+      problem_type: 1,
+      problem_son_type: 0,
+      score_requested: 0,
+      content: 'late fee',
+      created_at: at,
+      updated_at: at,
+    };
+    await t.app.db.insertInto('problems').values([complaint, complaint]).execute();
+    expect(await inputsOf(borrowerId)).toMatchObject({ complaints: 2, sameDeviceBorrowers: 2 });
+    expect(await inputsOf(others[1]!.borrowerId)).toMatchObject({ complaints: 0, sameDeviceBorrowers: 2 });
   });
 });
