@@ -3,7 +3,7 @@ import { endpoints, messages, type MessageKey } from '@kwarta/contract';
 import { decisionReasonCodes, describeModelError, validateDecisionModel } from '@kwarta/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
-import { recordPersonalDataRead } from '../data-privacy/index.ts';
+import { registerPersonalDataRead } from '../data-privacy/index.ts';
 import { audited } from '../operators/index.ts';
 import { productNames } from '../products/index.ts';
 import {
@@ -152,15 +152,12 @@ export async function consoleCreditRoutes(app: FastifyInstance): Promise<void> {
     return { versionHash: model.versionHash, name: model.name };
   });
 
-  registerEndpoint(app, endpoints.consoleOrderDecision, async (input, { operator }) => {
+  registerPersonalDataRead(app, endpoints.consoleOrderDecision, {
+    what: 'credit decision',
+    subjects: (decision, input) => ({ orderIds: decision ? [input.orderId] : [] }),
+    read: async (input) => {
     const decision = await findOrderDecision(app.db, input.orderId);
     if (!decision) return null;
-    await recordPersonalDataRead(app.db, {
-      operator,
-      orderIds: [input.orderId],
-      what: 'credit decision',
-      now: app.clock.now(),
-    });
     return {
       ...decision,
       reasons: decision.reasons.map((code) => ({ code, text: operatorReasonText(code) })),
@@ -171,6 +168,7 @@ export async function consoleCreditRoutes(app: FastifyInstance): Promise<void> {
         createdAt: entry.created_at,
       })),
     };
+    },
   });
 
   registerEndpoint(app, endpoints.consoleCreditOverride, async (input, { operator }) =>

@@ -1,21 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Database, Operator } from '../../db/schema.ts';
 
+/** The borrowers a read showed, named by borrower, order or complaint (a queue knows its rows by order). */
+export interface ReadSubjects {
+  borrowerIds?: readonly number[];
+  orderIds?: readonly number[];
+  complaintIds?: readonly number[];
+}
+
 /**
- * Every console read of a borrower's personal data (decision 0107): who, whose, what, when. The
- * console's read models call this for the borrowers they show, named by borrower, order or
- * complaint (a queue knows its rows by order); the DPO and the borrower read it.
+ * Every console read of a borrower's personal data (decision 0107): who, whose, what, when, one row
+ * per borrower shown. Endpoints declare their reads (personal-data-reads.ts), which call this; the
+ * DPO and the borrower read it.
  */
 export async function recordPersonalDataRead(
   db: Kysely<Database>,
-  input: {
-    operator: Pick<Operator, 'id' | 'name'>;
-    borrowerIds?: readonly number[];
-    orderIds?: readonly number[];
-    complaintIds?: readonly number[];
-    what: string;
-    now: Date;
-  },
+  input: ReadSubjects & { operator: Pick<Operator, 'id' | 'name'>; what: string; now: Date },
 ): Promise<void> {
   const borrowerIds = new Set(input.borrowerIds);
   const orderIds = [...new Set(input.orderIds)];

@@ -3,7 +3,7 @@ import { endpoints } from '@kwarta/contract';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { sendProblemImage } from '../complaints/index.ts';
-import { recordPersonalDataRead } from '../data-privacy/index.ts';
+import { registerPersonalDataRead } from '../data-privacy/index.ts';
 import { hitsOf } from '../sanctions/index.ts';
 import { findIdentityImage } from './identity-images.ts';
 import { decideIdentity } from './identity-review.ts';
@@ -11,7 +11,10 @@ import { fullName } from './submit-identity.ts';
 
 /** The compliance officer's review desk (decision 0108). */
 export async function identityConsoleRoutes(app: FastifyInstance): Promise<void> {
-  registerEndpoint(app, endpoints.consoleIdentityQueue, async (_input, { operator }) => {
+  registerPersonalDataRead(app, endpoints.consoleIdentityQueue, {
+    what: 'identity queue',
+    subjects: ({ rows }) => ({ borrowerIds: rows.map((row) => row.borrowerId) }),
+    read: async () => {
     const rows = await app.db
       .selectFrom('identities')
       .leftJoin('screening_hits', (join) =>
@@ -59,16 +62,15 @@ export async function identityConsoleRoutes(app: FastifyInstance): Promise<void>
     }));
     // A possible sanctions match is the one that must not wait behind ordinary checks.
     queue.sort((a, b) => Number(b.possibleHits > 0) - Number(a.possibleHits > 0));
-    await recordPersonalDataRead(app.db, {
-      operator,
-      borrowerIds: queue.map((row) => row.borrowerId),
-      what: 'identity queue',
-      now: app.clock.now(),
-    });
     return { rows: queue };
+    },
   });
 
-  registerEndpoint(app, endpoints.consoleIdentity, async ({ borrowerId }, { operator }) => {
+  // The identity is personal data: the DPO's access log records who read it (decision 0107).
+  registerPersonalDataRead(app, endpoints.consoleIdentity, {
+    what: 'identity review',
+    subjects: ({ borrowerId }) => ({ borrowerIds: [borrowerId] }),
+    read: async ({ borrowerId }) => {
     const row = await app.db
       .selectFrom('identities')
       .selectAll()
@@ -76,13 +78,6 @@ export async function identityConsoleRoutes(app: FastifyInstance): Promise<void>
       .executeTakeFirst();
     if (!row) throw ApiError.notFound();
     const hits = await hitsOf(app.db, borrowerId);
-    // The identity is personal data: the DPO's access log records who read it (decision 0107).
-    await recordPersonalDataRead(app.db, {
-      operator,
-      borrowerIds: [borrowerId],
-      what: 'identity review',
-      now: app.clock.now(),
-    });
     return {
       borrowerId,
       status: row.status,
@@ -122,19 +117,14 @@ export async function identityConsoleRoutes(app: FastifyInstance): Promise<void>
           ? { by: row.decided_by, at: row.decided_at, reason: row.decision_reason }
           : null,
     };
+    },
   });
 
-  registerEndpoint(app, endpoints.consoleIdentityImage, async ({ id }, { operator, reply }) => {
-    const image = await findIdentityImage(app.db, id);
-    if (image) {
-      await recordPersonalDataRead(app.db, {
-        operator,
-        borrowerIds: [image.borrower_id],
-        what: 'identity image',
-        now: app.clock.now(),
-      });
-    }
-    return sendProblemImage(app, reply, image);
+  registerPersonalDataRead(app, endpoints.consoleIdentityImage, {
+    what: 'identity image',
+    read: ({ id }) => findIdentityImage(app.db, id),
+    subjects: (image) => ({ borrowerIds: image ? [image.borrower_id] : [] }),
+    respond: (image, { reply }) => sendProblemImage(app, reply, image),
   });
 
   registerEndpoint(app, endpoints.consoleIdentityDecide, (input, { operator }) =>

@@ -5,6 +5,7 @@ import { newBorrower, otherBorrower } from '../../support/borrowers.ts';
 import { completeIdentity, philIdHolder } from '../../support/identity.ts';
 import { complaintWithImage } from '../../support/complaints.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
+import { declaredPersonalDataReads } from '../../../src/features/data-privacy/index.ts';
 import {
   createOperator,
   createOperatorSession,
@@ -33,7 +34,8 @@ const action = 'an action: the audit log records it';
 
 /**
  * Every console call, classified (decision 0107): a new call fails the first test until it is
- * here, and a call that shows a borrower's personal data is called and must add its log row.
+ * here; a call that shows a borrower's personal data must be registered as a declared read
+ * (registerPersonalDataRead) under the same name, and is called and must add its log row.
  */
 const consoleReads = {
   consoleSignIn: { notPersonal: 'the operator signing in' },
@@ -240,6 +242,11 @@ describe.each(databaseTargets)('the access log of console reads on %s', (target)
     };
   });
   afterAll(() => t.close());
+
+  it('declares exactly the personal reads, each under the name its rows carry', () => {
+    const declared = Object.fromEntries(declaredPersonalDataReads());
+    expect(declared).toEqual(Object.fromEntries(personalReads.map((entry) => [entry.name, entry.what])));
+  });
 
   it.each(personalReads)('$name adds its row: operator, borrower, what, when', async (entry) => {
     const { input, borrowerId } = entry.personal(fixture);
