@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { BlobStorage } from '../../lib/blob-storage.ts';
+import { fileReadsOf } from './access-log.ts';
 
 /**
  * Every table of the database, and what it holds of a borrower (decision 0107). One registry drives
@@ -332,12 +333,19 @@ export const tableRegistry = {
   ),
   personal_data_access_log: {
     ...byBorrower('personal_data_access_log', 'Staff who opened my record', 'identity-aml', kept),
-    rows: (db, subject) =>
-      db
+    // And the downloads of files that held the borrower (a CIC submission file), one row a download.
+    rows: async (db, subject) => [
+      ...(await db
         .selectFrom('personal_data_access_log')
         .select(['operator_name', 'what', 'at'])
         .where('borrower_id', '=', subject.borrowerId)
-        .execute(),
+        .execute()),
+      ...(await fileReadsOf(db, subject.borrowerId)),
+    ],
+  },
+  personal_data_file_reads: {
+    kind: 'not-borrower-data',
+    why: 'downloads of files by operator, naming the file; whose data a file held is its borrower list',
   },
   anonymised_borrowers: byBorrower('anonymised_borrowers', 'Anonymised', 'identity-aml', kept),
   data_export_links: {
@@ -464,6 +472,14 @@ export const tableRegistry = {
     kind: 'not-borrower-data',
     why: 'the CIC files generated: month, counts, hash and who sent them',
   },
+  // Which CIC files a borrower was reported in (decision 0107): what was disclosed to the credit
+  // bureau, kept with the loans it reported; ids only, pseudonymous once the borrower is anonymised.
+  cic_submission_borrowers: byBorrower(
+    'cic_submission_borrowers',
+    'Credit bureau (CIC) files I was reported in',
+    'identity-aml',
+    kept,
+  ),
   privacy_policy_versions: { kind: 'not-borrower-data', why: 'the policy texts’ versions' },
   privacy_breaches: { kind: 'not-borrower-data', why: 'incidents, described without personal data' },
 } satisfies Record<keyof Database, TableEntry>;
