@@ -78,6 +78,7 @@ export const tableOwners = {
   collection_contacts: ['server/src/features/collections/', 'server/src/features/data-privacy/'],
   collection_promises: ['server/src/features/collections/', 'server/src/features/data-privacy/'],
   collection_templates: ['server/src/features/collections/'],
+  collection_contact_counts: ['server/src/features/collections/', 'server/src/features/data-privacy/'],
   journal_entries: ['server/src/features/ledger/', 'server/src/features/data-privacy/'],
   journal_lines: ['server/src/features/ledger/', 'server/src/features/data-privacy/'],
   portfolio_sums: ['server/src/features/portfolio/'],

@@ -34,6 +34,7 @@ import * as cicSubmissions from './migrations/2026-11-28-10-cic-submissions.ts';
 import * as identitySex from './migrations/2026-11-29-40-identity-sex.ts';
 import * as amlRegister from './migrations/2026-11-29-50-aml-register.ts';
 import * as cicDownloadLog from './migrations/2026-11-29-60-cic-download-log.ts';
+import * as collectionContactCounts from './migrations/2026-11-29-70-collection-contact-counts.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-40-identity-sex': identitySex,
   '2026-11-29-50-aml-register': amlRegister,
   '2026-11-29-60-cic-download-log': cicDownloadLog,
+  '2026-11-29-70-collection-contact-counts': collectionContactCounts,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -312,6 +312,7 @@ export interface Database {
   collection_contacts: CollectionContactTable;
   collection_promises: CollectionPromiseTable;
   collection_templates: CollectionTemplateTable;
+  collection_contact_counts: CollectionContactCountTable;
   registrations: RegistrationTable;
   ephemeral_entries: EphemeralEntryTable;
   operators: OperatorTable;
@@ -993,6 +994,13 @@ export interface PersonalDataAccessTable {
   borrower_id: number;
   what: string;
   at: string;
+}
+
+/** Collection messages sent to a phone on a lender day (decision 0103, migration 2026-11-29-70). */
+export interface CollectionContactCountTable {
+  phone: string;
+  day: string;
+  count: number;
 }
 
 /** The borrowers in each CIC submission file (decision 0107, migration 2026-11-29-60). */

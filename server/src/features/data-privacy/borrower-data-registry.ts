@@ -256,6 +256,23 @@ export const tableRegistry = {
       ),
   ),
   collection_promises: byOrder('collection_promises', 'Promises to pay', 'open-loan'),
+  // The day's count of collection messages to a phone (decision 0103): the cap needs it while a
+  // loan is collected, and only for its day, so retention removes the days that are over.
+  collection_contact_counts: {
+    kind: 'borrower-data',
+    section: 'Collection messages counted per day',
+    hold: 'open-loan',
+    rows: (db, subject) =>
+      db
+        .selectFrom('collection_contact_counts')
+        .select(['day', 'count'])
+        .where('phone', '=', subject.phone)
+        .execute(),
+    erase: async ({ db }, subject) =>
+      changed(
+        await db.deleteFrom('collection_contact_counts').where('phone', '=', subject.phone).executeTakeFirst(),
+      ),
+  },
   sms_messages: byOrder('sms_messages', 'Messages sent to me', 'open-loan', async ({ db }, subject) =>
     changed(
       await db
