@@ -40,27 +40,27 @@ export function consoleMoneyCalls(app: FastifyInstance): void {
   // Each request names its loan (subject `order:<id>`): reading the queue reads their borrowers.
   registerPersonalDataRead(app, endpoints.consoleApprovals, {
     what: 'money approvals',
+    read: async (input) => {
+      const rows = await listApprovals(app.db, input.status);
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          action: row.action as ApprovalAction,
+          subject: row.subject,
+          amount: row.amount,
+          payload: JSON.parse(row.payload_json) as Record<string, unknown>,
+          status: row.status,
+          proposedBy: row.proposed_by_name,
+          proposedAt: row.proposed_at,
+          decidedBy: row.decided_by_name,
+          decidedAt: row.decided_at,
+          outcome: row.outcome,
+        })),
+      };
+    },
     subjects: ({ items }) => ({
       orderIds: items.flatMap((item) => /^order:(\d+)$/.exec(item.subject)?.slice(1).map(Number) ?? []),
     }),
-    read: async (input) => {
-    const rows = await listApprovals(app.db, input.status);
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        action: row.action as ApprovalAction,
-        subject: row.subject,
-        amount: row.amount,
-        payload: JSON.parse(row.payload_json) as Record<string, unknown>,
-        status: row.status,
-        proposedBy: row.proposed_by_name,
-        proposedAt: row.proposed_at,
-        decidedBy: row.decided_by_name,
-        decidedAt: row.decided_at,
-        outcome: row.outcome,
-      })),
-    };
-    },
   });
   registerEndpoint(app, endpoints.consoleApproveRequest, async (input, { operator }) => {
     const { request } = await approveMoneyAction(app, actorOf(operator), input.requestId);

@@ -154,21 +154,21 @@ export async function consoleCreditRoutes(app: FastifyInstance): Promise<void> {
 
   registerPersonalDataRead(app, endpoints.consoleOrderDecision, {
     what: 'credit decision',
-    subjects: (decision, input) => ({ orderIds: decision ? [input.orderId] : [] }),
     read: async (input) => {
-    const decision = await findOrderDecision(app.db, input.orderId);
-    if (!decision) return null;
-    return {
-      ...decision,
-      reasons: decision.reasons.map((code) => ({ code, text: operatorReasonText(code) })),
-      overrides: decision.overrides.map((entry) => ({
-        actor: entry.actor,
-        outcome: entry.outcome,
-        reason: entry.reason,
-        createdAt: entry.created_at,
-      })),
-    };
+      const decision = await findOrderDecision(app.db, input.orderId);
+      if (!decision) return null;
+      return {
+        ...decision,
+        reasons: decision.reasons.map((code) => ({ code, text: operatorReasonText(code) })),
+        overrides: decision.overrides.map((entry) => ({
+          actor: entry.actor,
+          outcome: entry.outcome,
+          reason: entry.reason,
+          createdAt: entry.created_at,
+        })),
+      };
     },
+    subjects: (decision, input) => ({ orderIds: decision ? [input.orderId] : [] }),
   });
 
   registerEndpoint(app, endpoints.consoleCreditOverride, async (input, { operator }) =>

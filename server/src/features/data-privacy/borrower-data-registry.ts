@@ -270,7 +270,10 @@ export const tableRegistry = {
         .execute(),
     erase: async ({ db }, subject) =>
       changed(
-        await db.deleteFrom('collection_contact_counts').where('phone', '=', subject.phone).executeTakeFirst(),
+        await db
+          .deleteFrom('collection_contact_counts')
+          .where('phone', '=', subject.phone)
+          .executeTakeFirst(),
       ),
   },
   sms_messages: byOrder('sms_messages', 'Messages sent to me', 'open-loan', async ({ db }, subject) =>

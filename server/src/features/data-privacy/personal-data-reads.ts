@@ -18,10 +18,16 @@ export interface PersonalDataRead<E extends OperatorEndpoint, Shown> {
   /** What the access log calls the read; `subjects` may add a detail (an order number). */
   what: string;
   read: (input: Input<E>, context: Context) => Promise<Shown> | Shown;
-  /** The borrowers what was read shows; none (a read that found nothing) writes no row. */
-  subjects: (shown: Shown, input: Input<E>) => ReadSubjects & { detail?: string };
-  /** How a read goes out when it is not the answer itself (a file, an image). */
-  respond?: (shown: Shown, context: Context) => Promise<Answer<E>> | Answer<E>;
+  /**
+   * The borrowers what was read shows; none (a read that found nothing) writes no row. A method, so
+   * one declaration typed by its read serves a screen and its CSV.
+   */
+  subjects(shown: Shown, input: Input<E>): ReadSubjects & { detail?: string };
+  /**
+   * How a read goes out when it is not the answer itself: a file's stream, or an image the reply
+   * sends (what the route's handler would return).
+   */
+  respond?(shown: Shown, context: Context): unknown;
 }
 
 /** What each declared read is called, by endpoint name: the access-log test checks it against its list. */
@@ -31,32 +37,37 @@ export function declaredPersonalDataReads(): ReadonlyMap<string, string> {
   return declared;
 }
 
-export function registerPersonalDataRead<E extends OperatorEndpoint>(
+/**
+ * Registers the endpoint with its read declared. Without `respond` the read is the answer, so it
+ * must be of the answer's type; with it, the read is anything `respond` turns into one.
+ */
+export function registerPersonalDataRead<E extends OperatorEndpoint, Shown extends Answer<E>>(
   app: FastifyInstance,
   endpoint: E,
-  declaration: PersonalDataRead<E, Answer<E>>,
+  declaration: PersonalDataRead<E, Shown> & { respond?: undefined },
 ): void;
 export function registerPersonalDataRead<E extends OperatorEndpoint, Shown>(
   app: FastifyInstance,
   endpoint: E,
-  declaration: PersonalDataRead<E, Shown> & { respond: NonNullable<PersonalDataRead<E, Shown>['respond']> },
+  declaration: PersonalDataRead<E, Shown> & Required<Pick<PersonalDataRead<E, Shown>, 'respond'>>,
 ): void;
 export function registerPersonalDataRead<E extends OperatorEndpoint, Shown>(
   app: FastifyInstance,
   endpoint: E,
-  { what, read, subjects, respond }: PersonalDataRead<E, Shown>,
+  declaration: PersonalDataRead<E, Shown>,
 ): void {
+  const { what } = declaration;
   declared.set(endpoint.name, what);
   registerEndpoint(app, endpoint, async (input, context) => {
     const operatorContext = context as Context;
-    const shown = await read(input, operatorContext);
-    const { detail, ...borrowers } = subjects(shown, input);
+    const shown = await declaration.read(input, operatorContext);
+    const { detail, ...borrowers } = declaration.subjects(shown, input);
     await recordPersonalDataRead(app.db, {
       ...borrowers,
       operator: operatorContext.operator,
       what: detail ? `${what} ${detail}` : what,
       now: app.clock.now(),
     });
-    return respond ? respond(shown, operatorContext) : (shown as Answer<E>);
+    return (declaration.respond ? declaration.respond(shown, operatorContext) : shown) as Answer<E>;
   });
 }

@@ -1,10 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  calendarDateAt,
-  contactDecision,
-  defaultContactRules,
-  type CalendarDate,
-} from '@kwarta/domain';
+import { calendarDateAt, contactDecision, defaultContactRules, type CalendarDate } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { SmsSendError } from './sms-gateway.ts';

@@ -15,7 +15,7 @@ import {
 /** A provider that answers after a pause (so passes overlap), refusing while `failing` is set. */
 function slowGateway(): SmsGateway & { sent: SmsMessage[]; failing: boolean } {
   const gateway = {
-    name: 'http',
+    name: 'http' as const,
     sent: [] as SmsMessage[],
     failing: false,
     async send(message: SmsMessage) {
@@ -57,14 +57,14 @@ describe.each(databaseTargets)('collection contact slots on %s', (target) => {
   it('grants exactly the cap of many claims made at once', async () => {
     const phone = '09170009001';
     const grants = await Promise.all(
-      Array.from({ length: 24 }, () =>
-        collectionContactSlots.claim(t.app.db, { phone, day: today, cap: 3 }),
-      ),
+      Array.from({ length: 24 }, () => collectionContactSlots.claim(t.app.db, { phone, day: today, cap: 3 })),
     );
     expect(grants.filter(Boolean)).toHaveLength(3);
     expect(await countOf(phone)).toBe(3);
     // Another day, or another phone, has slots of its own.
-    expect(await collectionContactSlots.claim(t.app.db, { phone, day: addDays(today, 1), cap: 3 })).toBe(true);
+    expect(await collectionContactSlots.claim(t.app.db, { phone, day: addDays(today, 1), cap: 3 })).toBe(
+      true,
+    );
     expect(await collectionContactSlots.claim(t.app.db, { phone: '09170009002', day: today, cap: 3 })).toBe(
       true,
     );

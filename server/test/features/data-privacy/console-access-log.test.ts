@@ -280,7 +280,10 @@ describe.each(databaseTargets)('the access log of console reads on %s', (target)
   });
 
   const adminCall = (endpoint: (typeof endpoints)[keyof typeof endpoints], input: Record<string, string>) =>
-    callEndpoint(t.app, endpoint, { body: input, headers: { cookie: admin.cookie, [CSRF_HEADER]: admin.csrf } });
+    callEndpoint(t.app, endpoint, {
+      body: input,
+      headers: { cookie: admin.cookie, [CSRF_HEADER]: admin.csrf },
+    });
 
   it.each(personalReads.filter((entry) => entry.file))(
     '$name adds one row naming the file; the DPO and each borrower in it see it',
@@ -331,31 +334,34 @@ describe.each(databaseTargets)('the access log of console reads on %s', (target)
     },
   );
 
-  it.each(personalReads.filter((entry) => !entry.file))('$name adds its row: operator, borrower, what, when', async (entry) => {
-    const { input, borrowerId } = entry.personal(fixture);
-    const before = await t.app.db
-      .selectFrom('personal_data_access_log')
-      .select((eb) => eb.fn.max('id').as('last'))
-      .executeTakeFirst();
-    const response = await callEndpoint(t.app, endpoints[entry.name], {
-      body: input,
-      headers: { cookie: admin.cookie, [CSRF_HEADER]: admin.csrf },
-    });
-    expect(response.status).toBe(200);
-    const rows = await t.app.db
-      .selectFrom('personal_data_access_log')
-      .selectAll()
-      .where('id', '>', Number(before?.last ?? 0))
-      .execute();
-    expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) {
-      expect(row).toMatchObject({
-        operator_id: admin.id,
-        operator_name: 'admin-log',
-        at: clock.now().toISOString(),
+  it.each(personalReads.filter((entry) => !entry.file))(
+    '$name adds its row: operator, borrower, what, when',
+    async (entry) => {
+      const { input, borrowerId } = entry.personal(fixture);
+      const before = await t.app.db
+        .selectFrom('personal_data_access_log')
+        .select((eb) => eb.fn.max('id').as('last'))
+        .executeTakeFirst();
+      const response = await callEndpoint(t.app, endpoints[entry.name], {
+        body: input,
+        headers: { cookie: admin.cookie, [CSRF_HEADER]: admin.csrf },
       });
-      expect(row.what.startsWith(entry.what)).toBe(true);
-    }
-    if (borrowerId !== undefined) expect(rows.map((row) => row.borrower_id)).toContain(borrowerId);
-  });
+      expect(response.status).toBe(200);
+      const rows = await t.app.db
+        .selectFrom('personal_data_access_log')
+        .selectAll()
+        .where('id', '>', Number(before?.last ?? 0))
+        .execute();
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row).toMatchObject({
+          operator_id: admin.id,
+          operator_name: 'admin-log',
+          at: clock.now().toISOString(),
+        });
+        expect(row.what.startsWith(entry.what)).toBe(true);
+      }
+      if (borrowerId !== undefined) expect(rows.map((row) => row.borrower_id)).toContain(borrowerId);
+    },
+  );
 });
