@@ -33,6 +33,8 @@ import * as portfolioSummaries from './migrations/2026-11-28-60-portfolio-summar
 import * as cicSubmissions from './migrations/2026-11-28-10-cic-submissions.ts';
 import * as identitySex from './migrations/2026-11-29-40-identity-sex.ts';
 import * as amlRegister from './migrations/2026-11-29-50-aml-register.ts';
+import * as cicDownloadLog from './migrations/2026-11-29-60-cic-download-log.ts';
+import * as collectionContactCounts from './migrations/2026-11-29-70-collection-contact-counts.ts';
 import * as openOrdersByOrder from './migrations/2026-11-29-80-open-orders-by-order.ts';
 
 /**
@@ -73,6 +75,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-10-cic-submissions': cicSubmissions,
   '2026-11-29-40-identity-sex': identitySex,
   '2026-11-29-50-aml-register': amlRegister,
+  '2026-11-29-60-cic-download-log': cicDownloadLog,
+  '2026-11-29-70-collection-contact-counts': collectionContactCounts,
   '2026-11-29-80-open-orders-by-order': openOrdersByOrder,
 };
 

@@ -312,6 +312,7 @@ export interface Database {
   collection_contacts: CollectionContactTable;
   collection_promises: CollectionPromiseTable;
   collection_templates: CollectionTemplateTable;
+  collection_contact_counts: CollectionContactCountTable;
   registrations: RegistrationTable;
   ephemeral_entries: EphemeralEntryTable;
   operators: OperatorTable;
@@ -360,6 +361,8 @@ export interface Database {
   portfolio_sums: PortfolioSumTable;
   portfolio_order_standings: PortfolioOrderStandingTable;
   cic_submissions: CicSubmissionTable;
+  cic_submission_borrowers: CicSubmissionBorrowerTable;
+  personal_data_file_reads: PersonalDataFileReadTable;
 }
 
 /** Identity and sanctions screening (decision 0108, migration 2026-11-28-30). */
@@ -989,6 +992,29 @@ export interface PersonalDataAccessTable {
   operator_id: number;
   operator_name: string;
   borrower_id: number;
+  what: string;
+  at: string;
+}
+
+/** Collection messages sent to a phone on a lender day (decision 0103, migration 2026-11-29-70). */
+export interface CollectionContactCountTable {
+  phone: string;
+  day: string;
+  count: number;
+}
+
+/** The borrowers in each CIC submission file (decision 0107, migration 2026-11-29-60). */
+export interface CicSubmissionBorrowerTable {
+  submission_id: number;
+  borrower_id: number;
+}
+
+/** A download of a file of many borrowers (a CIC submission file): one row names the file (0107). */
+export interface PersonalDataFileReadTable {
+  id: Generated<number>;
+  operator_id: number;
+  operator_name: string;
+  cic_submission_id: number;
   what: string;
   at: string;
 }

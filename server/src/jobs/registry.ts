@@ -13,6 +13,7 @@ import { createCardDebitProvider, resumeStalledCardRepayments } from '../feature
 import { purgeOldSignInFailures, purgeStaleDevices } from '../features/operators/index.ts';
 import { ConsoleSignInLimits } from '@kwarta/contract';
 import { deliverQueuedSms } from '../features/sms/index.ts';
+import { collectionContactSlots } from '../features/collections/index.ts';
 import { applyRetention } from '../features/data-privacy/index.ts';
 import type { Job } from './job.ts';
 
@@ -120,7 +121,7 @@ export const jobRegistry: readonly Job[] = [
     runAtStart: true,
     async run(deps, { scheduledAt }) {
       const { queued } = await queueDueReminders(deps, scheduledAt);
-      return { queued, ...(await deliverQueuedSms(deps, overdueStanding)) };
+      return { queued, ...(await deliverQueuedSms(deps, overdueStanding, collectionContactSlots)) };
     },
   },
   {
@@ -128,7 +129,7 @@ export const jobRegistry: readonly Job[] = [
     name: 'deliver-sms',
     schedule: '* * * * *',
     async run(deps) {
-      return { ...(await deliverQueuedSms(deps, overdueStanding)) };
+      return { ...(await deliverQueuedSms(deps, overdueStanding, collectionContactSlots)) };
     },
   },
   {

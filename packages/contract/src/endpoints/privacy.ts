@@ -97,8 +97,14 @@ export const consolePrivacyEndpoints = defineEndpoints(consolePrivacyRoutes, {
   },
   consoleAccessLog: {
     request: z.object({ borrowerId: z.union([z.literal(''), idField('borrowerId')]).optional() }),
+    /** A file's download (a CIC submission file) names no one borrower: `borrowerId` is null. */
     data: z.array(
-      z.object({ operatorName: z.string(), borrowerId: z.number().int(), what: z.string(), at: z.string() }),
+      z.object({
+        operatorName: z.string(),
+        borrowerId: z.number().int().nullable(),
+        what: z.string(),
+        at: z.string(),
+      }),
     ),
   },
   consoleBreaches: {

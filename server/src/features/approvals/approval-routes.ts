@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints, type ApprovalAction, type OperatorRole } from '@kwarta/contract';
 import type { Operator } from '../../db/schema.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
-import { recordPersonalDataRead } from '../data-privacy/index.ts';
+import { registerPersonalDataRead } from '../data-privacy/index.ts';
 import { approveMoneyAction, listApprovals, proposeMoneyAction, rejectMoneyAction } from './approvals.ts';
 
 const actorOf = (operator: Operator) => ({
@@ -37,30 +37,30 @@ export function consoleMoneyCalls(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.consoleWaiveCharge, (input, { operator }) =>
     propose(operator, 'waiver', input),
   );
-  registerEndpoint(app, endpoints.consoleApprovals, async (input, { operator }) => {
-    const rows = await listApprovals(app.db, input.status);
-    // Each request names its loan (subject `order:<id>`): reading the queue reads their borrowers.
-    await recordPersonalDataRead(app.db, {
-      operator,
-      orderIds: rows.flatMap((row) => /^order:(\d+)$/.exec(row.subject)?.slice(1).map(Number) ?? []),
-      what: 'money approvals',
-      now: app.clock.now(),
-    });
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        action: row.action as ApprovalAction,
-        subject: row.subject,
-        amount: row.amount,
-        payload: JSON.parse(row.payload_json) as Record<string, unknown>,
-        status: row.status,
-        proposedBy: row.proposed_by_name,
-        proposedAt: row.proposed_at,
-        decidedBy: row.decided_by_name,
-        decidedAt: row.decided_at,
-        outcome: row.outcome,
-      })),
-    };
+  // Each request names its loan (subject `order:<id>`): reading the queue reads their borrowers.
+  registerPersonalDataRead(app, endpoints.consoleApprovals, {
+    what: 'money approvals',
+    read: async (input) => {
+      const rows = await listApprovals(app.db, input.status);
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          action: row.action as ApprovalAction,
+          subject: row.subject,
+          amount: row.amount,
+          payload: JSON.parse(row.payload_json) as Record<string, unknown>,
+          status: row.status,
+          proposedBy: row.proposed_by_name,
+          proposedAt: row.proposed_at,
+          decidedBy: row.decided_by_name,
+          decidedAt: row.decided_at,
+          outcome: row.outcome,
+        })),
+      };
+    },
+    subjects: ({ items }) => ({
+      orderIds: items.flatMap((item) => /^order:(\d+)$/.exec(item.subject)?.slice(1).map(Number) ?? []),
+    }),
   });
   registerEndpoint(app, endpoints.consoleApproveRequest, async (input, { operator }) => {
     const { request } = await approveMoneyAction(app, actorOf(operator), input.requestId);

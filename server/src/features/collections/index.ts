@@ -2,6 +2,7 @@
 // approved SMS templates and the manual SMS. The public module.
 export { collectionPanel, collectionQueue } from './collection-queue.ts';
 export { assignCollector, ContactRefused, recordContact, sendCollectionSms } from './collection-actions.ts';
+export { collectionContactSlots } from './contact-slots.ts';
 export {
   approveCollectionTemplate,
   listCollectionTemplates,

@@ -13,7 +13,7 @@ import {
 import { listTemplates, saveTemplate } from '../promotion/index.ts';
 import { getServiceContacts, saveServiceContacts } from '../customer-service/index.ts';
 import { findComplaintImage, sendProblemImage } from '../complaints/index.ts';
-import { recordPersonalDataRead } from '../data-privacy/index.ts';
+import { registerPersonalDataRead } from '../data-privacy/index.ts';
 
 /**
  * The console's admin screens (channel templates, service contacts, operators) and the complaint
@@ -90,16 +90,10 @@ export async function consoleAdminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Operators read any filed complaint's images; the same bytes and headers as the borrower's route.
-  registerEndpoint(app, endpoints.consoleComplaintImage, async ({ id }, { operator, reply }) => {
-    const image = await findComplaintImage(app.db, id);
-    if (image) {
-      await recordPersonalDataRead(app.db, {
-        operator,
-        borrowerIds: [image.borrower_id],
-        what: 'complaint image',
-        now: app.clock.now(),
-      });
-    }
-    return sendProblemImage(app, reply, image);
+  registerPersonalDataRead(app, endpoints.consoleComplaintImage, {
+    what: 'complaint image',
+    read: ({ id }) => findComplaintImage(app.db, id),
+    subjects: (image) => ({ borrowerIds: image ? [image.borrower_id] : [] }),
+    respond: (image, { reply }) => sendProblemImage(app, reply, image),
   });
 }

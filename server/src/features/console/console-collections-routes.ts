@@ -16,7 +16,7 @@ import {
   templateView,
 } from '../collections/index.ts';
 import { activeCollectorNames, audited } from '../operators/index.ts';
-import { recordPersonalDataRead } from '../data-privacy/index.ts';
+import { registerPersonalDataRead } from '../data-privacy/index.ts';
 import { phoneFor } from './console-orders.ts';
 import { withDb } from './with-db.ts';
 
@@ -28,28 +28,24 @@ import { withDb } from './with-db.ts';
 export function consoleCollectionsCalls(app: FastifyInstance): void {
   const actor = (operator: Operator) => ({ ...operator, role: operator.role as OperatorRole });
 
-  registerEndpoint(app, endpoints.consoleCollections, async (input, { operator }) => {
-    const page = await collectionQueue(app, input);
-    const role = operator.role as OperatorRole;
-    await recordPersonalDataRead(app.db, {
-      operator,
-      orderIds: page.items.map((item) => item.orderId),
-      what: 'collections queue',
-      now: app.clock.now(),
-    });
-    return { ...page, items: page.items.map((item) => ({ ...item, phone: phoneFor(role, item.phone) })) };
+  registerPersonalDataRead(app, endpoints.consoleCollections, {
+    what: 'collections queue',
+    read: async (input, { operator }) => {
+      const page = await collectionQueue(app, input);
+      const role = operator.role as OperatorRole;
+      return { ...page, items: page.items.map((item) => ({ ...item, phone: phoneFor(role, item.phone) })) };
+    },
+    subjects: (page) => ({ orderIds: page.items.map((item) => item.orderId) }),
   });
 
-  registerEndpoint(app, endpoints.consoleCollectionsOrder, async (input, { operator }) => {
-    const panel = await collectionPanel(app, input.orderId);
-    if (!panel) throw ApiError.notFound();
-    await recordPersonalDataRead(app.db, {
-      operator,
-      orderIds: [input.orderId],
-      what: 'collections case',
-      now: app.clock.now(),
-    });
-    return { ...panel, collectors: await activeCollectorNames(app.db) };
+  registerPersonalDataRead(app, endpoints.consoleCollectionsOrder, {
+    what: 'collections case',
+    read: async (input) => {
+      const panel = await collectionPanel(app, input.orderId);
+      if (!panel) throw ApiError.notFound();
+      return { ...panel, collectors: await activeCollectorNames(app.db) };
+    },
+    subjects: (_panel, input) => ({ orderIds: [input.orderId] }),
   });
 
   registerEndpoint(app, endpoints.consoleRecordContact, (input, { operator }) =>

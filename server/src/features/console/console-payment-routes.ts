@@ -4,7 +4,7 @@ import type { Payment } from '../../db/schema.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { audited } from '../operators/index.ts';
 import { acceptHeldPayment, paymentList, returnHeldPayment } from '../payments/index.ts';
-import { recordPersonalDataRead } from '../data-privacy/index.ts';
+import { registerPersonalDataRead } from '../data-privacy/index.ts';
 import { withDb } from './with-db.ts';
 
 /** What the audit keeps of a reviewed payment, before and after. */
@@ -22,15 +22,10 @@ const reviewed = (payment: Payment) => ({
  * transaction that records it.
  */
 export function consolePaymentCalls(app: FastifyInstance): void {
-  registerEndpoint(app, endpoints.consolePayments, async (input, { operator }) => {
-    const page = await paymentList(app.db, input);
-    await recordPersonalDataRead(app.db, {
-      operator,
-      orderIds: page.items.map((item) => item.orderId),
-      what: 'payments list',
-      now: app.clock.now(),
-    });
-    return page;
+  registerPersonalDataRead(app, endpoints.consolePayments, {
+    what: 'payments list',
+    read: (input) => paymentList(app.db, input),
+    subjects: (page) => ({ orderIds: page.items.map((item) => item.orderId) }),
   });
 
   registerEndpoint(app, endpoints.consoleAcceptPayment, (input, { operator }) =>

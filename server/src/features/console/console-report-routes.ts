@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, calendarDateAt } from '@kwarta/domain';
 import { endpoints, type EndpointParsedRequest } from '@kwarta/contract';
-import type { Operator } from '../../db/schema.ts';
-import { recordPersonalDataRead } from '../data-privacy/index.ts';
+import { registerPersonalDataRead } from '../data-privacy/index.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { csvDownload } from '../../lib/csv.ts';
@@ -46,15 +45,9 @@ export function consoleReportCalls(app: FastifyInstance): void {
     });
     return { ...report, computedAt: app.clock.now().toISOString() };
   };
-  const statement = async (input: ConsoleRequest<'consoleOrderStatement'>, operator: Operator) => {
+  const statement = async (input: ConsoleRequest<'consoleOrderStatement'>) => {
     const order = await findOrderByIdOrNo(app.db, input.order);
     if (!order) throw ApiError.notFound();
-    await recordPersonalDataRead(app.db, {
-      operator,
-      orderIds: [order.id],
-      what: `statement ${order.order_no}`,
-      now: app.clock.now(),
-    });
     const lines = await orderStatement(app.db, order.id, { chart: app.config.ledgerAccounts });
     return {
       orderId: order.id,
@@ -76,7 +69,16 @@ export function consoleReportCalls(app: FastifyInstance): void {
     return { ...report, products };
   });
   registerEndpoint(app, endpoints.consoleTrialBalance, (input) => consoleTrialBalance(app, input.date));
-  registerEndpoint(app, endpoints.consoleOrderStatement, (input, { operator }) => statement(input, operator));
+  // The screen and its CSV show the same statement: the same read in the access log.
+  const statementRead = {
+    what: 'statement',
+    read: statement,
+    subjects: (shown: Awaited<ReturnType<typeof statement>>) => ({
+      orderIds: [shown.orderId],
+      detail: shown.orderNo,
+    }),
+  };
+  registerPersonalDataRead(app, endpoints.consoleOrderStatement, statementRead);
   registerEndpoint(app, endpoints.consoleReconciliation, reconciliation);
 
   // Each report as CSV: the same figures as its screen.
@@ -89,9 +91,10 @@ export function consoleReportCalls(app: FastifyInstance): void {
       portfolioCsvRows(report),
     );
   });
-  registerEndpoint(app, endpoints.consoleExportStatement, async (input, { operator, reply }) => {
-    const { orderNo, lines } = await statement(input, operator);
-    return csvDownload(reply, `statement-${orderNo}.csv`, statementCsvColumns, lines);
+  registerPersonalDataRead(app, endpoints.consoleExportStatement, {
+    ...statementRead,
+    respond: ({ orderNo, lines }, { reply }) =>
+      csvDownload(reply, `statement-${orderNo}.csv`, statementCsvColumns, lines),
   });
   registerEndpoint(app, endpoints.consoleExportReconciliation, async (input, { reply }) => {
     const report = await reconciliation(input);

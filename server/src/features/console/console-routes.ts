@@ -51,7 +51,7 @@ import { consoleExportCalls } from './console-export-routes.ts';
 import { consoleReportCalls } from './console-report-routes.ts';
 import { regulatoryReportCalls } from '../regulatory-reports/index.ts';
 import { operatorView } from './operator-view.ts';
-import { recordPersonalDataRead } from '../data-privacy/index.ts';
+import { registerPersonalDataRead } from '../data-privacy/index.ts';
 
 const COOKIE_PATH = '/console';
 
@@ -131,28 +131,20 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, endpoints.consoleDashboard, () => dashboard(app));
 
-  registerEndpoint(app, endpoints.consoleOrders, async (input, { operator }) => {
-    const page = await orderQueueFor(app.db, operator.role as OperatorRole, input);
-    await recordPersonalDataRead(app.db, {
-      operator,
-      orderIds: page.items.map((item) => item.orderId),
-      what: 'order queue',
-      now: app.clock.now(),
-    });
-    return page;
+  registerPersonalDataRead(app, endpoints.consoleOrders, {
+    what: 'order queue',
+    read: (input, { operator }) => orderQueueFor(app.db, operator.role as OperatorRole, input),
+    subjects: (page) => ({ orderIds: page.items.map((item) => item.orderId) }),
   });
 
-  registerEndpoint(app, endpoints.consoleOrder, async (input, { operator }) => {
-    const page = await consoleOrderPage(app, operator.role as OperatorRole, input.orderId);
-    if (!page) throw ApiError.notFound();
-    // The order page shows its borrower's personal data: the DPO's access log records it (0107).
-    await recordPersonalDataRead(app.db, {
-      operator,
-      borrowerIds: [page.borrower.id],
-      what: `order page ${page.order.orderNo}`,
-      now: app.clock.now(),
-    });
-    return page;
+  registerPersonalDataRead(app, endpoints.consoleOrder, {
+    what: 'order page',
+    read: async (input, { operator }) => {
+      const page = await consoleOrderPage(app, operator.role as OperatorRole, input.orderId);
+      if (!page) throw ApiError.notFound();
+      return page;
+    },
+    subjects: (page) => ({ borrowerIds: [page.borrower.id], detail: page.order.orderNo }),
   });
 
   const decide =
@@ -189,19 +181,15 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   consoleStandardReportCalls(app);
   regulatoryReportCalls(app);
 
-  registerEndpoint(app, endpoints.consoleComplaints, async (input, { operator }) => {
-    const inbox = await complaintInboxFor(
-      { db: app.db, now: app.clock.now(), timeZone: app.config.lenderTimeZone },
-      operator.role as OperatorRole,
-      input,
-    );
-    await recordPersonalDataRead(app.db, {
-      operator,
-      complaintIds: inbox.items.map((item) => item.id),
-      what: 'complaints inbox',
-      now: app.clock.now(),
-    });
-    return inbox;
+  registerPersonalDataRead(app, endpoints.consoleComplaints, {
+    what: 'complaints inbox',
+    read: (input, { operator }) =>
+      complaintInboxFor(
+        { db: app.db, now: app.clock.now(), timeZone: app.config.lenderTimeZone },
+        operator.role as OperatorRole,
+        input,
+      ),
+    subjects: (inbox) => ({ complaintIds: inbox.items.map((item) => item.id) }),
   });
 
   registerEndpoint(app, endpoints.consoleReplyComplaint, async (input, { operator }) => {

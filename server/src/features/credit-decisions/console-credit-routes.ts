@@ -3,7 +3,7 @@ import { endpoints, messages, type MessageKey } from '@kwarta/contract';
 import { decisionReasonCodes, describeModelError, validateDecisionModel } from '@kwarta/domain';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
-import { recordPersonalDataRead } from '../data-privacy/index.ts';
+import { registerPersonalDataRead } from '../data-privacy/index.ts';
 import { audited } from '../operators/index.ts';
 import { productNames } from '../products/index.ts';
 import {
@@ -152,25 +152,23 @@ export async function consoleCreditRoutes(app: FastifyInstance): Promise<void> {
     return { versionHash: model.versionHash, name: model.name };
   });
 
-  registerEndpoint(app, endpoints.consoleOrderDecision, async (input, { operator }) => {
-    const decision = await findOrderDecision(app.db, input.orderId);
-    if (!decision) return null;
-    await recordPersonalDataRead(app.db, {
-      operator,
-      orderIds: [input.orderId],
-      what: 'credit decision',
-      now: app.clock.now(),
-    });
-    return {
-      ...decision,
-      reasons: decision.reasons.map((code) => ({ code, text: operatorReasonText(code) })),
-      overrides: decision.overrides.map((entry) => ({
-        actor: entry.actor,
-        outcome: entry.outcome,
-        reason: entry.reason,
-        createdAt: entry.created_at,
-      })),
-    };
+  registerPersonalDataRead(app, endpoints.consoleOrderDecision, {
+    what: 'credit decision',
+    read: async (input) => {
+      const decision = await findOrderDecision(app.db, input.orderId);
+      if (!decision) return null;
+      return {
+        ...decision,
+        reasons: decision.reasons.map((code) => ({ code, text: operatorReasonText(code) })),
+        overrides: decision.overrides.map((entry) => ({
+          actor: entry.actor,
+          outcome: entry.outcome,
+          reason: entry.reason,
+          createdAt: entry.created_at,
+        })),
+      };
+    },
+    subjects: (decision, input) => ({ orderIds: decision ? [input.orderId] : [] }),
   });
 
   registerEndpoint(app, endpoints.consoleCreditOverride, async (input, { operator }) =>

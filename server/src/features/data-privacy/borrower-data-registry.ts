@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { BlobStorage } from '../../lib/blob-storage.ts';
+import { fileReadsOf } from './access-log.ts';
 
 /**
  * Every table of the database, and what it holds of a borrower (decision 0107). One registry drives
@@ -255,6 +256,26 @@ export const tableRegistry = {
       ),
   ),
   collection_promises: byOrder('collection_promises', 'Promises to pay', 'open-loan'),
+  // The day's count of collection messages to a phone (decision 0103): the cap needs it while a
+  // loan is collected, and only for its day, so retention removes the days that are over.
+  collection_contact_counts: {
+    kind: 'borrower-data',
+    section: 'Collection messages counted per day',
+    hold: 'open-loan',
+    rows: (db, subject) =>
+      db
+        .selectFrom('collection_contact_counts')
+        .select(['day', 'count'])
+        .where('phone', '=', subject.phone)
+        .execute(),
+    erase: async ({ db }, subject) =>
+      changed(
+        await db
+          .deleteFrom('collection_contact_counts')
+          .where('phone', '=', subject.phone)
+          .executeTakeFirst(),
+      ),
+  },
   sms_messages: byOrder('sms_messages', 'Messages sent to me', 'open-loan', async ({ db }, subject) =>
     changed(
       await db
@@ -332,12 +353,19 @@ export const tableRegistry = {
   ),
   personal_data_access_log: {
     ...byBorrower('personal_data_access_log', 'Staff who opened my record', 'identity-aml', kept),
-    rows: (db, subject) =>
-      db
+    // And the downloads of files that held the borrower (a CIC submission file), one row a download.
+    rows: async (db, subject) => [
+      ...(await db
         .selectFrom('personal_data_access_log')
         .select(['operator_name', 'what', 'at'])
         .where('borrower_id', '=', subject.borrowerId)
-        .execute(),
+        .execute()),
+      ...(await fileReadsOf(db, subject.borrowerId)),
+    ],
+  },
+  personal_data_file_reads: {
+    kind: 'not-borrower-data',
+    why: 'downloads of files by operator, naming the file; whose data a file held is its borrower list',
   },
   anonymised_borrowers: byBorrower('anonymised_borrowers', 'Anonymised', 'identity-aml', kept),
   data_export_links: {
@@ -464,6 +492,14 @@ export const tableRegistry = {
     kind: 'not-borrower-data',
     why: 'the CIC files generated: month, counts, hash and who sent them',
   },
+  // Which CIC files a borrower was reported in (decision 0107): what was disclosed to the credit
+  // bureau, kept with the loans it reported; ids only, pseudonymous once the borrower is anonymised.
+  cic_submission_borrowers: byBorrower(
+    'cic_submission_borrowers',
+    'Credit bureau (CIC) files I was reported in',
+    'identity-aml',
+    kept,
+  ),
   privacy_policy_versions: { kind: 'not-borrower-data', why: 'the policy texts’ versions' },
   privacy_breaches: { kind: 'not-borrower-data', why: 'incidents, described without personal data' },
 } satisfies Record<keyof Database, TableEntry>;

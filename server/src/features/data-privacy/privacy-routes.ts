@@ -4,7 +4,8 @@ import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { audited } from '../operators/index.ts';
 import { siteInfo } from '../static-pages/index.ts';
-import { listAccessLog, recordPersonalDataRead } from './access-log.ts';
+import { listAccessLog } from './access-log.ts';
+import { registerPersonalDataRead } from './personal-data-reads.ts';
 import { listBreaches, markBreachNotified, recordBreach } from './breach-register.ts';
 import { buildDataExport, createExportLink, dataExportHtml, exportLinkOwner } from './data-export.ts';
 import {
@@ -109,16 +110,11 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
     return dataExportHtml(data, siteInfo(app.config).brandName);
   });
 
-  registerEndpoint(app, endpoints.consolePrivacyRequests, async (_input, { operator }) => {
-    const requests = await listSubjectRequests(requestDeps(), { now: app.clock.now() });
-    // A correction carries the right value (a name, an address): the queue is personal data too.
-    await recordPersonalDataRead(app.db, {
-      operator,
-      borrowerIds: requests.map((request) => request.borrowerId),
-      what: 'privacy requests',
-      now: app.clock.now(),
-    });
-    return requests;
+  // A correction carries the right value (a name, an address): the queue is personal data too.
+  registerPersonalDataRead(app, endpoints.consolePrivacyRequests, {
+    what: 'privacy requests',
+    read: () => listSubjectRequests(requestDeps(), { now: app.clock.now() }),
+    subjects: (requests) => ({ borrowerIds: requests.map((request) => request.borrowerId) }),
   });
 
   // The DPO's answers and the breach register are audited like every operator's write.

@@ -20,7 +20,7 @@ export interface RetentionCounts {
   anonymised: number;
   /** Rows changed in their tables. */
   rowsErased: number;
-  /** SMS whose recipient and text were erased after the messages period. */
+  /** SMS whose recipient and text were erased after the messages period, and past days' counts. */
   messagesErased: number;
   /** Taps deleted after the usage period. */
   usageDeleted: number;
@@ -118,7 +118,13 @@ export async function applyRetention(
     .where('phone', '!=', '')
     .where('status', 'in', ['sent', 'failed', 'skipped'])
     .executeTakeFirst();
-  counts.messagesErased = Number(outbox.numUpdatedRows) + Number(messages.numUpdatedRows);
+  // A phone's count of collection messages matters for its lender day only (decision 0103).
+  const contactCounts = await db
+    .deleteFrom('collection_contact_counts')
+    .where('day', '<', today)
+    .executeTakeFirst();
+  counts.messagesErased =
+    Number(outbox.numUpdatedRows) + Number(messages.numUpdatedRows) + Number(contactCounts.numDeletedRows);
 
   const usageCutoff = `${addDays(today, -retention.usage.days)}T00:00:00.000Z`;
   const usage = await db

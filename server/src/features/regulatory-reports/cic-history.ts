@@ -36,16 +36,30 @@ const toSubmission = (row: Selectable<CicSubmissionTable>): CicSubmission => ({
   sentAt: row.sent_at,
 });
 
+/** The file and the borrowers in it, together: a file is never listed without its borrowers. */
 export async function recordCicSubmission(
   db: Kysely<Database>,
+  borrowerIds: readonly number[],
   row: Omit<Insertable<CicSubmissionTable>, 'id' | 'sent_by' | 'sent_at'>,
 ): Promise<CicSubmission> {
-  const inserted = await db
-    .insertInto('cic_submissions')
-    .values(row)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toSubmission(inserted);
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('cic_submissions')
+      .values(row)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    for (let start = 0; start < borrowerIds.length; start += 500) {
+      await trx
+        .insertInto('cic_submission_borrowers')
+        .values(
+          borrowerIds
+            .slice(start, start + 500)
+            .map((borrowerId) => ({ submission_id: inserted.id, borrower_id: borrowerId })),
+        )
+        .execute();
+    }
+    return toSubmission(inserted);
+  });
 }
 
 /** Newest first. */

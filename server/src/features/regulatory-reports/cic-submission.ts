@@ -99,6 +99,8 @@ export async function generateCicFile(
   const out = fs.createWriteStream(partial, { encoding: 'utf8' });
   let bytes = 0;
   let details = 0;
+  // Who is in the file, for their access log (decision 0107): ids only, 8 bytes a borrower.
+  const reported: number[] = [];
   const write = async (fields: string[]) => {
     validator.check(fields);
     const line = fields.join(CIC_DELIMITER) + CIC_LINE_END;
@@ -114,6 +116,7 @@ export async function generateCicFile(
       for (const borrower of page) {
         const known = identity.get(borrower.borrowerId) ?? identityFromBorrowerName(borrower.fullName);
         await write(cicFields('ID', subjectValues(context, borrower, known)));
+        reported.push(borrower.borrowerId);
         details += 1;
         for (const contract of borrower.contracts) {
           await write(cicFields('CI', contractValues(context, borrower.borrowerId, contract)));
@@ -137,7 +140,7 @@ export async function generateCicFile(
     return { ok: false, ...validation };
   }
   fs.renameSync(partial, filePath);
-  const submission = await recordCicSubmission(db, {
+  const submission = await recordCicSubmission(db, reported, {
     month: options.month,
     submission_type: options.correction ? 1 : 0,
     file_name: fileName,

@@ -5,6 +5,7 @@ import { addDays, calendarDateAt } from '@kwarta/domain';
 import { endpoints, messages } from '@kwarta/contract';
 import { ApiError } from '../../lib/api-error.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
+import { registerPersonalDataRead } from '../data-privacy/index.ts';
 import { audited } from '../operators/index.ts';
 import {
   findCicSubmission,
@@ -78,12 +79,24 @@ export function regulatoryReportCalls(app: FastifyInstance): void {
     return shown(after);
   });
 
-  registerEndpoint(app, endpoints.consoleCicDownload, async (input, { reply }) => {
-    const submission = await findCicSubmission(app.db, input.id);
-    if (!submission || !fs.existsSync(submission.filePath)) throw ApiError.notFound();
-    reply
-      .header('Content-Disposition', `attachment; filename="${submission.fileName}"`)
-      .header('Cache-Control', 'no-store');
-    return fs.createReadStream(submission.filePath);
+  // The file holds every reported borrower's data: a download is one row of the access log naming
+  // the file, whose borrowers are its list (decision 0107), not a row per borrower.
+  registerPersonalDataRead(app, endpoints.consoleCicDownload, {
+    what: 'CIC submission file',
+    read: async (input) => {
+      const submission = await findCicSubmission(app.db, input.id);
+      if (!submission || !fs.existsSync(submission.filePath)) throw ApiError.notFound();
+      return submission;
+    },
+    subjects: (submission) => ({
+      cicSubmissionId: submission.id,
+      detail: `${submission.month}${submission.correction ? ' (correction)' : ''} ${submission.fileName}`,
+    }),
+    respond: (submission, { reply }) => {
+      reply
+        .header('Content-Disposition', `attachment; filename="${submission.fileName}"`)
+        .header('Cache-Control', 'no-store');
+      return fs.createReadStream(submission.filePath);
+    },
   });
 }

@@ -10,6 +10,12 @@ export {
   type SmsDelivery,
 } from './sms-sender.ts';
 export { verifySmsCode, type SmsCodeCheck, type SmsCodeSubject } from './sms-codes.ts';
-export { deliverQueuedSms, retryDelayMs, type DeliveryCounts, type OrderStandingAt } from './sms-delivery.ts';
+export {
+  deliverQueuedSms,
+  retryDelayMs,
+  type CollectionContactSlots,
+  type DeliveryCounts,
+  type OrderStandingAt,
+} from './sms-delivery.ts';
 export { semaphoreGateway } from './semaphore-gateway.ts';
 export { collectionSmsSince, orderMessages, queueSmsMessages, type QueuedSms } from './sms-messages.ts';

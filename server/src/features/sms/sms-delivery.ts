@@ -1,15 +1,8 @@
 import type { Kysely } from 'kysely';
-import {
-  calendarDateAt,
-  contactDecision,
-  defaultContactRules,
-  instantAt,
-  type CalendarDate,
-} from '@kwarta/domain';
+import { calendarDateAt, contactDecision, defaultContactRules, type CalendarDate } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { SmsSendError } from './sms-gateway.ts';
-import { collectionSmsSince } from './sms-messages.ts';
 
 type DeliveryDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'smsGateway' | 'log' | 'metrics'>;
 
@@ -40,6 +33,16 @@ export type OrderStandingAt = (
   today: CalendarDate,
 ) => Promise<{ live: boolean; daysPastDue: number } | undefined>;
 
+/**
+ * The day's cap of collection messages per phone, kept by collections (decision 0103) and handed
+ * in by the job registry: a slot is claimed atomically before a collection message is sent and
+ * released when it is not, so overlapping passes never send one past the cap.
+ */
+export interface CollectionContactSlots {
+  claim(db: Kysely<Database>, slot: { phone: string; day: CalendarDate; cap: number }): Promise<boolean>;
+  release(db: Kysely<Database>, slot: { phone: string; day: CalendarDate }): Promise<void>;
+}
+
 /** Why a message due for delivery is not sent (decision 0103), or null when it may go now. */
 type Verdict = { skip: string } | { waitUntil: Date } | null;
 
@@ -53,6 +56,7 @@ type Verdict = { skip: string } | { waitUntil: Date } | null;
 export async function deliverQueuedSms(
   deps: DeliveryDeps,
   standingOf: OrderStandingAt,
+  contactSlots: CollectionContactSlots,
 ): Promise<DeliveryCounts> {
   const { db, config, smsGateway, metrics } = deps;
   const counts: DeliveryCounts = { sent: 0, retrying: 0, failed: 0, skipped: 0, deferred: 0 };
@@ -88,10 +92,10 @@ export async function deliverQueuedSms(
   const due = await query.orderBy('sms_messages.id').limit(config.sms.ratePerMinute).execute();
 
   const today = calendarDateAt(now, config.lenderTimeZone);
-  const dayStart = instantAt(today, 0, config.lenderTimeZone);
+  const capped = `the borrower had ${config.sms.collectionPerBorrowerDay} collection messages today`;
 
   // What was true when a message was queued may not be now (decision 0103): the borrower paid, the
-  // order was written off, the past-due exception no longer holds, the day's cap was reached.
+  // order was written off, the past-due exception no longer holds (the day's cap: a slot, below).
   async function verdict(message: (typeof due)[number]): Promise<Verdict> {
     // A reminder of a line paid (or moved by an extension) since it was queued says nothing true.
     if (
@@ -111,12 +115,6 @@ export async function deliverQueuedSms(
       daysPastDue: standing.daysPastDue,
     });
     if (!decision.allowed) return { waitUntil: decision.nextAllowedAt };
-    if (
-      message.purpose === 'collection' &&
-      (await collectionSmsSince(db, { phone: message.phone, since: dayStart, pending: false })) >=
-        config.sms.collectionPerBorrowerDay
-    )
-      return { skip: `the borrower had ${config.sms.collectionPerBorrowerDay} collection messages today` };
     return null;
   }
 
@@ -154,6 +152,19 @@ export async function deliverQueuedSms(
       counts.skipped += 1;
       continue;
     }
+    // The message is this pass's: a collection message then takes one of the phone's slots of the
+    // day, or is skipped. Claimed after the message, so no pass holds a slot for a message another
+    // pass sends.
+    const slot = message.purpose === 'collection' ? { phone: message.phone, day: today } : null;
+    if (slot && !(await contactSlots.claim(db, { ...slot, cap: config.sms.collectionPerBorrowerDay }))) {
+      await db
+        .updateTable('sms_messages')
+        .set({ status: 'skipped', last_error: capped, attempts: message.attempts })
+        .where('id', '=', message.id)
+        .execute();
+      counts.skipped += 1;
+      continue;
+    }
     const attempts = message.attempts + 1;
     try {
       const receipt = await smsGateway.send({ phone: message.phone, text: message.text });
@@ -171,6 +182,8 @@ export async function deliverQueuedSms(
       metrics.sms(smsGateway.name, message.purpose, 'sent');
       if (message.purpose === 'reminder') metrics.reminder('sent');
     } catch (error) {
+      // Not sent: the slot goes back to a message that will reach the borrower.
+      if (slot) await contactSlots.release(db, slot);
       if (!(error instanceof SmsSendError)) {
         // Not the provider's answer (our own fault): back in the queue as it was, and say so.
         await db

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleCalls, endpoints, OPERATOR_SESSION_COOKIE, CSRF_HEADER } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
@@ -5,6 +7,7 @@ import { newBorrower, otherBorrower } from '../../support/borrowers.ts';
 import { completeIdentity, philIdHolder } from '../../support/identity.ts';
 import { complaintWithImage } from '../../support/complaints.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
+import { buildDataExport, declaredPersonalDataReads } from '../../../src/features/data-privacy/index.ts';
 import {
   createOperator,
   createOperatorSession,
@@ -18,6 +21,7 @@ interface Fixture {
   complaintImageId: string;
   identityBorrowerId: number;
   identityImageId: string;
+  cicSubmissionId: number;
 }
 
 type Entry =
@@ -25,6 +29,8 @@ type Entry =
       /** Returns a borrower's personal data: the call and the borrower its log row must name. */
       personal: (f: Fixture) => { input: Record<string, string>; borrowerId?: number };
       what: string;
+      /** A file of many borrowers: one row naming the file, shown in each one's log. */
+      file?: true;
     }
   | { notPersonal: string };
 
@@ -33,7 +39,8 @@ const action = 'an action: the audit log records it';
 
 /**
  * Every console call, classified (decision 0107): a new call fails the first test until it is
- * here, and a call that shows a borrower's personal data is called and must add its log row.
+ * here; a call that shows a borrower's personal data must be registered as a declared read
+ * (registerPersonalDataRead) under the same name, and is called and must add its log row.
  */
 const consoleReads = {
   consoleSignIn: { notPersonal: 'the operator signing in' },
@@ -131,8 +138,9 @@ const consoleReads = {
   consoleCicGenerate: { notPersonal: action },
   consoleCicMarkSent: { notPersonal: action },
   consoleCicDownload: {
-    notPersonal:
-      "the credit bureau's file of every reported borrower: bulk, audited at generation; not yet logged per borrower (decision 0107)",
+    personal: (f) => ({ input: { id: String(f.cicSubmissionId) }, borrowerId: f.borrowerId }),
+    what: 'CIC submission file',
+    file: true,
   },
   consoleIdentityQueue: {
     personal: (f) => ({ input: {}, borrowerId: f.identityBorrowerId }),
@@ -160,7 +168,7 @@ const consoleReads = {
 } satisfies Record<keyof typeof consoleCalls, Entry>;
 
 const personalReads = Object.entries(consoleReads as Record<string, Entry>).flatMap(([name, entry]) =>
-  'personal' in entry ? [{ name: name as keyof typeof consoleCalls, ...entry }] : [],
+  'personal' in entry ? [{ name: name as keyof typeof consoleCalls, file: false, ...entry }] : [],
 );
 
 describe('the console calls classified for the access log', () => {
@@ -230,6 +238,30 @@ describe.each(databaseTargets)('the access log of console reads on %s', (target)
         decided_at: now,
       })
       .execute();
+    // A CIC submission file that reported the borrower, as generation records it.
+    const cicDir = path.join(t.app.config.dataDir, 'cic');
+    fs.mkdirSync(cicDir, { recursive: true });
+    fs.writeFileSync(path.join(cicDir, 'KWARTA01_CSDF_20261101090000.txt'), 'HD|KWARTA01|31102026|1.0|0|\n');
+    const submission = await t.app.db
+      .insertInto('cic_submissions')
+      .values({
+        month: '2026-10',
+        submission_type: 0,
+        file_name: 'KWARTA01_CSDF_20261101090000.txt',
+        file_path: path.join(cicDir, 'KWARTA01_CSDF_20261101090000.txt'),
+        sha256: '0'.repeat(64),
+        byte_size: 28,
+        subjects: 1,
+        contracts: 1,
+        generated_by: 'cli',
+        generated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('cic_submission_borrowers')
+      .values({ submission_id: submission.id, borrower_id: other.borrowerId })
+      .execute();
     fixture = {
       borrowerId: other.borrowerId,
       orderId: other.order.id,
@@ -237,35 +269,99 @@ describe.each(databaseTargets)('the access log of console reads on %s', (target)
       complaintImageId: complaint.publicId,
       identityBorrowerId: identity.borrower_id,
       identityImageId: identity.public_id,
+      cicSubmissionId: submission.id,
     };
   });
   afterAll(() => t.close());
 
-  it.each(personalReads)('$name adds its row: operator, borrower, what, when', async (entry) => {
-    const { input, borrowerId } = entry.personal(fixture);
-    const before = await t.app.db
-      .selectFrom('personal_data_access_log')
-      .select((eb) => eb.fn.max('id').as('last'))
-      .executeTakeFirst();
-    const response = await callEndpoint(t.app, endpoints[entry.name], {
+  it('declares exactly the personal reads, each under the name its rows carry', () => {
+    const declared = Object.fromEntries(declaredPersonalDataReads());
+    expect(declared).toEqual(Object.fromEntries(personalReads.map((entry) => [entry.name, entry.what])));
+  });
+
+  const adminCall = (endpoint: (typeof endpoints)[keyof typeof endpoints], input: Record<string, string>) =>
+    callEndpoint(t.app, endpoint, {
       body: input,
       headers: { cookie: admin.cookie, [CSRF_HEADER]: admin.csrf },
     });
-    expect(response.status).toBe(200);
-    const rows = await t.app.db
-      .selectFrom('personal_data_access_log')
-      .selectAll()
-      .where('id', '>', Number(before?.last ?? 0))
-      .execute();
-    expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) {
-      expect(row).toMatchObject({
-        operator_id: admin.id,
-        operator_name: 'admin-log',
+
+  it.each(personalReads.filter((entry) => entry.file))(
+    '$name adds one row naming the file; the DPO and each borrower in it see it',
+    async (entry) => {
+      const { input, borrowerId } = entry.personal(fixture);
+      const response = await adminCall(endpoints[entry.name], input);
+      expect(response.status).toBe(200);
+      const rows = await t.app.db.selectFrom('personal_data_file_reads').selectAll().execute();
+      expect(rows).toEqual([
+        expect.objectContaining({
+          operator_id: admin.id,
+          operator_name: 'admin-log',
+          cic_submission_id: fixture.cicSubmissionId,
+          what: `${entry.what} 2026-10 KWARTA01_CSDF_20261101090000.txt`,
+          at: clock.now().toISOString(),
+        }),
+      ]);
+      const dpo = await adminCall(endpoints.consoleAccessLog, {});
+      expect(dpo.envelope!.data).toContainEqual({
+        operatorName: 'admin-log',
+        borrowerId: null,
+        what: `${rows[0]!.what}, every borrower in it`,
         at: clock.now().toISOString(),
       });
-      expect(row.what.startsWith(entry.what)).toBe(true);
-    }
-    if (borrowerId !== undefined) expect(rows.map((row) => row.borrower_id)).toContain(borrowerId);
-  });
+      const theirs = await adminCall(endpoints.consoleAccessLog, { borrowerId: String(borrowerId) });
+      expect(theirs.envelope!.data).toContainEqual({
+        operatorName: 'admin-log',
+        borrowerId,
+        what: `${rows[0]!.what}, which holds this borrower`,
+        at: clock.now().toISOString(),
+      });
+      const stranger = await adminCall(endpoints.consoleAccessLog, {
+        borrowerId: String(fixture.identityBorrowerId),
+      });
+      expect(JSON.stringify(stranger.envelope!.data)).not.toContain('CIC submission file');
+      // The borrower's copy of their data: who opened their record, the download included, and
+      // the files they were reported in.
+      const copy = await buildDataExport(t.app.db, { borrowerId: borrowerId!, now: clock.now() });
+      const section = (table: string) => copy!.sections.find((found) => found.table === table)!.rows;
+      expect(section('personal_data_access_log')).toContainEqual({
+        operator_name: 'admin-log',
+        what: `${rows[0]!.what}, which holds this borrower`,
+        at: clock.now().toISOString(),
+      });
+      expect(section('cic_submission_borrowers')).toEqual([
+        { submission_id: fixture.cicSubmissionId, borrower_id: borrowerId },
+      ]);
+    },
+  );
+
+  it.each(personalReads.filter((entry) => !entry.file))(
+    '$name adds its row: operator, borrower, what, when',
+    async (entry) => {
+      const { input, borrowerId } = entry.personal(fixture);
+      const before = await t.app.db
+        .selectFrom('personal_data_access_log')
+        .select((eb) => eb.fn.max('id').as('last'))
+        .executeTakeFirst();
+      const response = await callEndpoint(t.app, endpoints[entry.name], {
+        body: input,
+        headers: { cookie: admin.cookie, [CSRF_HEADER]: admin.csrf },
+      });
+      expect(response.status).toBe(200);
+      const rows = await t.app.db
+        .selectFrom('personal_data_access_log')
+        .selectAll()
+        .where('id', '>', Number(before?.last ?? 0))
+        .execute();
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row).toMatchObject({
+          operator_id: admin.id,
+          operator_name: 'admin-log',
+          at: clock.now().toISOString(),
+        });
+        expect(row.what.startsWith(entry.what)).toBe(true);
+      }
+      if (borrowerId !== undefined) expect(rows.map((row) => row.borrower_id)).toContain(borrowerId);
+    },
+  );
 });

@@ -172,6 +172,18 @@ describe.each(databaseTargets)('Regulatory reports console calls on %s', (target
     ).submissions;
     expect(file).toMatchObject({ fileName: 'KWARTA01_CSDF_20261105100000.txt', sentBy: null });
     expect(file).not.toHaveProperty('filePath');
+    // The file's borrowers are recorded with it, for their access log (decision 0107).
+    const reported = await t.app.db
+      .selectFrom('cic_submission_borrowers')
+      .select('borrower_id')
+      .where('submission_id', '=', file!.id)
+      .execute();
+    const maria = await t.app.db
+      .selectFrom('borrowers')
+      .select('id')
+      .where('phone', '=', '09170000011')
+      .executeTakeFirstOrThrow();
+    expect(reported).toEqual([{ borrower_id: maria.id }]);
 
     const download = await t.app.inject({
       method: 'GET',
@@ -184,6 +196,14 @@ describe.each(databaseTargets)('Regulatory reports console calls on %s', (target
     );
     expect(download.body.split('\n')[0]).toBe('HD|KWARTA01|31102026|1.0|0|');
     expect(download.body.split('\n')[2]!.startsWith('CI|KWARTA01||31102026|')).toBe(true);
+    const logged = await t.app.db.selectFrom('personal_data_file_reads').selectAll().execute();
+    expect(logged).toEqual([
+      expect.objectContaining({
+        operator_name: expect.stringMatching(/^finance-cic-/),
+        cic_submission_id: file!.id,
+        what: 'CIC submission file 2026-10 KWARTA01_CSDF_20261105100000.txt',
+      }),
+    ]);
 
     const sent = await call(endpoints.consoleCicMarkSent, { id: String(file!.id) });
     expect(sent.envelope!.data).toMatchObject({ sentBy: expect.stringMatching(/^operator:finance-cic-/) });

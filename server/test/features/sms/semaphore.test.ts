@@ -3,6 +3,7 @@ import { startFakeHttpServer, type FakeAnswer, type FakeRequest } from '../../su
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { consoleOrderPage } from '../../../src/features/console/console-orders.ts';
 import { overdueStanding } from '../../../src/features/orders/index.ts';
+import { collectionContactSlots } from '../../../src/features/collections/index.ts';
 import { deliverQueuedSms, deliverSmsCode, semaphoreGateway } from '../../../src/features/sms/index.ts';
 import { withTraceId } from '../../../src/lib/request-context.ts';
 
@@ -71,7 +72,7 @@ describe.each(databaseTargets)('Semaphore and the delivery loop on %s', (target)
   }
   const record = (id: number) =>
     t.app.db.selectFrom('sms_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const deliver = () => deliverQueuedSms({ ...t.app, clock }, overdueStanding);
+  const deliver = () => deliverQueuedSms({ ...t.app, clock }, overdueStanding, collectionContactSlots);
   const later = (ms: number) => clock.advance(ms);
   const delivered = () => received.filter((request) => request.path === '/api/v4/messages');
 

@@ -160,7 +160,7 @@ export function PrivacySection() {
             <tr key={`${row.at}-${index}`}>
               <td>{when(row.at)}</td>
               <td>{row.operatorName}</td>
-              <td>{row.borrowerId}</td>
+              <td>{row.borrowerId ?? 'every one in the file'}</td>
               <td>{row.what}</td>
             </tr>
           ))}
