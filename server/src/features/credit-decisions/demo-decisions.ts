@@ -7,7 +7,7 @@ import {
   findOrCreateBorrower,
   setBorrowerName,
 } from '../borrowers/index.ts';
-import { createOrder } from '../orders/index.ts';
+import { createOrder, findOrderWithBorrowerAndProduct, listOrderCards } from '../orders/index.ts';
 import { createSession } from '../sessions/index.ts';
 import { decidePushedOrder } from './decide-order.ts';
 
@@ -56,17 +56,13 @@ export async function findDemoApplicant(
   const applicant = DEMO_APPLICANTS.find((candidate) => candidate.outcome === outcome)!;
   const borrower = await findBorrowerByPhone(db, DEMO_PHONES[market].slice(0, -3) + applicant.suffix);
   if (!borrower) return null;
-  const order = await db
-    .selectFrom('orders')
-    .select(['id', 'product_id'])
-    .where('borrower_id', '=', borrower.id)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const [latest] = await listOrderCards(db, borrower.id, 1);
+  const order = latest && (await findOrderWithBorrowerAndProduct(db, latest.id));
   if (!order) return null;
   return {
     borrowerId: borrower.id,
     productId: order.product_id,
-    orderId: order.id,
+    orderId: latest.id,
     deviceId: applicant.device,
   };
 }
