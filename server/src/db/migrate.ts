@@ -33,6 +33,7 @@ import * as portfolioSummaries from './migrations/2026-11-28-60-portfolio-summar
 import * as cicSubmissions from './migrations/2026-11-28-10-cic-submissions.ts';
 import * as identitySex from './migrations/2026-11-29-40-identity-sex.ts';
 import * as amlRegister from './migrations/2026-11-29-50-aml-register.ts';
+import * as borrowerNotes from './migrations/2026-11-29-70-borrower-notes.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-10-cic-submissions': cicSubmissions,
   '2026-11-29-40-identity-sex': identitySex,
   '2026-11-29-50-aml-register': amlRegister,
+  '2026-11-29-70-borrower-notes': borrowerNotes,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

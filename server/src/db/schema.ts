@@ -360,6 +360,7 @@ export interface Database {
   portfolio_sums: PortfolioSumTable;
   portfolio_order_standings: PortfolioOrderStandingTable;
   cic_submissions: CicSubmissionTable;
+  borrower_notes: BorrowerNoteTable;
 }
 
 /** Identity and sanctions screening (decision 0108, migration 2026-11-28-30). */
@@ -1038,4 +1039,14 @@ export interface PortfolioOrderStandingTable {
   oldest_unpaid_due: string | null;
   /** JSON [[figure, day, month, amount], …]. */
   sums: string;
+}
+
+/** Operators' notes on a borrower (decision 0113, migration 2026-11-29-70): append-only, triggers refuse UPDATE and DELETE. */
+export interface BorrowerNoteTable {
+  id: Generated<number>;
+  borrower_id: number;
+  text: string;
+  operator_id: number;
+  operator_name: string;
+  created_at: string;
 }
