@@ -47,7 +47,7 @@ import { consolePaymentCalls } from './console-payment-routes.ts';
 import { consoleMoneyCalls } from '../approvals/index.ts';
 import { consoleStandardReportCalls } from '../standard-reports/index.ts';
 import { consoleCollectionsCalls } from './console-collections-routes.ts';
-import { consoleBorrowerCalls } from './console-borrowers.ts';
+import { consoleBorrowerCalls } from './console-borrower-routes.ts';
 import { consoleExportCalls } from './console-export-routes.ts';
 import { consoleReportCalls } from './console-report-routes.ts';
 import { regulatoryReportCalls } from '../regulatory-reports/index.ts';
