@@ -186,25 +186,27 @@ function BulkAssign({
     } else setMessage({ text: result.message, failed: true });
   }
   return (
-    <form className="filters" onSubmit={submit} aria-labelledby="bulk-assign-title">
+    <section aria-labelledby="bulk-assign-title">
       <h2 id="bulk-assign-title">Assign the chosen orders ({orderIds.length})</h2>
-      <label>
-        Assign to
-        <select name="collector" required defaultValue="">
-          <option value="" disabled>
-            Choose a collector
-          </option>
-          {collectors.map((name) => (
-            <option key={name} value={name}>
-              {name}
+      <form className="filters" onSubmit={submit} aria-labelledby="bulk-assign-title">
+        <label>
+          Assign to
+          <select name="collector" required defaultValue="">
+            <option value="" disabled>
+              Choose a collector
             </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" disabled={busy || orderIds.length === 0}>
-        Assign
-      </button>
+            {collectors.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={busy || orderIds.length === 0}>
+          Assign
+        </button>
+      </form>
       {message ? <p role={message.failed ? 'alert' : 'status'}>{message.text}</p> : null}
-    </form>
+    </section>
   );
 }
