@@ -104,16 +104,17 @@ describe('operator console', () => {
   test('each role signs in and sees only its menu', { timeout: 120_000 }, async () => {
     const labels = Object.fromEntries(consoleSections.map((s) => [s.key, s.label]));
     const expected: Record<OperatorRole, string[]> = {
-      viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
-      agent: ['dashboard', 'orders', 'payments', 'complaints'],
-      credit: ['dashboard', 'orders', 'payments', 'decision-models'],
-      finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger', 'regulatory'],
-      collector: ['dashboard', 'orders', 'payments', 'collections'],
-      compliance: ['dashboard', 'orders', 'payments', 'identity', 'aml', 'regulatory'],
+      viewer: ['dashboard', 'orders', 'borrowers', 'payments', 'complaints', 'funnel', 'collections'],
+      agent: ['dashboard', 'orders', 'borrowers', 'payments', 'complaints'],
+      credit: ['dashboard', 'orders', 'borrowers', 'payments', 'decision-models'],
+      finance: ['dashboard', 'orders', 'borrowers', 'payments', 'portfolio', 'ledger', 'regulatory'],
+      collector: ['dashboard', 'orders', 'borrowers', 'payments', 'collections'],
+      compliance: ['dashboard', 'orders', 'borrowers', 'payments', 'identity', 'aml', 'regulatory'],
       dpo: ['dashboard', 'privacy'],
       admin: [
         'dashboard',
         'orders',
+        'borrowers',
         'payments',
         'complaints',
         'funnel',
@@ -496,6 +497,7 @@ describe('operator console', () => {
     expect(await menu.getByRole('link').allTextContents()).toEqual([
       'Dashboard',
       'Orders',
+      'Borrowers',
       'Payments',
       'Complaints',
     ]);
