@@ -104,16 +104,17 @@ describe('operator console', () => {
   test('each role signs in and sees only its menu', { timeout: 120_000 }, async () => {
     const labels = Object.fromEntries(consoleSections.map((s) => [s.key, s.label]));
     const expected: Record<OperatorRole, string[]> = {
-      viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
-      agent: ['dashboard', 'orders', 'payments', 'complaints'],
-      credit: ['dashboard', 'orders', 'payments', 'decision-models'],
-      finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger', 'regulatory'],
-      collector: ['dashboard', 'orders', 'payments', 'collections'],
-      compliance: ['dashboard', 'orders', 'payments', 'identity', 'aml', 'regulatory'],
+      viewer: ['dashboard', 'orders', 'borrowers', 'payments', 'complaints', 'funnel', 'collections'],
+      agent: ['dashboard', 'orders', 'borrowers', 'payments', 'complaints'],
+      credit: ['dashboard', 'orders', 'borrowers', 'payments', 'decision-models'],
+      finance: ['dashboard', 'orders', 'borrowers', 'payments', 'portfolio', 'ledger', 'regulatory'],
+      collector: ['dashboard', 'orders', 'borrowers', 'payments', 'collections'],
+      compliance: ['dashboard', 'orders', 'borrowers', 'payments', 'identity', 'aml', 'regulatory'],
       dpo: ['dashboard', 'privacy'],
       admin: [
         'dashboard',
         'orders',
+        'borrowers',
         'payments',
         'complaints',
         'funnel',
@@ -147,11 +148,7 @@ describe('operator console', () => {
         await screenshot(page, 'console-dashboard');
         await expectNoAxeViolations(page, 'console dashboard');
         await page.goto(`${baseUrl}/console#/orders`);
-        await page
-          .getByRole('table', { name: 'Order queue, newest first' })
-          .getByRole('row')
-          .nth(1)
-          .waitFor();
+        await page.getByRole('table', { name: 'Order queue' }).getByRole('row').nth(1).waitFor();
         await screenshot(page, 'console-orders');
         await expectNoAxeViolations(page, 'console order queue');
         // Statuses in the catalogue's words, never the enum's names or bare codes.
@@ -166,7 +163,7 @@ describe('operator console', () => {
           ),
         ]);
         const statuses = await page
-          .getByRole('table', { name: 'Order queue, newest first' })
+          .getByRole('table', { name: 'Order queue' })
           .locator('tbody tr td:nth-child(2)')
           .allTextContents();
         for (const status of statuses) expect(status).not.toMatch(/\d/);
@@ -500,6 +497,7 @@ describe('operator console', () => {
     expect(await menu.getByRole('link').allTextContents()).toEqual([
       'Dashboard',
       'Orders',
+      'Borrowers',
       'Payments',
       'Complaints',
     ]);

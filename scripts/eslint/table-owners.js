@@ -100,6 +100,7 @@ export const tableOwners = {
   sanctions_entries: ['server/src/features/sanctions/'],
   screening_hits: ['server/src/features/sanctions/', 'server/src/features/data-privacy/'],
   aml_records: ['server/src/features/aml/', 'server/src/features/data-privacy/'],
+  borrower_notes: ['server/src/features/borrower-profile/', 'server/src/features/data-privacy/'],
   // Data privacy (decision 0107). It is also a second owner of every table holding borrower data:
   // its registry (borrower-data-registry.ts) reads them for the export and erases them, by law.
   privacy_policy_versions: ['server/src/features/data-privacy/'],

@@ -3,6 +3,7 @@ import { consoleCollectionsRoutes } from './console-collections-routes.ts';
 import { consoleCreditRoutes } from './console-credit-routes.ts';
 import { consoleIdentityRoutes } from './console-identity-routes.ts';
 import { consoleAmlRoutes } from './console-aml-routes.ts';
+import { consoleBorrowerRoutes } from './console-borrower-routes.ts';
 import { consoleExportRoutes } from './console-export-routes.ts';
 import { consoleMoneyRoutes } from './console-money-routes.ts';
 import { consoleRegulatoryRoutes } from './console-regulatory-routes.ts';
@@ -31,6 +32,7 @@ export const consoleCalls = {
   ...consoleRegulatoryRoutes,
   ...consoleIdentityRoutes,
   ...consoleAmlRoutes,
+  ...consoleBorrowerRoutes,
 } as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */

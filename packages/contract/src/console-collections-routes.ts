@@ -43,6 +43,15 @@ export const consoleCollectionsRoutes = nameRoutes({
     auth: 'operator',
     roles: R.collect,
   },
+  consoleAssignCollectorBulk: {
+    summary:
+      'Assigns up to 500 overdue orders to one collector in one transaction (admin): all or none, refusing orders not in collection; audited',
+    tag: 'Console',
+    method: 'POST',
+    path: '/console/api/collections/assign-bulk',
+    auth: 'operator',
+    roles: R.administer,
+  },
   consoleSendCollectionSms: {
     summary: "Queues an approved template's SMS to the order's borrower, inside the lawful contact hours",
     tag: 'Console',

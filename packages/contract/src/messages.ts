@@ -397,6 +397,12 @@ export const messages = {
     'Not now: this borrower has had {cap} collection messages today, the most allowed in a day; next allowed on {next}.',
   collectionNotACollector: '{name} is not an enabled collector.',
   collectionPromiseInPast: 'A promise to pay needs a date from today on.',
+  // Bulk assignment: all or none, so the refusal names every order that is not in collection.
+  collectionBulkNotOverdue:
+    'Nothing was assigned: these orders are not in collection (nothing past due, settled or written off): {orders}.',
+  // Borrower profile and search.
+  borrowerSearchTooShort:
+    'Search by a name (2 letters or more), a whole phone number, the last 4 digits of a phone or account, or an order number.',
   collectionPromiseIncomplete: 'A promise to pay needs both an amount and a date.',
   collectionTemplateUnknownPlaceholder:
     'Unknown placeholder {placeholder}: use {name}, {amount}, {dueDate} or {brand}.',

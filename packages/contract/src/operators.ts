@@ -49,6 +49,10 @@ export const ConsoleRoles = {
   anyone: ['viewer', 'agent', 'credit', 'finance', 'collector', 'compliance', 'dpo'],
   /** The order queue and order page. */
   readOrders: ['viewer', 'agent', 'credit', 'finance', 'collector', 'compliance'],
+  /** Borrower search and profile: whoever reads orders, masked by rolesSeeingWhole. */
+  readBorrowers: ['viewer', 'agent', 'credit', 'finance', 'collector', 'compliance'],
+  /** Add an operator note to a borrower's profile (append-only): those who deal with the borrower. */
+  noteBorrowers: ['agent', 'credit', 'finance', 'collector', 'compliance'],
   decideOrders: ['credit'],
   disburseOrders: ['finance'],
   /** Accept or return a payment held for review (the amount paid differed from the one asked). */
@@ -103,6 +107,7 @@ export function mayAct(role: OperatorRole, allowed: readonly OperatorRole[]): bo
 export const consoleSections = [
   { key: 'dashboard', label: 'Dashboard', roles: ConsoleRoles.anyone },
   { key: 'orders', label: 'Orders', roles: ConsoleRoles.readOrders },
+  { key: 'borrowers', label: 'Borrowers', roles: ConsoleRoles.readBorrowers },
   { key: 'payments', label: 'Payments', roles: ConsoleRoles.readOrders },
   { key: 'complaints', label: 'Complaints', roles: ConsoleRoles.readComplaints },
   { key: 'funnel', label: 'Funnel', roles: ConsoleRoles.readFunnel },

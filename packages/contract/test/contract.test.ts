@@ -20,6 +20,7 @@ import { consoleCreditRoutes } from '../src/console-credit-routes.ts';
 import { identityRoutes } from '../src/identity-routes.ts';
 import { consoleIdentityRoutes } from '../src/console-identity-routes.ts';
 import { consoleAmlRoutes } from '../src/console-aml-routes.ts';
+import { consoleBorrowerRoutes } from '../src/console-borrower-routes.ts';
 import { consolePrivacyRoutes } from '../src/console-privacy-routes.ts';
 import { privacyRoutes } from '../src/privacy-routes.ts';
 import { consoleMoneyRoutes } from '../src/console-money-routes.ts';
@@ -71,6 +72,7 @@ describe('routes and endpoints', () => {
       identityRoutes,
       consoleIdentityRoutes,
       consoleAmlRoutes,
+      consoleBorrowerRoutes,
       consolePrivacyRoutes,
       consoleMoneyRoutes,
       consoleRegulatoryRoutes,

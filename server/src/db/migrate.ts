@@ -36,6 +36,7 @@ import * as amlRegister from './migrations/2026-11-29-50-aml-register.ts';
 import * as cicDownloadLog from './migrations/2026-11-29-60-cic-download-log.ts';
 import * as collectionContactCounts from './migrations/2026-11-29-70-collection-contact-counts.ts';
 import * as openOrdersByOrder from './migrations/2026-11-29-80-open-orders-by-order.ts';
+import * as borrowerNotes from './migrations/2026-11-29-90-borrower-notes.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-60-cic-download-log': cicDownloadLog,
   '2026-11-29-70-collection-contact-counts': collectionContactCounts,
   '2026-11-29-80-open-orders-by-order': openOrdersByOrder,
+  '2026-11-29-90-borrower-notes': borrowerNotes,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -363,6 +363,7 @@ export interface Database {
   cic_submissions: CicSubmissionTable;
   cic_submission_borrowers: CicSubmissionBorrowerTable;
   personal_data_file_reads: PersonalDataFileReadTable;
+  borrower_notes: BorrowerNoteTable;
 }
 
 /** Identity and sanctions screening (decision 0108, migration 2026-11-28-30). */
@@ -1064,4 +1065,14 @@ export interface PortfolioOrderStandingTable {
   oldest_unpaid_due: string | null;
   /** JSON [[figure, day, month, amount], …]. */
   sums: string;
+}
+
+/** Operators' notes on a borrower (decision 0113, migration 2026-11-29-70): append-only, triggers refuse UPDATE and DELETE. */
+export interface BorrowerNoteTable {
+  id: Generated<number>;
+  borrower_id: number;
+  text: string;
+  operator_id: number;
+  operator_name: string;
+  created_at: string;
 }

@@ -5,6 +5,7 @@ import { DashboardSection } from './sections/dashboard.tsx';
 import type { FailureSummary } from './failed-sign-ins.ts';
 import { OrdersSection } from './sections/orders.tsx';
 import { OrderSection } from './sections/order.tsx';
+import { BorrowerProfileSection, BorrowerSearchSection } from './sections/borrowers.tsx';
 import { PaymentsSection } from './sections/payments.tsx';
 import { PortfolioSection } from './sections/portfolio.tsx';
 import { LedgerSection } from './sections/ledger.tsx';
@@ -48,7 +49,9 @@ function decodePart(part: string): string {
  * route (/console).
  */
 function useHashRoute(): string[] {
-  const read = () => location.hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodePart);
+  // The query after `?` is the view's filters and sort (table-controls.tsx), not a part of the route.
+  const read = () =>
+    location.hash.replace(/^#\/?/, '').replace(/\?.*$/, '').split('/').filter(Boolean).map(decodePart);
   const [parts, setParts] = useState(read);
   useEffect(() => {
     const update = () => setParts(read());
@@ -130,11 +133,17 @@ function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => v
     content = <OrderSection role={operator.role} orderId={id} />;
   else if (!allowed(section)) content = <p>This section is not part of your role.</p>;
   else if (section === 'orders') content = <OrdersSection role={operator.role} />;
+  else if (section === 'borrowers')
+    content = id ? (
+      <BorrowerProfileSection key={id} borrowerId={id} role={operator.role} />
+    ) : (
+      <BorrowerSearchSection />
+    );
   else if (section === 'payments')
     content = <PaymentsSection key={id ?? ''} role={operator.role} status={id ?? ''} />;
   else if (section === 'complaints') content = <ComplaintsSection role={operator.role} />;
   else if (section === 'funnel') content = <FunnelSection />;
-  else if (section === 'collections') content = <CollectionsSection />;
+  else if (section === 'collections') content = <CollectionsSection role={operator.role} />;
   else if (section === 'portfolio') content = <PortfolioSection role={operator.role} />;
   else if (section === 'ledger')
     content = <LedgerSection role={operator.role} tab={id ?? ''} orderRef={detail ?? ''} />;

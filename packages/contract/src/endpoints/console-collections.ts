@@ -4,8 +4,11 @@ import { defineEndpoints } from '../endpoint.ts';
 import { consoleCollectionsRoutes } from '../console-collections-routes.ts';
 import { contactKinds, contactOutcomes, recordedContactKinds } from '../collections.ts';
 import { messages } from '../messages.ts';
-import { dateField, idField, intField, textField } from '../form-fields.ts';
-import { pageFields, pageOf } from './console.ts';
+import { dateField, idField, intField, MAX_INT, textField } from '../form-fields.ts';
+import { pageFields, pageOf, sortDirection } from './console.ts';
+
+/** The most orders one bulk assignment takes: one transaction an admin can wait for. */
+export const BULK_ASSIGN_MAX = 500;
 
 const money = z.number().int();
 const promiseStates = ['kept', 'broken', 'pending'] as const;
@@ -59,9 +62,19 @@ const required = (max: number) => textField(max).trim().min(1, { message: 'is re
 
 export const consoleCollectionsEndpoints = defineEndpoints(consoleCollectionsRoutes, {
   consoleCollections: {
-    request: z.object({ bucket: z.union([bucket, z.literal('')]).default(''), ...pageFields }),
+    request: z.object({
+      bucket: z.union([bucket, z.literal('')]).default(''),
+      /** unassigned, or a collector's name; empty: everyone's. */
+      collector: textField(64).trim().default(''),
+      /** Days past due (default, longest first) or the amount due now. */
+      sort: z.enum(['', 'daysPastDue', 'amountDueNow']).default(''),
+      dir: sortDirection,
+      ...pageFields,
+    }),
     data: pageOf(queueRow).extend({
       counts: z.array(z.object({ bucket, count: z.number().int() })),
+      /** The enabled collectors: the filter's and the bulk assignment's choices. */
+      collectors: z.array(z.string()),
     }),
   },
   consoleCollectionsOrder: {
@@ -110,6 +123,27 @@ export const consoleCollectionsEndpoints = defineEndpoints(consoleCollectionsRou
       collector: textField(64).trim().default(''),
     }),
     data: z.object({ orderId: z.number().int(), assignedTo: z.string() }),
+  },
+  consoleAssignCollectorBulk: {
+    request: z.object({
+      /** Order ids, comma-separated: 1 to 500, each once. */
+      orderIds: textField(6_000).transform((value, context) => {
+        const parts = value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
+        const ids = parts.map(Number);
+        if (parts.length === 0 || parts.length > BULK_ASSIGN_MAX)
+          context.addIssue({ code: 'custom', message: `orderIds names 1 to ${BULK_ASSIGN_MAX} orders` });
+        else if (parts.some((part) => !/^\d{1,10}$/.test(part)) || ids.some((id) => id < 1 || id > MAX_INT))
+          context.addIssue({ code: 'custom', message: 'orderIds must be order ids separated by commas' });
+        else if (new Set(ids).size !== ids.length)
+          context.addIssue({ code: 'custom', message: 'orderIds names an order twice' });
+        return ids;
+      }),
+      collector: required(64),
+    }),
+    data: z.object({ assigned: z.number().int(), assignedTo: z.string() }),
   },
   consoleSendCollectionSms: {
     request: z.object({ orderId: idField('orderId'), templateId: idField('templateId') }),

@@ -22,6 +22,12 @@ const operatorView = z.object({
   failedSignIns: signInFailureSummary,
 });
 
+/** A sortable list's direction; empty is the list's own default. */
+export const sortDirection = z.enum(['', 'asc', 'desc']).default('');
+
+/** The order queue's sortable columns, each served by an index (decision 0113). */
+export const orderQueueSorts = ['applied', 'amount'] as const;
+
 /** A paged list's request: the console's lists read one page (pageSize + 1 rows, no count). */
 export const pageFields = {
   page: intField('page')
@@ -56,7 +62,7 @@ const queueItem = z.object({
 
 const money = z.number().int();
 
-const paymentItem = z.object({
+export const paymentItem = z.object({
   id: z.number().int(),
   txnid: z.string(),
   orderId: z.number().int(),
@@ -149,6 +155,9 @@ export const consoleEndpoints = defineEndpoints(consoleRoutes, {
       status: z.union([z.literal(''), intField('status')]).default(''),
       /** An order number or a phone. */
       q: textField(64).default(''),
+      /** The column the queue is sorted by (default: applied, newest first). */
+      sort: z.enum(['', ...orderQueueSorts]).default(''),
+      dir: sortDirection,
     }),
     data: pageOf(queueItem),
   },

@@ -17,6 +17,7 @@ import { promotionEndpoints } from './promotion.ts';
 import { identityEndpoints } from './identity.ts';
 import { consoleIdentityEndpoints } from './console-identity.ts';
 import { consoleAmlEndpoints } from './console-aml.ts';
+import { consoleBorrowerEndpoints } from './console-borrowers.ts';
 import { consolePrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 import { repaymentEndpoints } from './repayment.ts';
 import { serviceEndpoints } from './service.ts';
@@ -41,6 +42,7 @@ export const endpoints = {
   ...identityEndpoints,
   ...consoleIdentityEndpoints,
   ...consoleAmlEndpoints,
+  ...consoleBorrowerEndpoints,
   ...consolePrivacyEndpoints,
   ...consoleMoneyEndpoints,
   ...consoleRegulatoryEndpoints,

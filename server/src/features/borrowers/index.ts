@@ -9,3 +9,4 @@ export {
 } from './borrower-repository.ts';
 export { lockBorrower } from './borrower-lock.ts';
 export { requirePhone } from './phone.ts';
+export { BORROWER_SEARCH_LIMIT, searchBorrowers, searchKind, type BorrowerHit } from './borrower-search.ts';

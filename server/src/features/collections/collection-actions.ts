@@ -20,10 +20,10 @@ import type { Deps } from '../../lib/deps.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import { lockBorrower } from '../borrowers/index.ts';
 import { findOperatorByName } from '../operators/index.ts';
-import { overdueStanding } from '../orders/index.ts';
+import { overdueAmong, overdueStanding } from '../orders/index.ts';
 import { collectionSmsSince, queueSmsMessages } from '../sms/index.ts';
 import { shownBrandName } from '../brand/index.ts';
-import { assignedCollector } from './collection-records.ts';
+import { assignedCollector, assignedCollectors } from './collection-records.ts';
 import { findCollectionTemplate } from './collection-templates.ts';
 
 /**
@@ -165,6 +165,55 @@ export async function assignCollector(
       subject: subject(input.orderId),
       before: { assignedTo: before?.name ?? null },
       after: { assignedTo: collector.name },
+    },
+  };
+}
+
+/**
+ * Assigns many overdue orders to one collector at once (an admin's morning split of the queue):
+ * all or none. Every order must be in collection today (the queue's definition); otherwise nothing
+ * is assigned and the refusal names each order that is not, so the admin can drop them and retry.
+ * One upsert in the caller's transaction; one audit entry lists the orders and who had each before.
+ */
+export async function assignCollectorBulk(
+  deps: CollectionDeps,
+  actor: Actor,
+  input: { orderIds: readonly number[]; collector: string },
+) {
+  const found = await findOperatorByName(deps.db, input.collector);
+  if (!found || found.role !== 'collector' || found.disabled === 1)
+    throw Refusal.invalid(fillMessage(messages.collectionNotACollector, { name: input.collector }));
+  const overdue = await overdueAmong(deps.db, input.orderIds, lenderToday(deps));
+  const refused = input.orderIds.filter((orderId) => !overdue.has(orderId));
+  if (refused.length > 0)
+    throw Refusal.refused(fillMessage(messages.collectionBulkNotOverdue, { orders: refused.join(', ') }));
+  const before = await assignedCollectors(deps.db, input.orderIds);
+  const now = deps.clock.now().toISOString();
+  await deps.db
+    .insertInto('collection_assignments')
+    .values(
+      input.orderIds.map((orderId) => ({
+        order_id: orderId,
+        operator_id: found.id,
+        assigned_by: actor.name,
+        assigned_at: now,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.column('order_id').doUpdateSet((eb) => ({
+        operator_id: eb.ref('excluded.operator_id'),
+        assigned_by: eb.ref('excluded.assigned_by'),
+        assigned_at: eb.ref('excluded.assigned_at'),
+      })),
+    )
+    .execute();
+  return {
+    result: { assigned: input.orderIds.length, assignedTo: found.name },
+    audit: {
+      action: 'collection.assign.bulk',
+      subject: `collector:${found.name}`,
+      before: Object.fromEntries(input.orderIds.map((orderId) => [orderId, before.get(orderId) ?? null])),
+      after: { orderIds: input.orderIds, assignedTo: found.name },
     },
   };
 }

@@ -1,7 +1,10 @@
 import { bucketOf, calendarDateAt, formatLenderTime, type CollectionBucket } from '@kwarta/domain';
 import type { Deps } from '../../lib/deps.ts';
 import type { PageRequest } from '../../lib/paging.ts';
-import { overdueCounts, overdueOrderPage, overdueStanding } from '../orders/index.ts';
+import { fillMessage, messages } from '@kwarta/contract';
+import { Refusal } from '../../lib/refusal.ts';
+import { activeCollectorNames, findOperatorByName } from '../operators/index.ts';
+import { overdueCounts, overdueOrderPage, overdueStanding, type AssigneeFilter } from '../orders/index.ts';
 import { contactNow } from './collection-actions.ts';
 import { collectionSummaries, orderCollectionRecords } from './collection-records.ts';
 import { approvedCollectionTemplates } from './collection-templates.ts';
@@ -17,14 +20,25 @@ function lenderDay(deps: ReadDeps) {
   return { today: calendarDateAt(deps.clock.now(), timeZone), timeZone };
 }
 
+/**
+ * The queue's page: `collector` is '' (everyone's), 'unassigned', or an enabled collector's name
+ * (another name is refused: a typo would otherwise show an empty queue as if all were done).
+ */
 export async function collectionQueue(
   deps: ReadDeps,
-  filter: PageRequest & { bucket: CollectionBucket | '' },
+  filter: PageRequest & {
+    bucket: CollectionBucket | '';
+    collector?: string;
+    sort?: '' | 'daysPastDue' | 'amountDueNow';
+    dir?: '' | 'asc' | 'desc';
+  },
 ) {
   const at = lenderDay(deps);
-  const [page, counts] = await Promise.all([
-    overdueOrderPage(deps.db, { ...filter, today: at.today }),
+  const assignee = await assigneeFilter(deps, filter.collector ?? '');
+  const [page, counts, collectors] = await Promise.all([
+    overdueOrderPage(deps.db, { ...filter, assignee, today: at.today }),
     overdueCounts(deps.db, at.today),
+    activeCollectorNames(deps.db),
   ]);
   const summaries = await collectionSummaries(
     deps.db,
@@ -34,6 +48,7 @@ export async function collectionQueue(
   return {
     ...page,
     counts,
+    collectors,
     items: page.items.map((item) => ({
       ...item,
       bucket: bucketOf(item.daysPastDue)!,
@@ -42,6 +57,15 @@ export async function collectionQueue(
       promise: summaries.get(item.orderId)?.promise ?? null,
     })),
   };
+}
+
+async function assigneeFilter(deps: ReadDeps, collector: string): Promise<AssigneeFilter> {
+  if (collector === '') return { kind: 'all' };
+  if (collector === 'unassigned') return { kind: 'unassigned' };
+  const found = await findOperatorByName(deps.db, collector);
+  if (!found || found.role !== 'collector')
+    throw Refusal.invalid(fillMessage(messages.collectionNotACollector, { name: collector }));
+  return { kind: 'collector', operatorId: found.id };
 }
 
 /** One order's panel, or undefined when there is no such order. */

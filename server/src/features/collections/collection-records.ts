@@ -73,12 +73,7 @@ export async function collectionSummaries(
 ) {
   if (orderIds.length === 0) return new Map<number, never>();
   const [assignments, lastContacts, latestPromiseIds] = await Promise.all([
-    db
-      .selectFrom('collection_assignments')
-      .innerJoin('operators', 'operators.id', 'collection_assignments.operator_id')
-      .select(['collection_assignments.order_id', 'operators.name'])
-      .where('collection_assignments.order_id', 'in', orderIds)
-      .execute(),
+    assignedCollectors(db, orderIds),
     db
       .selectFrom('collection_contacts')
       .select((eb) => ['order_id', eb.fn.max('created_at').as('last_at')])
@@ -101,7 +96,7 @@ export async function collectionSummaries(
     orderIds.map((orderId) => [
       orderId,
       {
-        assignedTo: assignments.find((row) => row.order_id === orderId)?.name ?? null,
+        assignedTo: assignments.get(orderId) ?? null,
         lastContactAt: lastContacts.find((row) => row.order_id === orderId)?.last_at ?? null,
         promise: promises.find((promise) => promise.orderId === orderId) ?? null,
       },
@@ -156,4 +151,16 @@ export function assignedCollector(db: Kysely<Database>, orderId: number) {
     .select(['operators.id', 'operators.name'])
     .where('collection_assignments.order_id', '=', orderId)
     .executeTakeFirst();
+}
+
+/** Who each of these orders is assigned to now (absent: nobody), in one query. */
+export async function assignedCollectors(db: Kysely<Database>, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectFrom('collection_assignments')
+    .innerJoin('operators', 'operators.id', 'collection_assignments.operator_id')
+    .select(['collection_assignments.order_id', 'operators.name'])
+    .where('collection_assignments.order_id', 'in', orderIds)
+    .execute();
+  return new Map(rows.map((row) => [row.order_id, row.name]));
 }

@@ -6,6 +6,7 @@ import { registerEndpoint } from '../../lib/contract-route.ts';
 import {
   approveCollectionTemplate,
   assignCollector,
+  assignCollectorBulk,
   collectionPanel,
   collectionQueue,
   ContactRefused,
@@ -54,6 +55,11 @@ export function consoleCollectionsCalls(app: FastifyInstance): void {
 
   registerEndpoint(app, endpoints.consoleAssignCollector, (input, { operator }) =>
     audited(app, operator, (trx) => assignCollector(withDb(app, trx), actor(operator), input)),
+  );
+
+  // Admin only (the route's roles): all or none, in one transaction with its audit entry.
+  registerEndpoint(app, endpoints.consoleAssignCollectorBulk, (input, { operator }) =>
+    audited(app, operator, (trx) => assignCollectorBulk(withDb(app, trx), actor(operator), input)),
   );
 
   registerEndpoint(app, endpoints.consoleSendCollectionSms, async (input, { operator }) => {

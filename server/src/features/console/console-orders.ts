@@ -35,7 +35,7 @@ export const phoneFor = (role: OperatorRole, phone: string) =>
  * The borrower's default payout account as this role may see it: the number whole for those who
  * pay it, else masked; null when none is bound.
  */
-async function payoutAccountFor(
+export async function payoutAccountFor(
   deps: Pick<Deps, 'db' | 'accountKeys'>,
   role: OperatorRole,
   borrowerId: number,

@@ -47,6 +47,7 @@ import { consolePaymentCalls } from './console-payment-routes.ts';
 import { consoleMoneyCalls } from '../approvals/index.ts';
 import { consoleStandardReportCalls } from '../standard-reports/index.ts';
 import { consoleCollectionsCalls } from './console-collections-routes.ts';
+import { consoleBorrowerCalls } from './console-borrower-routes.ts';
 import { consoleExportCalls } from './console-export-routes.ts';
 import { consoleReportCalls } from './console-report-routes.ts';
 import { regulatoryReportCalls } from '../regulatory-reports/index.ts';
@@ -175,6 +176,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
 
   consolePaymentCalls(app);
   consoleCollectionsCalls(app);
+  consoleBorrowerCalls(app);
   consoleExportCalls(app);
   consoleReportCalls(app);
   consoleMoneyCalls(app);

@@ -474,6 +474,9 @@ export const tableRegistry = {
     'Reviews of credit decisions',
     'identity-aml',
   ),
+  // Operators' notes on the borrower (decision 0113): append-only (triggers refuse UPDATE and
+  // DELETE), the record of how the lender dealt with the customer, kept like the credit decisions.
+  borrower_notes: byBorrower('borrower_notes', 'Notes staff made about me', 'identity-aml', kept),
   credit_decision_models: { kind: 'not-borrower-data', why: 'the lender’s decision rules' },
   credit_model_activations: { kind: 'not-borrower-data', why: 'which decision model is active, by whom' },
   // Back-office money actions (decision 0110): part of the loan's books, kept like its payments.

@@ -45,3 +45,31 @@ export async function identityHoldsDisbursement(
   const state = await identityState(deps.db, borrowerId);
   return state === 'verified' ? null : fillMessage(messages.orderAwaitsIdentity, { orderId, state });
 }
+
+/** The identity's fields a borrower profile shows beside its status, or null when none was submitted. */
+export async function identityFields(db: Kysely<Database>, borrowerId: number) {
+  const row = await db
+    .selectFrom('identities')
+    .select([
+      'first_name',
+      'middle_name',
+      'last_name',
+      'date_of_birth',
+      'nationality',
+      'present_address',
+      'email',
+    ])
+    .where('borrower_id', '=', borrowerId)
+    .executeTakeFirst();
+  return row
+    ? {
+        firstName: row.first_name,
+        middleName: row.middle_name,
+        lastName: row.last_name,
+        dateOfBirth: row.date_of_birth,
+        nationality: row.nationality,
+        presentAddress: row.present_address,
+        email: row.email,
+      }
+    : null;
+}

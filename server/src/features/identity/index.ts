@@ -4,6 +4,7 @@ export { submitIdentity, type IdentityInput, type IdentityResult } from './submi
 export { storeIdentityImage, findOwnIdentityImage, findIdentityImage } from './identity-images.ts';
 export {
   identityHoldsDisbursement,
+  identityFields,
   identityState,
   identityNotice,
   type IdentityState,

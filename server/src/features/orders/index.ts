@@ -49,6 +49,7 @@ export {
   recordPayoutRefused,
 } from './order-payout-steps.ts';
 export {
+  borrowerLoans,
   findOrderByIdOrNo,
   findOrderWithBorrowerAndProduct,
   listDisbursements,
@@ -71,7 +72,9 @@ export { advanceOrdersByDate, ORDER_STATUS_JOB_ACTOR, type OrderStatusRun } from
 export { findOrderTerms, orderAgreements } from './order-terms.ts';
 export {
   countOverdueOrders,
+  overdueAmong,
   overdueCounts,
+  type AssigneeFilter,
   type OverdueOrder,
   overdueOrderPage,
   overdueStanding,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { MAX_INT } from '@kwarta/contract';
 import { OrderStatus, type CalendarDate } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
@@ -36,6 +36,9 @@ export async function orderCounts(db: Kysely<Database>, today: CalendarDate) {
 export interface QueueFilter extends PageRequest {
   status: number | '';
   q: string;
+  /** Applied (the id's order, default newest first) or amount; each walks an index ending in id. */
+  sort?: '' | 'applied' | 'amount';
+  dir?: '' | 'asc' | 'desc';
 }
 
 /**
@@ -59,7 +62,9 @@ export async function orderQueue(db: Kysely<Database>, filter: QueueFilter) {
       ]),
     );
   }
-  return readPage(query.orderBy('orders.id', 'desc'), filter, (row) => row);
+  const dir = filter.dir || 'desc';
+  const sorted = filter.sort === 'amount' ? query.orderBy('orders.principal', dir) : query;
+  return readPage(sorted.orderBy('orders.id', dir), filter, (row) => row);
 }
 
 /**
@@ -109,4 +114,41 @@ export function listDisbursements(db: Kysely<Database>, orderId: number) {
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Every order of one borrower, newest first, with what each still owes: unpaid plan lines plus
+ * unpaid penalty once the money went out (0 before). The borrower profile's loans (decision 0113).
+ */
+export async function borrowerLoans(db: Kysely<Database>, borrowerId: number) {
+  const orders = await ordersWithProductAndBorrower(db)
+    .select([
+      ...orderListColumns,
+      'orders.due_date',
+      'orders.disbursed_on',
+      'orders.penalty_amount',
+      'orders.penalty_paid',
+    ])
+    .where('orders.borrower_id', '=', borrowerId)
+    .orderBy('orders.id', 'desc')
+    .execute();
+  if (orders.length === 0) return [];
+  const unpaid = await db
+    .selectFrom('order_plan_lines')
+    .select((eb) => ['order_id', eb.fn.sum<number | string>(sql<number>`amount - paid_amount`).as('unpaid')])
+    .where(
+      'order_id',
+      'in',
+      orders.map((order) => order.id),
+    )
+    .groupBy('order_id')
+    .execute();
+  const unpaidOf = new Map(unpaid.map((row) => [row.order_id, Number(row.unpaid)]));
+  return orders.map((order) => ({
+    ...order,
+    balance:
+      order.disbursed_on === null
+        ? 0
+        : (unpaidOf.get(order.id) ?? 0) + order.penalty_amount - order.penalty_paid,
+  }));
 }

@@ -59,27 +59,53 @@ export interface OverdueOrder {
   amountDueNow: number;
 }
 
-/** One page of overdue orders, the longest overdue first, optionally of one bucket. */
+/** Whose orders a queue shows: everyone's, the unassigned ones, or one collector's (by operator id). */
+export type AssigneeFilter =
+  { kind: 'all' } | { kind: 'unassigned' } | { kind: 'collector'; operatorId: number };
+
+/**
+ * One page of overdue orders, the longest overdue first (or by the amount due now), optionally of
+ * one bucket and one assignee. The assignment is joined here, in the queue's one query, so a
+ * filtered page is still one page read.
+ */
 export async function overdueOrderPage(
   db: Kysely<Database>,
-  input: PageRequest & { today: CalendarDate; bucket: CollectionBucket | '' },
+  input: PageRequest & {
+    today: CalendarDate;
+    bucket: CollectionBucket | '';
+    assignee?: AssigneeFilter;
+    sort?: '' | 'daysPastDue' | 'amountDueNow';
+    dir?: '' | 'asc' | 'desc';
+  },
 ) {
-  let query = overdueOrders(db, input.today).select([
-    'orders.id',
-    'orders.order_no',
-    'orders.penalty_amount',
-    'orders.penalty_paid',
-    'borrowers.full_name',
-    'borrowers.phone',
-    'unpaid.oldest_due',
-    'unpaid.lines_due',
-  ]);
+  let query = overdueOrders(db, input.today)
+    .leftJoin('collection_assignments', 'collection_assignments.order_id', 'orders.id')
+    .select([
+      'orders.id',
+      'orders.order_no',
+      'orders.penalty_amount',
+      'orders.penalty_paid',
+      'borrowers.full_name',
+      'borrowers.phone',
+      'unpaid.oldest_due',
+      'unpaid.lines_due',
+    ]);
   if (input.bucket !== '') {
     const { earliest, latest } = bucketDueDates(input.bucket, input.today);
     query = query.where('unpaid.oldest_due', '<=', latest);
     if (earliest !== null) query = query.where('unpaid.oldest_due', '>=', earliest);
   }
-  return readPage(query.orderBy('unpaid.oldest_due').orderBy('orders.id'), input, (row): OverdueOrder => ({
+  const assignee: AssigneeFilter = input.assignee ?? { kind: 'all' };
+  if (assignee.kind === 'unassigned') query = query.where('collection_assignments.order_id', 'is', null);
+  if (assignee.kind === 'collector')
+    query = query.where('collection_assignments.operator_id', '=', assignee.operatorId);
+  // Days past due grow as the oldest due date falls back: "longest first" is the earliest date first.
+  const dir = input.dir === '' || input.dir === undefined ? null : input.dir;
+  const sorted =
+    input.sort === 'amountDueNow'
+      ? query.orderBy(sql`unpaid.lines_due + orders.penalty_amount - orders.penalty_paid`, dir ?? 'desc')
+      : query.orderBy('unpaid.oldest_due', (dir ?? 'desc') === 'desc' ? 'asc' : 'desc');
+  return readPage(sorted.orderBy('orders.id'), input, (row): OverdueOrder => ({
     orderId: row.id,
     orderNo: row.order_no,
     borrowerName: row.full_name,
@@ -152,4 +178,18 @@ export async function overdueStanding(db: Kysely<Database>, orderId: number, tod
     daysPastDue: live ? daysPastDue((row.oldest_due ?? null) as CalendarDate | null, today) : 0,
     amountDueNow: live ? Number(row.lines_due ?? 0) + row.penalty_amount - row.penalty_paid : 0,
   };
+}
+
+/** Which of these orders are overdue today (the queue's definition): one query on their ids. */
+export async function overdueAmong(
+  db: Kysely<Database>,
+  orderIds: readonly number[],
+  today: CalendarDate,
+): Promise<Set<number>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await overdueOrders(db, today)
+    .select('orders.id')
+    .where('orders.id', 'in', orderIds)
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }

@@ -102,7 +102,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       expect(response.envelope?.data).toMatchObject({
         name: 'credit-1',
         role: 'credit',
-        menu: ['dashboard', 'orders', 'payments', 'decision-models'],
+        menu: ['dashboard', 'orders', 'borrowers', 'payments', 'decision-models'],
       });
       const stored = await t.app.db
         .selectFrom('operators')
@@ -124,16 +124,17 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         ),
       );
       expect(menus).toEqual({
-        viewer: ['dashboard', 'orders', 'payments', 'complaints', 'funnel', 'collections'],
-        agent: ['dashboard', 'orders', 'payments', 'complaints'],
-        credit: ['dashboard', 'orders', 'payments', 'decision-models'],
-        finance: ['dashboard', 'orders', 'payments', 'portfolio', 'ledger', 'regulatory'],
-        collector: ['dashboard', 'orders', 'payments', 'collections'],
-        compliance: ['dashboard', 'orders', 'payments', 'identity', 'aml', 'regulatory'],
+        viewer: ['dashboard', 'orders', 'borrowers', 'payments', 'complaints', 'funnel', 'collections'],
+        agent: ['dashboard', 'orders', 'borrowers', 'payments', 'complaints'],
+        credit: ['dashboard', 'orders', 'borrowers', 'payments', 'decision-models'],
+        finance: ['dashboard', 'orders', 'borrowers', 'payments', 'portfolio', 'ledger', 'regulatory'],
+        collector: ['dashboard', 'orders', 'borrowers', 'payments', 'collections'],
+        compliance: ['dashboard', 'orders', 'borrowers', 'payments', 'identity', 'aml', 'regulatory'],
         dpo: ['dashboard', 'privacy'],
         admin: [
           'dashboard',
           'orders',
+          'borrowers',
           'payments',
           'complaints',
           'funnel',

@@ -165,6 +165,16 @@ const consoleReads = {
   consoleAmlExport: { notPersonal: 'AML register: never in the borrower-visible log (tipping off)' },
   consoleAmlFlag: { notPersonal: action },
   consoleAmlReported: { notPersonal: action },
+  consoleAssignCollectorBulk: { notPersonal: action },
+  consoleBorrowerSearch: {
+    personal: (f) => ({ input: { q: f.orderNo }, borrowerId: f.borrowerId }),
+    what: 'borrower search',
+  },
+  consoleBorrowerProfile: {
+    personal: (f) => ({ input: { borrowerId: String(f.borrowerId) }, borrowerId: f.borrowerId }),
+    what: 'borrower profile',
+  },
+  consoleBorrowerNote: { notPersonal: action },
 } satisfies Record<keyof typeof consoleCalls, Entry>;
 
 const personalReads = Object.entries(consoleReads as Record<string, Entry>).flatMap(([name, entry]) =>

@@ -4,18 +4,28 @@ import { useApiQuery } from '../../lib/use-api.ts';
 import { consoleCall } from '../console-client.ts';
 import { formValues } from '../form-values.ts';
 import { money, when } from '../format.ts';
+import { FilterSelect, useHashQuery } from './table-controls.tsx';
 
-type Status = '' | 'open' | 'reported';
-type Kind = '' | 'suspicious' | 'covered';
+const statusOptions = [
+  { value: 'open', label: 'open' },
+  { value: 'reported', label: 'reported' },
+] as const;
+const kindOptions = [
+  { value: 'suspicious', label: 'suspicious' },
+  { value: 'covered', label: 'covered' },
+] as const;
 
 /**
  * `#/aml` (decision 0112): the compliance officer's AML register. Suspicious and covered
  * transactions with their deadline at the AMLC (5 Philippine working days), overdue ones first;
- * filters, the flag form, marking a record reported, and the register as CSV for the AMLC portal.
+ * filters (kept in the address, decision 0113), the flag form, marking a record reported, and the
+ * register as CSV for the AMLC portal.
  */
 export function AmlSection() {
-  const [status, setStatus] = useState<Status>('open');
-  const [kind, setKind] = useState<Kind>('');
+  const [view, setView] = useHashQuery({ status: 'open', kind: '' });
+  // The address is typed by people: a value the register does not know is no filter.
+  const status = statusOptions.find((option) => option.value === view.status)?.value ?? '';
+  const kind = kindOptions.find((option) => option.value === view.kind)?.value ?? '';
   const { data, error, fetching, reload } = useApiQuery(consoleCall, consoleCalls.consoleAmlRecords, {
     status,
     kind,
@@ -28,22 +38,20 @@ export function AmlSection() {
         ones within 5 working days of the transaction.
       </p>
       <form className="filters" aria-label="Filter the register" onSubmit={(event) => event.preventDefault()}>
-        <label>
-          Status
-          <select value={status} onChange={(event) => setStatus(event.target.value as Status)}>
-            <option value="">all</option>
-            <option value="open">open</option>
-            <option value="reported">reported</option>
-          </select>
-        </label>
-        <label>
-          Kind
-          <select value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
-            <option value="">all</option>
-            <option value="suspicious">suspicious</option>
-            <option value="covered">covered</option>
-          </select>
-        </label>
+        <FilterSelect
+          label="Status"
+          allLabel="all"
+          value={status}
+          options={statusOptions}
+          onChange={(value) => setView({ status: value })}
+        />
+        <FilterSelect
+          label="Kind"
+          allLabel="all"
+          value={kind}
+          options={kindOptions}
+          onChange={(value) => setView({ kind: value })}
+        />
       </form>
       {error ? <p role="alert">{error}</p> : null}
       {data ? (

@@ -54,7 +54,8 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
         <dd>{order.productName}</dd>
         <dt>Borrower</dt>
         <dd>
-          {borrower.name ?? '—'} · {borrower.phone} {borrower.repeatClient ? '· repeat client' : ''}
+          <a href={`#/borrowers/${borrower.id}`}>{borrower.name ?? `Borrower ${borrower.id}`}</a> ·{' '}
+          {borrower.phone} {borrower.repeatClient ? '· repeat client' : ''}
         </dd>
         <dt>Payout account</dt>
         <dd>
