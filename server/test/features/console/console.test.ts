@@ -415,7 +415,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         .executeTakeFirstOrThrow();
       await bindCard(t.app, await demoSession(t.app), productId);
       const disbursed = await call(endpoints.consoleDisburseOrder, 'finance', { orderId: String(orderId) });
-      expect(disbursed.envelope?.data).toEqual({ orderId, status: OrderStatus.Repaying });
+      expect(disbursed.envelope?.data).toEqual({ orderId, status: OrderStatus.Repaying, pendingRequestId: null });
 
       const rows = (await auditRows()).filter((row) => row.subject === `order:${orderId}`);
       expect(rows.map((row) => [row.operator_name, row.action, JSON.parse(row.before_json!).status])).toEqual(
@@ -465,7 +465,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       // The borrower binds another account; the next disbursement pays it.
       await bindCard(t.app, await demoSession(t.app), productId);
       const paid = await call(endpoints.consoleDisburseOrder, 'finance', { orderId: String(orderId) });
-      expect(paid.envelope?.data).toEqual({ orderId, status: OrderStatus.Repaying });
+      expect(paid.envelope?.data).toEqual({ orderId, status: OrderStatus.Repaying, pendingRequestId: null });
       // The order page lists both attempts: the refused one with why, the paid one with its reference.
       const page = await call(endpoints.consoleOrder, 'viewer', { orderId: String(orderId) });
       const payouts = (
