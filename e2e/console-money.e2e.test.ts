@@ -94,7 +94,7 @@ describe('money actions in the console', () => {
     await actions.getByText('Owed now: ₱103,500.00').waitFor();
 
     // A waiver above the ₱500 threshold: proposed, nothing applied yet.
-    await actions.getByLabel('What', { exact: true }).selectOption('charges');
+    await actions.getByRole('combobox', { name: /^What/ }).selectOption('charges');
     await actions.getByLabel('Part:').check();
     await actions.getByLabel('Amount to waive (₱)').fill('600');
     await actions.getByLabel('Reason', { exact: true }).fill('Goodwill after a billing complaint');
@@ -153,7 +153,7 @@ describe('money actions in the console', () => {
 
     // The standard reports: a table with its zone and computing time, and its CSV.
     await first.goto(`${server.baseUrl}/console#/reports`);
-    await first.getByLabel('Report', { exact: true }).selectOption('payments-by-channel');
+    await first.getByRole('combobox', { name: /^Report/ }).selectOption('payments-by-channel');
     await first.getByRole('button', { name: 'Show' }).click();
     await first.getByRole('heading', { name: 'Payments by channel', exact: true }).waitFor();
     await first.getByText(/Manila time · computed/).waitFor();
