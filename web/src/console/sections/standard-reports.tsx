@@ -97,8 +97,12 @@ export function StandardReportsSection({ role }: { role: OperatorRole }) {
               <caption>{label}</caption>
               <thead>
                 <tr>
-                  {data.columns.map((column) => (
-                    <th key={column} scope="col" className={isMoneyColumn(column) ? 'num' : undefined}>
+                  {data.columns.map((column, index) => (
+                    <th
+                      key={column}
+                      scope="col"
+                      className={typeof rows[0]?.[index] === 'number' ? 'num' : undefined}
+                    >
                       {column.replaceAll('_', ' ')}
                     </th>
                   ))}
