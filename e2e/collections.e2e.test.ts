@@ -29,10 +29,13 @@ const realClock = { now: () => new Date() };
 let late: TestServer;
 let lateStore: ReturnType<typeof openServerStore>;
 
-async function signIn(role: OperatorRole, url = baseUrl): Promise<Page> {
+/** The second admin, who approves what the first wrote (maker-checker, decision 0110). */
+const checkerName = `e2e-col-checker-${stamp}`;
+
+async function signIn(role: OperatorRole, url = baseUrl, name = nameOf(role)): Promise<Page> {
   const page = await browser.newPage(DESK);
   await page.goto(`${url}/console`);
-  await page.getByLabel('Name').fill(nameOf(role));
+  await page.getByLabel('Name').fill(name);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Console' }).waitFor();
@@ -66,6 +69,7 @@ beforeAll(async () => {
     passwordHash,
   });
   await createOperator(lateStore.db, { name: nameOf('admin'), role: 'admin', now: new Date(), passwordHash });
+  await createOperator(lateStore.db, { name: checkerName, role: 'admin', now: new Date(), passwordHash });
 }, 120_000);
 afterAll(async () => {
   await lateStore?.db.destroy();
@@ -80,7 +84,7 @@ async function overdueOrder(store: { db: typeof db; config: typeof config }, day
   return repayableOrder({ ...store, clock: realClock }, { status: 180, firstDue: addDays(today, -days) });
 }
 
-/** The admin writes a template and approves it on the templates screen. */
+/** One admin writes a template and another approves it on the templates screen. */
 async function approvedTemplate(url: string, name: string) {
   const admin = await signIn('admin', url);
   await admin.goto(`${url}/console#/collection-templates`);
@@ -90,9 +94,12 @@ async function approvedTemplate(url: string, name: string) {
     .fill('{brand}: Hi {name}, {amount} has been due since {dueDate}. Please call us.');
   await admin.getByRole('button', { name: 'Save template' }).click();
   await admin.getByText('Saved; it awaits approval.').waitFor();
-  await admin.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Approve' }).click();
-  await admin.getByText('Approved: collectors can send it.').waitFor();
   await admin.close();
+  const checker = await signIn('admin', url, checkerName);
+  await checker.goto(`${url}/console#/collection-templates`);
+  await checker.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Approve' }).click();
+  await checker.getByText('Approved: collectors can send it.').waitFor();
+  await checker.close();
 }
 
 describe('collections', () => {

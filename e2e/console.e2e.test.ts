@@ -107,7 +107,17 @@ describe('operator console', () => {
       viewer: ['dashboard', 'orders', 'borrowers', 'payments', 'complaints', 'funnel', 'collections'],
       agent: ['dashboard', 'orders', 'borrowers', 'payments', 'complaints'],
       credit: ['dashboard', 'orders', 'borrowers', 'payments', 'decision-models'],
-      finance: ['dashboard', 'orders', 'borrowers', 'payments', 'portfolio', 'ledger', 'regulatory'],
+      finance: [
+        'dashboard',
+        'orders',
+        'borrowers',
+        'payments',
+        'portfolio',
+        'ledger',
+        'reports',
+        'approvals',
+        'regulatory',
+      ],
       collector: ['dashboard', 'orders', 'borrowers', 'payments', 'collections'],
       compliance: ['dashboard', 'orders', 'borrowers', 'payments', 'identity', 'aml', 'regulatory'],
       dpo: ['dashboard', 'privacy'],
@@ -121,6 +131,8 @@ describe('operator console', () => {
         'collections',
         'portfolio',
         'ledger',
+        'reports',
+        'approvals',
         'decision-models',
         'privacy',
         'identity',
@@ -212,6 +224,10 @@ describe('operator console', () => {
     const credit = await signIn('credit');
     await credit.goto(`${baseUrl}/console#/order/${orderId}`);
     await credit.getByRole('button', { name: 'Approve' }).click();
+    // Confirmed in a dialog that names the borrower, the amount and what follows (decision 0110).
+    const approval = credit.getByRole('dialog', { name: 'Confirm the approval' });
+    await approval.getByText(/The borrower is told it was approved/).waitFor();
+    await approval.getByRole('button', { name: 'Approve' }).click();
     await credit.getByText(`Order is now ${messages.orderStatus151}.`).waitFor();
     expect(await credit.getByRole('button', { name: 'Disburse' }).count()).toBe(0);
     await screenshot(credit, 'console-order-approved');
@@ -221,6 +237,10 @@ describe('operator console', () => {
     await finance.goto(`${baseUrl}/console#/order/${orderId}`);
     expect(await finance.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await finance.getByRole('button', { name: 'Disburse' }).click();
+    await finance
+      .getByRole('dialog', { name: 'Confirm the disbursement' })
+      .getByRole('button', { name: 'Disburse' })
+      .click();
     await finance.getByText(`Order is now ${messages.orderStatus170}.`).waitFor();
     // The payout with the provider's reference; the history in words.
     const payouts = finance.getByRole('table', { name: 'Payouts' });

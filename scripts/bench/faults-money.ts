@@ -19,7 +19,7 @@ import { terminateBackends } from '../../server/test/support/faults.ts';
 import { repayableOrder } from '../../server/test/support/repayment.ts';
 import { jobRegistry } from '../../server/src/jobs/registry.ts';
 import { bindAccount } from '../../server/src/features/bank-binding/index.ts';
-import { writeOffAudited } from '../../server/src/features/console/index.ts';
+import { writeOffAudited } from '../../server/src/features/orders/index.ts';
 import {
   checkLedger,
   emptyRebuildReport,

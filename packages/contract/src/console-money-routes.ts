@@ -43,6 +43,15 @@ export const consoleMoneyRoutes = nameRoutes({
     auth: 'operator',
     roles: R.reviewPayments,
   },
+  consoleApprovalCount: {
+    summary:
+      "How many money actions wait for a second operator: the console menu's count, no borrower's data",
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/approvals/count',
+    auth: 'operator',
+    roles: R.reviewPayments,
+  },
   consoleApproveRequest: {
     summary: 'Approves a pending money action and applies it; never by its proposer',
     tag: 'Console',
@@ -59,6 +68,16 @@ export const consoleMoneyRoutes = nameRoutes({
     path: '/console/api/reports/standard',
     auth: 'operator',
     roles: R.readReports,
+  },
+  consoleExportStandardReport: {
+    summary:
+      'A standard report as CSV, the same text as `npm run report -- <name> --csv` (its time zone and computing instant on every row)',
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/exports/standard-report.csv',
+    auth: 'operator',
+    roles: R.readReports,
+    produces: 'text/csv',
   },
   consoleRejectRequest: {
     summary: 'Rejects (or, by its proposer, withdraws) a pending money action; nothing is applied',

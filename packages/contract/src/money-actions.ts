@@ -6,14 +6,26 @@ import { MAX_INT } from './form-fields.ts';
  * threshold (centavos; the action's amount) is proposed by one operator and applied only when
  * another, of a role allowed to approve it, approves; at or below it one confirmation applies it.
  */
-export const approvalActions = ['manual_repayment', 'reversal', 'waiver'] as const;
+export const approvalActions = [
+  'manual_repayment',
+  'reversal',
+  'waiver',
+  'disbursement',
+  'write_off',
+] as const;
 export type ApprovalAction = (typeof approvalActions)[number];
 
-/** ₱10,000 for money in and out, ₱1,000 for what the lender forgives: set per lender by APPROVAL_THRESHOLDS. */
+/**
+ * ₱10,000 for money in and out, ₱1,000 for what the lender forgives, ₱50,000 for a loan paid out
+ * (above the largest product most lenders start with) and ₱10,000 for a loan written off: set per
+ * lender by APPROVAL_THRESHOLDS.
+ */
 export const defaultApprovalThresholds: Readonly<Record<ApprovalAction, number>> = Object.freeze({
   manual_repayment: 1_000_000,
   reversal: 1_000_000,
   waiver: 100_000,
+  disbursement: 5_000_000,
+  write_off: 1_000_000,
 });
 
 export const approvalThresholdsSchema = z
@@ -63,10 +75,24 @@ export const waiverRequest = z.object({
   reference: z.string().regex(referencePattern),
 });
 
+/** An approved order paid out (its amount: the principal). */
+export const disbursementRequest = z.object({
+  orderId: z.number().int().positive(),
+  reason: z.string().max(500).default(''),
+});
+
+/** A repaying order written off (its amount: everything it still owes). */
+export const writeOffRequest = z.object({
+  orderId: z.number().int().positive(),
+  reason: z.string().max(500),
+});
+
 export const moneyActionRequests = {
   manual_repayment: manualRepaymentRequest,
   reversal: reversalRequest,
   waiver: waiverRequest,
+  disbursement: disbursementRequest,
+  write_off: writeOffRequest,
 } as const satisfies Record<ApprovalAction, z.ZodType>;
 
 export type MoneyActionPayload<A extends ApprovalAction> = z.input<(typeof moneyActionRequests)[A]>;

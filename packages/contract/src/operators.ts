@@ -114,6 +114,8 @@ export const consoleSections = [
   { key: 'collections', label: 'Collections', roles: ConsoleRoles.readCollections },
   { key: 'portfolio', label: 'Portfolio', roles: ConsoleRoles.readReports },
   { key: 'ledger', label: 'Ledger', roles: ConsoleRoles.readReports },
+  { key: 'reports', label: 'Standard reports', roles: ConsoleRoles.readReports },
+  { key: 'approvals', label: 'Approvals', roles: ConsoleRoles.reviewPayments },
   { key: 'decision-models', label: 'Decision models', roles: ConsoleRoles.manageCreditModels },
   { key: 'privacy', label: 'Data privacy', roles: ConsoleRoles.protectData },
   { key: 'identity', label: 'Identity review', roles: ConsoleRoles.reviewIdentity },

@@ -24,6 +24,8 @@ import { IdentitySection } from './sections/identity.tsx';
 import { AmlSection } from './sections/aml.tsx';
 import { RegulatoryReportsSection } from './sections/regulatory-reports.tsx';
 import { CollectionTemplatesSection } from './sections/collection-templates.tsx';
+import { ApprovalsSection } from './sections/approvals.tsx';
+import { StandardReportsSection } from './sections/standard-reports.tsx';
 import { brandName } from './brand-name.ts';
 
 export interface SignedIn {
@@ -121,8 +123,33 @@ const labels = Object.fromEntries(consoleSections.map((section) => [section.key,
   string
 >;
 
+/**
+ * How many money actions wait for a second operator (decision 0110), for the menu: asked when the
+ * console opens, on every move to another screen, and after a decision in the queue (a count
+ * only, so it reads no borrower's data and leaves the access log alone).
+ */
+function usePendingApprovals(shown: boolean, section: string): [number, () => void] {
+  const [count, setCount] = useState(0);
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (!shown) return;
+    let current = true;
+    void consoleCall(consoleCalls.consoleApprovalCount, {}).then((result) => {
+      if (current && result.success && result.data) setCount(result.data.pending);
+    });
+    return () => {
+      current = false;
+    };
+  }, [shown, section, asked]);
+  return [count, () => setAsked((value) => value + 1)];
+}
+
 function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => void }) {
   const [section = 'dashboard', id, detail] = useHashRoute();
+  const [pendingApprovals, recountApprovals] = usePendingApprovals(
+    operator.menu.includes('approvals'),
+    `${section}/${id ?? ''}`,
+  );
   async function signOut() {
     await consoleCall(consoleCalls.consoleSignOut, {});
     onSignOut();
@@ -145,6 +172,9 @@ function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => v
   else if (section === 'funnel') content = <FunnelSection />;
   else if (section === 'collections') content = <CollectionsSection role={operator.role} />;
   else if (section === 'portfolio') content = <PortfolioSection role={operator.role} />;
+  else if (section === 'approvals')
+    content = <ApprovalsSection me={operator.name} onChanged={recountApprovals} />;
+  else if (section === 'reports') content = <StandardReportsSection role={operator.role} />;
   else if (section === 'ledger')
     content = <LedgerSection role={operator.role} tab={id ?? ''} orderRef={detail ?? ''} />;
   else if (section === 'identity') content = <IdentitySection key={id ?? ''} borrowerId={id ?? ''} />;
@@ -179,6 +209,9 @@ function Shell({ operator, onSignOut }: { operator: SignedIn; onSignOut: () => v
             <li key={key}>
               <a href={`#/${key}`} aria-current={section === key ? 'page' : undefined}>
                 {labels[key]}
+                {key === 'approvals' && pendingApprovals > 0 ? (
+                  <span className="menu-count"> · {pendingApprovals} waiting</span>
+                ) : null}
               </a>
             </li>
           ))}

@@ -34,6 +34,12 @@ const approvalItem = z.object({
   outcome: z.string(),
 });
 
+const standardReportRequest = z.object({
+  name: z.enum(standardReportNames),
+  from: z.union([z.literal(''), dateField()]).default(''),
+  to: z.union([z.literal(''), dateField()]).default(''),
+});
+
 export const consoleMoneyEndpoints = defineEndpoints(consoleMoneyRoutes, {
   consoleManualRepayment: {
     request: z.object({
@@ -64,16 +70,16 @@ export const consoleMoneyEndpoints = defineEndpoints(consoleMoneyRoutes, {
     request: z.object({ status: z.enum(['pending', 'decided']).default('pending') }),
     data: z.object({ items: z.array(approvalItem) }),
   },
+  consoleApprovalCount: {
+    request: z.object({}),
+    data: z.object({ pending: z.number().int() }),
+  },
   consoleApproveRequest: {
     request: z.object({ requestId: idField('requestId') }),
     data: z.object({ requestId: z.number().int(), status: z.literal('applied') }),
   },
   consoleStandardReport: {
-    request: z.object({
-      name: z.enum(standardReportNames),
-      from: z.union([z.literal(''), dateField()]).default(''),
-      to: z.union([z.literal(''), dateField()]).default(''),
-    }),
+    request: standardReportRequest,
     data: z.object({
       header: z.object({
         report: z.enum(standardReportNames),
@@ -85,6 +91,11 @@ export const consoleMoneyEndpoints = defineEndpoints(consoleMoneyRoutes, {
       columns: z.array(z.string()),
       rows: z.array(z.array(z.union([z.string(), z.number()]))),
     }),
+  },
+  consoleExportStandardReport: {
+    request: standardReportRequest,
+    /** The CSV text itself (route.produces), not an envelope. */
+    data: z.string(),
   },
   consoleRejectRequest: {
     request: z.object({ requestId: idField('requestId'), reason: textField(500).default('') }),

@@ -87,6 +87,9 @@ const orderAction = z.object({ orderId: idField('orderId'), reason: textField(50
 
 const orderAfter = z.object({ orderId: z.number().int(), status: z.number().int() });
 
+/** Above its threshold a disbursement or write-off waits for a second operator (decision 0110): its request. */
+const pendingRequestId = z.number().int().nullable();
+
 const replyImage = z
   .file({ message: 'images must be files' })
   .max(10 * 1024 * 1024)
@@ -168,6 +171,8 @@ export const consoleEndpoints = defineEndpoints(consoleRoutes, {
         totalDue: money,
         paidAmount: money,
         penaltyAmount: money,
+        /** A repaying order's balance as its plan stands (null otherwise): what money actions state. */
+        owed: z.object({ total: money, penalty: money, charges: money }).nullable(),
         termDays: z.number().int(),
         periods: z.number().int(),
         disbursedOn: z.string().nullable(),
@@ -256,15 +261,16 @@ export const consoleEndpoints = defineEndpoints(consoleRoutes, {
   },
   consoleDisburseOrder: {
     request: orderAction,
-    data: orderAfter,
+    data: orderAfter.extend({ pendingRequestId }),
   },
   consoleWriteOffOrder: {
     request: orderAction,
     data: z.object({
       orderId: z.number().int(),
       status: z.number().int(),
-      /** What was written off: everything the order still owed. */
+      /** What was written off: everything the order still owed (0 while it waits for approval). */
       writtenOff: money,
+      pendingRequestId,
     }),
   },
   consolePayments: {

@@ -3,9 +3,16 @@ import { endpoints, type ApprovalAction, type OperatorRole } from '@kwarta/contr
 import type { Operator } from '../../db/schema.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { registerPersonalDataRead } from '../data-privacy/index.ts';
-import { approveMoneyAction, listApprovals, proposeMoneyAction, rejectMoneyAction } from './approvals.ts';
+import {
+  approveMoneyAction,
+  countPendingApprovals,
+  listApprovals,
+  proposeMoneyAction,
+  rejectMoneyAction,
+} from './approvals.ts';
 
-const actorOf = (operator: Operator) => ({
+/** The signed-in operator as maker-checker's actor. */
+export const actorOf = (operator: Operator) => ({
   id: operator.id,
   name: operator.name,
   role: operator.role as OperatorRole,
@@ -62,6 +69,9 @@ export function consoleMoneyCalls(app: FastifyInstance): void {
       orderIds: items.flatMap((item) => /^order:(\d+)$/.exec(item.subject)?.slice(1).map(Number) ?? []),
     }),
   });
+  registerEndpoint(app, endpoints.consoleApprovalCount, async () => ({
+    pending: await countPendingApprovals(app.db),
+  }));
   registerEndpoint(app, endpoints.consoleApproveRequest, async (input, { operator }) => {
     const { request } = await approveMoneyAction(app, actorOf(operator), input.requestId);
     return { requestId: request.id, status: 'applied' as const };

@@ -7,9 +7,11 @@ import {
   type ApprovalAction,
   type OperatorRole,
 } from '@kwarta/contract';
-import type { Kysely } from 'kysely';
-import type { Database, Operator } from '../../db/schema.ts';
+import { OrderStatus } from '@kwarta/domain';
+import type { Kysely, Selectable } from 'kysely';
+import type { ApprovalRequestTable, Database, Operator } from '../../db/schema.ts';
 import { Refusal } from '../../lib/refusal.ts';
+import { withDb } from '../../lib/with-db.ts';
 import {
   postManualRepayment,
   reversePayment,
@@ -18,12 +20,17 @@ import {
   type MoneyActionDeps,
 } from '../money-actions/index.ts';
 import { audited } from '../operators/index.ts';
+import { disburseOrderAudited, type DisburseDeps } from '../disbursement/index.ts';
+import { findOrderToDisburse, writeOffAudited } from '../orders/index.ts';
+import { receivablesByOrder } from '../ledger/index.ts';
 
-export type ApprovalDeps = MoneyActionDeps & {
-  config: MoneyActionDeps['config'] & {
-    backOffice: { approvalThresholds: Readonly<Record<ApprovalAction, number>> };
+export type ApprovalDeps = MoneyActionDeps &
+  DisburseDeps & {
+    config: MoneyActionDeps['config'] &
+      DisburseDeps['config'] & {
+        backOffice: { approvalThresholds: Readonly<Record<ApprovalAction, number>> };
+      };
   };
-};
 
 type Actor = Pick<Operator, 'id' | 'name'> & { role: OperatorRole };
 
@@ -32,12 +39,36 @@ export const approvalRoles: Record<ApprovalAction, readonly OperatorRole[]> = {
   manual_repayment: ConsoleRoles.reviewPayments,
   reversal: ConsoleRoles.reviewPayments,
   waiver: ConsoleRoles.reviewPayments,
+  disbursement: ConsoleRoles.disburseOrders,
+  write_off: ConsoleRoles.administer,
 };
 
 export class ApprovalRefused extends Refusal {}
 
-/** The action itself, in the caller's transaction, by `actor` (`operator:<name>`). */
-async function run(deps: MoneyActionDeps, actor: string, action: ApprovalAction, payload: unknown) {
+type InTransactionAction = Exclude<ApprovalAction, 'disbursement'>;
+type ApprovalRequest = Selectable<ApprovalRequestTable>;
+
+/** What each action answers when applied. */
+interface ActionResults {
+  manual_repayment: Awaited<ReturnType<typeof postManualRepayment>>;
+  reversal: Awaited<ReturnType<typeof reversePayment>>;
+  waiver: Awaited<ReturnType<typeof waiveOrderCharge>>;
+  disbursement: Awaited<ReturnType<typeof disburse>>;
+  write_off: Awaited<ReturnType<typeof writeOff>>;
+}
+type Applied = ActionResults[ApprovalAction];
+
+/** Applied at once (at or below the threshold), or waiting as a request for a second operator. */
+export type Proposal<A extends ApprovalAction> =
+  { status: 'applied'; result: ActionResults[A] } | { status: 'pending'; request: ApprovalRequest };
+
+/**
+ * The action itself, in the caller's transaction, by `operator`. A write-off keeps the audit row
+ * it had before maker-checker (`order.write-off`, by whoever applies it). A disbursement is not
+ * here: its payout is an outside call no transaction may hold open (see disburse).
+ */
+async function run(deps: ApprovalDeps, operator: Actor, action: InTransactionAction, payload: unknown) {
+  const actor = `operator:${operator.name}`;
   switch (action) {
     case 'manual_repayment':
       return postManualRepayment(deps, actor, moneyActionRequests.manual_repayment.parse(payload));
@@ -45,7 +76,40 @@ async function run(deps: MoneyActionDeps, actor: string, action: ApprovalAction,
       return reversePayment(deps, actor, moneyActionRequests.reversal.parse(payload));
     case 'waiver':
       return waiveOrderCharge(deps, actor, moneyActionRequests.waiver.parse(payload));
+    case 'write_off':
+      return writeOff(deps, operator, payload);
   }
+}
+
+async function writeOff(deps: ApprovalDeps, operator: Actor, payload: unknown) {
+  const { order, writtenOff } = await writeOffAudited(
+    deps,
+    operator,
+    moneyActionRequests.write_off.parse(payload),
+  );
+  return { applied: true, order, writtenOff };
+}
+
+/** The payout, outside any transaction, audited `order.disburse` (or `.refused`) as it always was. */
+async function disburse(deps: ApprovalDeps, operator: Actor, payload: unknown) {
+  const order = await disburseOrderAudited(deps, operator, moneyActionRequests.disbursement.parse(payload));
+  return { applied: true, order };
+}
+
+/**
+ * A disbursement's or write-off's request key: the order and how many of its requests were
+ * decided before, so a double submission keeps one pending request while a new proposal after a
+ * rejection (or a refused payout) is a new one.
+ */
+async function orderActionReference(db: Kysely<Database>, action: ApprovalAction, orderId: number) {
+  const decided = await db
+    .selectFrom('approval_requests')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('action', '=', action)
+    .where('subject', '=', `order:${orderId}`)
+    .where('status', '<>', 'pending')
+    .executeTakeFirstOrThrow();
+  return `order:${orderId}:${Number(decided.n) + 1}`;
 }
 
 /** What the threshold is compared with, the subject the audit names, and the request's own key. */
@@ -66,6 +130,44 @@ async function describe(db: Kysely<Database>, action: ApprovalAction, payload: u
         amount: input.amount,
         subject: `order:${input.orderId}`,
         reference: `${input.orderId}:${input.reference}`,
+      };
+    }
+    case 'disbursement': {
+      const input = moneyActionRequests.disbursement.parse(payload);
+      const order = await findOrderToDisburse(db, input.orderId);
+      if (!order) throw new ApprovalRefused('not-found', `Order ${input.orderId} does not exist.`);
+      // Refused now rather than after a second person's approval.
+      if (order.status !== OrderStatus.Approved)
+        throw new ApprovalRefused(
+          'refused',
+          fillMessage(messages.orderTransitionRefused, {
+            orderId: input.orderId,
+            status: order.status,
+            to: OrderStatus.Repaying,
+          }),
+        );
+      return {
+        amount: order.principal,
+        subject: `order:${input.orderId}`,
+        reference: await orderActionReference(db, action, input.orderId),
+      };
+    }
+    case 'write_off': {
+      const input = moneyActionRequests.write_off.parse(payload);
+      // Checked before a request waits on it, with the write-off's own words.
+      const reason = input.reason.trim();
+      if (reason.length < 3)
+        throw new ApprovalRefused(
+          'invalid',
+          fillMessage(messages.orderWriteOffNeedsReason, { orderId: input.orderId }),
+        );
+      // What the books hold for it is what a write-off clears (decision 0099); none: the use
+      // case refuses it with its reason.
+      const owed = (await receivablesByOrder(db, [input.orderId])).get(input.orderId);
+      return {
+        amount: owed ? owed.principal + owed.interest + owed.fees + owed.penalty : 0,
+        subject: `order:${input.orderId}`,
+        reference: await orderActionReference(db, action, input.orderId),
       };
     }
   }
@@ -89,12 +191,22 @@ function assertMay(operator: Actor, action: ApprovalAction) {
  * `money.<action>`; above it, it waits as a pending request, audited as `approval.propose`, for
  * another operator. Proposing the same request twice (same action and reference) keeps one.
  */
-export async function proposeMoneyAction(
+export async function proposeMoneyAction<A extends ApprovalAction>(
+  deps: ApprovalDeps,
+  operator: Actor,
+  action: A,
+  payload: unknown,
+): Promise<Proposal<A>> {
+  // One implementation for every action; each caller gets its own action's answer.
+  return (await propose(deps, operator, action, payload)) as Proposal<A>;
+}
+
+async function propose(
   deps: ApprovalDeps,
   operator: Actor,
   action: ApprovalAction,
   payload: unknown,
-) {
+): Promise<Proposal<ApprovalAction>> {
   assertMay(operator, action);
   const parsed = moneyActionRequests[action].safeParse(payload);
   if (!parsed.success)
@@ -104,13 +216,16 @@ export async function proposeMoneyAction(
   const about = await describe(deps.db, action, parsed.data);
   const threshold = deps.config.backOffice.approvalThresholds[action];
   if (about.amount <= threshold) {
+    if (action === 'disbursement' || action === 'write_off') {
+      // Audited by the order's own use case (`order.disburse`, `order.write-off`), as before.
+      const result =
+        action === 'disbursement'
+          ? await disburse(deps, operator, parsed.data)
+          : await run(deps, operator, action, parsed.data);
+      return { status: 'applied' as const, result };
+    }
     return audited(deps, operator, async (trx) => {
-      const result = await run(
-        { db: trx, clock: deps.clock, config: deps.config },
-        `operator:${operator.name}`,
-        action,
-        parsed.data,
-      );
+      const result = await run(withDb(deps, trx), operator, action, parsed.data);
       return {
         result: { status: 'applied' as const, result },
         audit: {
@@ -168,37 +283,66 @@ export async function proposeMoneyAction(
  * the action. The request moves pending → applied by a conditional update and the action runs in
  * the same transaction, so two approvers at once apply it once. An action its order's state now
  * refuses leaves the request refused, with the reason, and changes nothing else.
+ *
+ * A disbursement's payout cannot run in a transaction: the conditional update commits first (so
+ * only one approver pays it out), then the payout runs as a console disbursement does, and a
+ * refusal then (the order's state, a missing payout account) marks the request refused after all.
  */
 export async function approveMoneyAction(deps: ApprovalDeps, operator: Actor, requestId: number) {
   try {
-    return await audited(deps, operator, async (trx) => {
-      const request = await pendingRequest(trx, requestId);
-      if (request.proposed_by_id === operator.id)
-        throw new ApprovalRefused('refused', messages.approvalOwnProposal);
-      const action = request.action as ApprovalAction;
-      assertMay(operator, action);
-      const decided = await decide(trx, deps, operator, requestId, 'applied');
-      const result = await run(
-        { db: trx, clock: deps.clock, config: deps.config },
-        `operator:${operator.name}`,
-        action,
-        JSON.parse(request.payload_json),
-      );
-      await trx
-        .updateTable('approval_requests')
-        .set({ outcome: JSON.stringify({ applied: result.applied }) })
-        .where('id', '=', requestId)
-        .execute();
-      return {
-        result: { request: decided, result },
-        audit: {
-          action: 'approval.approve',
-          subject: request.subject,
-          before: { requestId, action, amount: request.amount, proposedBy: request.proposed_by_name },
-          after: { status: 'applied' },
-        },
-      };
-    });
+    const approved = await audited<{ request: ApprovalRequest; result: Applied | null }>(
+      deps,
+      operator,
+      async (trx) => {
+        const request = await pendingRequest(trx, requestId);
+        if (request.proposed_by_id === operator.id)
+          throw new ApprovalRefused('refused', messages.approvalOwnProposal);
+        const action = request.action as ApprovalAction;
+        assertMay(operator, action);
+        const decided = await decide(trx, deps, operator, requestId, 'applied');
+        if (action === 'disbursement') {
+          return {
+            result: { request: decided, result: null },
+            audit: {
+              action: 'approval.approve',
+              subject: request.subject,
+              before: { requestId, action, amount: request.amount, proposedBy: request.proposed_by_name },
+              after: { status: 'applied' },
+            },
+          };
+        }
+        const result = await run(withDb(deps, trx), operator, action, JSON.parse(request.payload_json));
+        await trx
+          .updateTable('approval_requests')
+          .set({ outcome: JSON.stringify({ applied: result.applied }) })
+          .where('id', '=', requestId)
+          .execute();
+        return {
+          result: { request: decided, result },
+          audit: {
+            action: 'approval.approve',
+            subject: request.subject,
+            before: { requestId, action, amount: request.amount, proposedBy: request.proposed_by_name },
+            after: { status: 'applied' },
+          },
+        };
+      },
+    );
+    if (approved.result !== null) return { request: approved.request, result: approved.result };
+    try {
+      const result = await disburse(deps, operator, JSON.parse(approved.request.payload_json));
+      return { request: approved.request, result };
+    } catch (error) {
+      if (error instanceof Refusal) {
+        await deps.db
+          .updateTable('approval_requests')
+          .set({ status: 'refused', outcome: error.message })
+          .where('id', '=', requestId)
+          .where('status', '=', 'applied')
+          .execute();
+      }
+      throw error;
+    }
   } catch (error) {
     if (error instanceof Refusal && !(error instanceof ApprovalRefused) && error.reason !== 'not-found') {
       await audited(deps, operator, async (trx) => {
@@ -293,4 +437,14 @@ export function listApprovals(db: Kysely<Database>, status: 'pending' | 'decided
   return status === 'pending'
     ? query.where('status', '=', 'pending').orderBy('id').execute()
     : query.where('status', '<>', 'pending').orderBy('id', 'desc').execute();
+}
+
+/** How many requests wait: the console menu's count, which names no order and so reads no borrower. */
+export async function countPendingApprovals(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('approval_requests')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

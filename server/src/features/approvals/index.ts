@@ -8,4 +8,4 @@ export {
   rejectMoneyAction,
   type ApprovalDeps,
 } from './approvals.ts';
-export { consoleMoneyCalls } from './approval-routes.ts';
+export { actorOf, consoleMoneyCalls } from './approval-routes.ts';

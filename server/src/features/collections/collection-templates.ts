@@ -86,6 +86,8 @@ export async function approveCollectionTemplate(
 ): Promise<{ before: TemplateRow; saved: TemplateRow }> {
   const before = await findCollectionTemplate(db, input.templateId);
   if (!before) throw Refusal.notFound();
+  // Maker-checker (decision 0110): whoever wrote the text as it stands never approves it.
+  if (before.updated_by === input.by) throw new Refusal('refused', messages.approvalOwnProposal);
   const saved = await db
     .updateTable('collection_templates')
     .set({ approved_by: input.by, approved_at: input.now.toISOString() })

@@ -19,7 +19,7 @@ import {
 import { activeCollectorNames, audited } from '../operators/index.ts';
 import { registerPersonalDataRead } from '../data-privacy/index.ts';
 import { phoneFor } from './console-orders.ts';
-import { withDb } from './with-db.ts';
+import { withDb } from '../../lib/with-db.ts';
 
 /**
  * The collections screens' calls (decision 0098): the queue (phones as the role may see them),

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { messages, seesWhole, type OperatorRole } from '@kwarta/contract';
-import { calendarDateAt } from '@kwarta/domain';
+import { calendarDateAt, repayingStatuses } from '@kwarta/domain';
 import type { Database, Order } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { maskPhone } from '../../lib/log-redaction.ts';
@@ -9,6 +9,7 @@ import { countComplaintsPastLine, orderComplaints } from '../complaints/index.ts
 import { orderMessages } from '../sms/index.ts';
 import {
   countOverdueOrders,
+  findOrderAccount,
   findOrderWithBorrowerAndProduct,
   listDisbursements,
   orderAgreements,
@@ -17,6 +18,7 @@ import {
   orderQueue,
   orderStatusHistory,
   orderStatusText,
+  receivablesOwedBy,
   type QueueFilter,
 } from '../orders/index.ts';
 import { heldPaymentCount, orderPayments } from '../payments/index.ts';
@@ -117,22 +119,34 @@ export async function consoleOrderPage(
   const { db } = deps;
   const row = await findOrderWithBorrowerAndProduct(db, orderId);
   if (!row) return undefined;
-  const [plan, payouts, payments, history, complaints, payoutAccount, agreements, sms] = await Promise.all([
-    listPlanLines(db, orderId),
-    listDisbursements(db, orderId),
-    orderPayments(db, orderId),
-    orderStatusHistory(db, orderId),
-    orderComplaints(db, orderId),
-    payoutAccountFor(deps, role, row.borrower_id),
-    orderAgreements(db, orderId),
-    orderMessages(db, orderId),
-  ]);
+  const [plan, payouts, payments, history, complaints, payoutAccount, agreements, sms, account] =
+    await Promise.all([
+      listPlanLines(db, orderId),
+      listDisbursements(db, orderId),
+      orderPayments(db, orderId),
+      orderStatusHistory(db, orderId),
+      orderComplaints(db, orderId),
+      payoutAccountFor(deps, role, row.borrower_id),
+      orderAgreements(db, orderId),
+      orderMessages(db, orderId),
+      findOrderAccount(db, { orderId }),
+    ]);
+  // What a money action's confirmation states (decision 0110): what the plan says is still owed.
+  const owed =
+    account && (repayingStatuses as readonly number[]).includes(row.status)
+      ? receivablesOwedBy(account)
+      : null;
   return {
     order: {
       ...queueItem(role, row),
       totalDue: row.total_due,
       paidAmount: row.paid_amount,
       penaltyAmount: row.penalty_amount,
+      owed: owed && {
+        total: owed.principal + owed.interest + owed.fees + owed.penalty,
+        penalty: owed.penalty,
+        charges: owed.interest + owed.fees,
+      },
       termDays: row.term_days,
       periods: row.periods,
       disbursedOn: row.disbursed_on,

@@ -5,7 +5,7 @@ import { registerEndpoint } from '../../lib/contract-route.ts';
 import { audited } from '../operators/index.ts';
 import { acceptHeldPayment, paymentList, returnHeldPayment } from '../payments/index.ts';
 import { registerPersonalDataRead } from '../data-privacy/index.ts';
-import { withDb } from './with-db.ts';
+import { withDb } from '../../lib/with-db.ts';
 
 /** What the audit keeps of a reviewed payment, before and after. */
 const reviewed = (payment: Payment) => ({

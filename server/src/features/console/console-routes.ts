@@ -36,15 +36,14 @@ import {
 } from '../products/index.ts';
 import { findOrderStatus } from '../orders/index.ts';
 import { refusalMessages } from '../complaints/index.ts';
-import { writeOffAudited } from './write-off.ts';
-import { decideOrderAudited, disburseOrderAudited } from './order-decisions.ts';
+import { decideOrderAudited } from './order-decisions.ts';
 import { replyComplaintAudited } from './complaint-reply.ts';
 import { funnelReport } from '../promotion/index.ts';
 import { consoleDashboard as dashboard, consoleOrderPage, orderQueueFor } from './console-orders.ts';
 import { complaintInboxFor } from './console-complaints.ts';
 import { createHash } from 'node:crypto';
 import { consolePaymentCalls } from './console-payment-routes.ts';
-import { consoleMoneyCalls } from '../approvals/index.ts';
+import { actorOf, consoleMoneyCalls, proposeMoneyAction } from '../approvals/index.ts';
 import { consoleStandardReportCalls } from '../standard-reports/index.ts';
 import { consoleCollectionsCalls } from './console-collections-routes.ts';
 import { consoleBorrowerCalls } from './console-borrower-routes.ts';
@@ -161,17 +160,32 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     if (input.reason.trim() === '') throw ApiError.badRequest(messages.consoleReasonRequired);
     return decide('order.reject')(input, context);
   });
+  // Both go through maker-checker (decision 0110): above the threshold they wait for a second
+  // operator and answer the order as it is, with the request that waits.
   registerEndpoint(app, endpoints.consoleDisburseOrder, async (input, { operator }) => {
-    if ((await findOrderStatus(app.db, input.orderId)) === undefined) throw ApiError.notFound();
-    const order = await disburseOrderAudited(app, operator, input);
-    return { orderId: order.id, status: order.status };
+    const statusBefore = await findOrderStatus(app.db, input.orderId);
+    if (statusBefore === undefined) throw ApiError.notFound();
+    const outcome = await proposeMoneyAction(app, actorOf(operator), 'disbursement', input);
+    if (outcome.status === 'pending')
+      return { orderId: input.orderId, status: statusBefore, pendingRequestId: outcome.request.id };
+    const { order } = outcome.result;
+    return { orderId: order.id, status: order.status, pendingRequestId: null };
   });
 
   // Admin only (the route's roles).
   registerEndpoint(app, endpoints.consoleWriteOffOrder, async (input, { operator }) => {
-    if ((await findOrderStatus(app.db, input.orderId)) === undefined) throw ApiError.notFound();
-    const { order, writtenOff } = await writeOffAudited(app, operator, input);
-    return { orderId: order.id, status: order.status, writtenOff };
+    const statusBefore = await findOrderStatus(app.db, input.orderId);
+    if (statusBefore === undefined) throw ApiError.notFound();
+    const outcome = await proposeMoneyAction(app, actorOf(operator), 'write_off', input);
+    if (outcome.status === 'pending')
+      return {
+        orderId: input.orderId,
+        status: statusBefore,
+        writtenOff: 0,
+        pendingRequestId: outcome.request.id,
+      };
+    const { order, writtenOff } = outcome.result;
+    return { orderId: order.id, status: order.status, writtenOff, pendingRequestId: null };
   });
 
   consolePaymentCalls(app);

@@ -2,6 +2,5 @@
 export { consoleRoutes } from './console-routes.ts';
 export { consolePage } from './console-page.ts';
 export { consoleAdminRoutes } from './console-admin-routes.ts';
-export { writeOffAudited } from './write-off.ts';
-export { decideOrderAudited, disburseOrderAudited } from './order-decisions.ts';
+export { decideOrderAudited } from './order-decisions.ts';
 export { replyComplaintAudited } from './complaint-reply.ts';

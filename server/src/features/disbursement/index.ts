@@ -1,4 +1,5 @@
 // Disbursement (decision 0090): paying an approved order out through the payout provider, and resuming stalled attempts.
+export { disburseOrderAudited } from './disburse-audited.ts';
 export { createPayoutGateway } from './create-payout-gateway.ts';
 export {
   type DisburseDeps,

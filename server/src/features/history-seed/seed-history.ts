@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import { bindAccount } from '../bank-binding/index.ts';
 import { findBorrower, findBorrowerByPhone, setBorrowerName } from '../borrowers/index.ts';
-import { writeOffAudited } from '../console/index.ts';
+import { writeOffAudited } from '../orders/index.ts';
 import { journalEntryCount } from '../ledger/index.ts';
 import {
   checkLedger,

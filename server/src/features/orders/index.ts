@@ -33,6 +33,7 @@ export {
   receivablesOwedBy,
   writeOffOrder,
 } from './order-ledger.ts';
+export { writeOffAudited } from './write-off-audited.ts';
 export {
   approveOrder,
   confirmWithdrawal,

@@ -44,6 +44,7 @@ describe.each(databaseTargets)('collection SMS conduct on %s', (target) => {
       ['collector-1', 'collector'],
       ['collector-2', 'collector'],
       ['admin-1', 'admin'],
+      ['admin-2', 'admin'],
     ] as const) {
       await createOperator(t.app.db, { name, role, now: clock.now(), passwordHash });
     }
@@ -53,14 +54,14 @@ describe.each(databaseTargets)('collection SMS conduct on %s', (target) => {
       text: '{brand}: {name}, {amount} is past due.',
     });
     templateId = (saved.envelope!.data as { id: number }).id;
-    await call('admin-1', endpoints.consoleApproveCollectionTemplate, { templateId });
+    await call('admin-2', endpoints.consoleApproveCollectionTemplate, { templateId });
   });
   afterAll(() => t.close());
 
   let round = 0;
   async function signInAll() {
     round += 1;
-    for (const name of ['collector-1', 'collector-2', 'admin-1'])
+    for (const name of ['collector-1', 'collector-2', 'admin-1', 'admin-2'])
       as[name] = await consoleSignedIn(t.app, { name, password: PASSWORD, address: `198.51.100.${round}` });
   }
   async function advanceTo(instant: string) {

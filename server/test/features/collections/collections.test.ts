@@ -47,6 +47,7 @@ describe.each(databaseTargets)('collections on %s', (target) => {
       ['collector-1', 'collector'],
       ['collector-2', 'collector'],
       ['admin-1', 'admin'],
+      ['admin-2', 'admin'],
     ] as const;
     for (const [name, role] of operators) {
       await createOperator(t.app.db, { name, role, now: clock.now(), passwordHash });
@@ -69,7 +70,7 @@ describe.each(databaseTargets)('collections on %s', (target) => {
   /** Signs every operator in afresh (console sessions end after 30 idle minutes). */
   async function signInAll() {
     round += 1;
-    for (const name of ['viewer-1', 'agent-1', 'collector-1', 'collector-2', 'admin-1'])
+    for (const name of ['viewer-1', 'agent-1', 'collector-1', 'collector-2', 'admin-1', 'admin-2'])
       as[name] = await consoleSignedIn(t.app, { name, password: PASSWORD, address: `198.51.100.${round}` });
   }
   async function advance(ms: number) {
@@ -208,7 +209,13 @@ describe.each(databaseTargets)('collections on %s', (target) => {
       message: messages.collectionTemplateNotApproved,
     });
     expect((await panel(order.orderId)).contacts).toEqual([]);
-    await call('admin-1', endpoints.consoleApproveCollectionTemplate, { templateId: template.id });
+    // Maker-checker (decision 0110): the admin who wrote it cannot approve it; another admin does.
+    expect(
+      (await call('admin-1', endpoints.consoleApproveCollectionTemplate, { templateId: template.id }))
+        .envelope,
+    ).toMatchObject({ message: messages.approvalOwnProposal });
+    expect((await send()).envelope).toMatchObject({ message: messages.collectionTemplateNotApproved });
+    await call('admin-2', endpoints.consoleApproveCollectionTemplate, { templateId: template.id });
     const sent = await send();
     const text = `Kwarta: Hi Ana Reyes, ${formatMoney(order.lineAmount, t.app.config.market.money)} has been due since ${addDays(today, -20)}.`;
     expect(sent.envelope).toMatchObject({ code: ResultCode.success, data: { text } });
@@ -232,7 +239,7 @@ describe.each(databaseTargets)('collections on %s', (target) => {
       text: '{brand}: {name}, please pay {amount}.',
     });
     expect((await send()).envelope).toMatchObject({ message: messages.collectionTemplateNotApproved });
-    await call('admin-1', endpoints.consoleApproveCollectionTemplate, { templateId: template.id });
+    await call('admin-2', endpoints.consoleApproveCollectionTemplate, { templateId: template.id });
     const templateAudit = await t.app.db
       .selectFrom('operator_audit')
       .select('action')

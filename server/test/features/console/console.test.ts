@@ -127,7 +127,17 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         viewer: ['dashboard', 'orders', 'borrowers', 'payments', 'complaints', 'funnel', 'collections'],
         agent: ['dashboard', 'orders', 'borrowers', 'payments', 'complaints'],
         credit: ['dashboard', 'orders', 'borrowers', 'payments', 'decision-models'],
-        finance: ['dashboard', 'orders', 'borrowers', 'payments', 'portfolio', 'ledger', 'regulatory'],
+        finance: [
+          'dashboard',
+          'orders',
+          'borrowers',
+          'payments',
+          'portfolio',
+          'ledger',
+          'reports',
+          'approvals',
+          'regulatory',
+        ],
         collector: ['dashboard', 'orders', 'borrowers', 'payments', 'collections'],
         compliance: ['dashboard', 'orders', 'borrowers', 'payments', 'identity', 'aml', 'regulatory'],
         dpo: ['dashboard', 'privacy'],
@@ -141,6 +151,8 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
           'collections',
           'portfolio',
           'ledger',
+          'reports',
+          'approvals',
           'decision-models',
           'privacy',
           'identity',
@@ -405,7 +417,11 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
         .executeTakeFirstOrThrow();
       await bindCard(t.app, await demoSession(t.app), productId);
       const disbursed = await call(endpoints.consoleDisburseOrder, 'finance', { orderId: String(orderId) });
-      expect(disbursed.envelope?.data).toEqual({ orderId, status: OrderStatus.Repaying });
+      expect(disbursed.envelope?.data).toEqual({
+        orderId,
+        status: OrderStatus.Repaying,
+        pendingRequestId: null,
+      });
 
       const rows = (await auditRows()).filter((row) => row.subject === `order:${orderId}`);
       expect(rows.map((row) => [row.operator_name, row.action, JSON.parse(row.before_json!).status])).toEqual(
@@ -455,7 +471,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       // The borrower binds another account; the next disbursement pays it.
       await bindCard(t.app, await demoSession(t.app), productId);
       const paid = await call(endpoints.consoleDisburseOrder, 'finance', { orderId: String(orderId) });
-      expect(paid.envelope?.data).toEqual({ orderId, status: OrderStatus.Repaying });
+      expect(paid.envelope?.data).toEqual({ orderId, status: OrderStatus.Repaying, pendingRequestId: null });
       // The order page lists both attempts: the refused one with why, the paid one with its reference.
       const page = await call(endpoints.consoleOrder, 'viewer', { orderId: String(orderId) });
       const payouts = (

@@ -7,6 +7,8 @@ import { createTestApp, databaseTargets, testClock, type TestApp } from '../../s
 import { createOperator, createOperatorSession } from '../../../src/features/operators/index.ts';
 import { disburseOrder } from '../../../src/features/disbursement/index.ts';
 import { approveOrder } from '../../../src/features/orders/index.ts';
+import { standardReport, standardReportCsv } from '../../../src/features/standard-reports/index.ts';
+import { OrderStatus } from '@kwarta/domain';
 
 /** Decision 0110 over HTTP: a bank deposit above the threshold waits, its proposer cannot approve it, another finance operator does. */
 describe.each(databaseTargets)('console money actions (%s)', (target) => {
@@ -17,7 +19,11 @@ describe.each(databaseTargets)('console money actions (%s)', (target) => {
   beforeAll(async () => {
     t = await createTestApp(target, {
       clock,
-      env: { MARKET: 'spec', APPROVAL_THRESHOLDS: '{"manual_repayment":1000}', LOG_LEVEL: 'error' },
+      env: {
+        MARKET: 'spec',
+        APPROVAL_THRESHOLDS: '{"manual_repayment":1000,"disbursement":200000}',
+        LOG_LEVEL: 'error',
+      },
     });
     for (const [name, role] of [
       ['finance-1', 'finance'],
@@ -109,5 +115,68 @@ describe.each(databaseTargets)('console money actions (%s)', (target) => {
       0,
     ]);
     expect((await call(endpoints.consoleStandardReport, 'viewer-1', { name: 'aging' })).status).toBe(403);
+    // Its CSV: the text `npm run report -- payments-by-channel --csv` prints, as a download.
+    const download = (who: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${endpoints.consoleExportStandardReport.path}?name=payments-by-channel`,
+        headers: { cookie: as[who]!.cookie },
+      });
+    const csv = await download('finance-2');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename="payments-by-channel-2026-11-23.csv"',
+    );
+    expect(csv.body).toBe(
+      standardReportCsv(
+        await standardReport(
+          t.app.db,
+          { timeZone: t.app.config.lenderTimeZone, now: clock.now() },
+          'payments-by-channel',
+        ),
+      ),
+    );
+    expect(csv.body).toContain('bank,bank_deposit,1,5000,0,Asia/Manila,');
+    expect((await download('viewer-1')).statusCode).toBe(403);
+  });
+
+  it('routes a disbursement above its threshold to a second finance operator over HTTP', async () => {
+    const borrower = await newBorrower(t.app, '13900009202');
+    const product = await t.app.db
+      .selectFrom('products')
+      .select('id')
+      .where('name', '=', 'Kwarta Starter')
+      .executeTakeFirstOrThrow();
+    const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
+      session: borrower.session,
+      body: {
+        productId: String(product.id),
+        amount: '250000',
+        periods: '4',
+        termUnit: '1',
+        requestId: 'ledger-13900009202-0000',
+      },
+    });
+    const orderId = (pushed.envelope!.data as { orderId: number }).orderId;
+    await approveOrder(t.app, orderId, 'operator:test');
+    await bindCard(t.app, borrower.session, product.id, '6222021234561234');
+
+    const proposed = await call(endpoints.consoleDisburseOrder, 'finance-1', { orderId: String(orderId) });
+    const { pendingRequestId } = proposed.envelope!.data as { pendingRequestId: number };
+    expect(proposed.envelope!.data).toEqual({ orderId, status: OrderStatus.Approved, pendingRequestId });
+    expect(pendingRequestId).toBeGreaterThan(0);
+    const requestId = String(pendingRequestId);
+    const own = await call(endpoints.consoleApproveRequest, 'finance-1', { requestId });
+    expect(own.envelope?.message).toMatch(/another operator/);
+    expect((await call(endpoints.consoleApproveRequest, 'finance-2', { requestId })).envelope?.code).toBe(
+      '00',
+    );
+    const order = await t.app.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe(OrderStatus.Repaying);
   });
 });

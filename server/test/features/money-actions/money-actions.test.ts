@@ -41,6 +41,8 @@ describe.each(databaseTargets)('money actions on %s', (target) => {
   const operators = {
     maker: { id: 0, name: 'maker', role: 'finance' as const },
     checker: { id: 0, name: 'checker', role: 'finance' as const },
+    checker2: { id: 0, name: 'checker2', role: 'finance' as const },
+    admin: { id: 0, name: 'boss', role: 'admin' as const },
     viewer: { id: 0, name: 'looker', role: 'viewer' as const },
   };
 
@@ -49,7 +51,8 @@ describe.each(databaseTargets)('money actions on %s', (target) => {
       clock,
       env: {
         MARKET: 'spec',
-        APPROVAL_THRESHOLDS: '{"manual_repayment":50000,"reversal":50000,"waiver":50000}',
+        APPROVAL_THRESHOLDS:
+          '{"manual_repayment":50000,"reversal":50000,"waiver":50000,"disbursement":200000,"write_off":200000}',
       },
     });
     for (const operator of Object.values(operators)) {
@@ -69,7 +72,8 @@ describe.each(databaseTargets)('money actions on %s', (target) => {
   }, 120_000);
   afterAll(() => t.close());
 
-  async function disbursedOrder() {
+  /** An approved order (₱2,500 unless told) with a payout account, ready to be paid out. */
+  async function approvedOrder(amount = '250000') {
     phone += 1;
     const borrower = await newBorrower(t.app, String(phone));
     const product = await t.app.db
@@ -81,7 +85,7 @@ describe.each(databaseTargets)('money actions on %s', (target) => {
       session: borrower.session,
       body: {
         productId: String(product.id),
-        amount: '250000',
+        amount,
         periods: '4',
         termUnit: '1',
         requestId: `money-${phone}-0000`,
@@ -90,6 +94,11 @@ describe.each(databaseTargets)('money actions on %s', (target) => {
     const orderId = (pushed.envelope!.data as { orderId: number }).orderId;
     await approveOrder(t.app, orderId, 'operator:test');
     await bindCard(t.app, borrower.session, product.id, '6222021234561234');
+    return orderId;
+  }
+
+  async function disbursedOrder() {
+    const orderId = await approvedOrder();
     await disburseOrder(t.app, orderId, 'operator:test');
     const order = await t.app.db
       .selectFrom('orders')
@@ -336,6 +345,87 @@ describe.each(databaseTargets)('money actions on %s', (target) => {
       { action: 'approval.approve', operator_name: operators.checker.name },
     ]);
     await expectBooksAgree(orderId);
+  });
+
+  it('a disbursement above its threshold waits; its proposer cannot approve; two approvers at once pay it out once', async () => {
+    const orderId = await approvedOrder(); // ₱2,500, above the ₱2,000 threshold
+    const proposed = await proposeMoneyAction(t.app, operators.maker, 'disbursement', { orderId });
+    expect(proposed.status).toBe('pending');
+    if (proposed.status !== 'pending') throw new Error('expected pending');
+    expect(proposed.request).toMatchObject({
+      action: 'disbursement',
+      amount: 250_000,
+      subject: `order:${orderId}`,
+    });
+    // A double click keeps one request.
+    const again = await proposeMoneyAction(t.app, operators.maker, 'disbursement', { orderId });
+    expect(again.status === 'pending' && again.request.id).toBe(proposed.request.id);
+    expect((await account(orderId)).order.status).toBe(OrderStatus.Approved);
+    await expect(approveMoneyAction(t.app, operators.maker, proposed.request.id)).rejects.toThrow(
+      /another operator/,
+    );
+    await expect(approveMoneyAction(t.app, operators.viewer, proposed.request.id)).rejects.toThrow(
+      /needs the role/,
+    );
+    const both = await Promise.allSettled([
+      approveMoneyAction(t.app, operators.checker, proposed.request.id),
+      approveMoneyAction(t.app, operators.checker2, proposed.request.id),
+    ]);
+    expect(both.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(both.find((outcome) => outcome.status === 'rejected')?.reason).toMatchObject({
+      message: expect.stringMatching(/already/),
+    });
+    expect((await account(orderId)).order.status).toBe(OrderStatus.Repaying);
+    const payouts = await t.app.db
+      .selectFrom('disbursements')
+      .select('status')
+      .where('order_id', '=', orderId)
+      .execute();
+    expect(payouts).toHaveLength(1);
+    await expectBooksAgree(orderId);
+    // At or below the threshold it pays out at once, audited as a console disbursement was.
+    const small = await approvedOrder('200000');
+    const applied = await proposeMoneyAction(t.app, operators.maker, 'disbursement', { orderId: small });
+    expect(applied.status).toBe('applied');
+    expect((await account(small)).order.status).toBe(OrderStatus.Repaying);
+  });
+
+  it('a write-off above its threshold waits for another admin; a finance operator cannot approve it', async () => {
+    const { orderId } = await disbursedOrder();
+    await expect(
+      proposeMoneyAction(t.app, operators.maker, 'write_off', { orderId, reason: 'gone abroad' }),
+    ).rejects.toThrow(/needs the role/);
+    await expect(
+      proposeMoneyAction(t.app, operators.admin, 'write_off', { orderId, reason: '' }),
+    ).rejects.toThrow(/needs a reason/);
+    const proposed = await proposeMoneyAction(t.app, operators.admin, 'write_off', {
+      orderId,
+      reason: 'gone abroad',
+    });
+    if (proposed.status !== 'pending') throw new Error('expected pending');
+    await expect(approveMoneyAction(t.app, operators.admin, proposed.request.id)).rejects.toThrow(
+      /another operator/,
+    );
+    await expect(approveMoneyAction(t.app, operators.checker, proposed.request.id)).rejects.toThrow(
+      /needs the role/,
+    );
+    expect((await account(orderId)).order.status).toBe(OrderStatus.Repaying);
+    const secondAdmin = { ...operators.admin, id: operators.viewer.id, name: 'second admin' };
+    await approveMoneyAction(t.app, secondAdmin, proposed.request.id);
+    expect((await account(orderId)).order.status).toBe(OrderStatus.WrittenOff);
+    const audit = await t.app.db
+      .selectFrom('operator_audit')
+      .select(['action', 'operator_name'])
+      .where('subject', '=', `order:${orderId}`)
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'approval.propose', operator_name: operators.admin.name },
+      { action: 'order.write-off', operator_name: 'second admin' },
+      { action: 'approval.approve', operator_name: 'second admin' },
+    ]);
+    const balance = await trialBalance(t.app.db);
+    expect(balance.totalDebits).toBe(balance.totalCredits);
   });
 
   it('a restructuring that breaks a cap is refused; one within the caps takes effect when the borrower accepts it', async () => {

@@ -37,7 +37,11 @@ describe.each(databaseTargets)('a written-off order on %s', (target) => {
   let pendingExtension: number;
 
   beforeAll(async () => {
-    t = await createTestApp(target, { clock, env: { MARKET: 'PH' } });
+    // A write-off of ₱315,000 is above the default maker-checker threshold; one admin here (decision 0110).
+    t = await createTestApp(target, {
+      clock,
+      env: { MARKET: 'PH', APPROVAL_THRESHOLDS: '{"write_off":100000000}' },
+    });
     const operatorId = await createOperator(t.app.db, { name: 'admin-1', role: 'admin', now: clock.now() });
     const { token, csrfToken } = await createOperatorSession(t.app.db, { operatorId, now: clock.now() });
     admin = { cookie: `${OPERATOR_SESSION_COOKIE}=${token}`, csrf: csrfToken };

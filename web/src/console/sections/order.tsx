@@ -8,22 +8,60 @@ import { money, when } from '../format.ts';
 import { PaymentsTable } from './payments.tsx';
 import { CollectionsPanel } from './collections-panel.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { MoneyActions } from './money-actions.tsx';
+
+type Decision = 'approve' | 'reject' | 'disburse' | 'write-off';
+
+const decisionTitles: Record<Decision, [title: string, confirm: string]> = {
+  approve: ['Confirm the approval', 'Approve'],
+  reject: ['Confirm the rejection', 'Reject'],
+  disburse: ['Confirm the disbursement', 'Disburse'],
+  'write-off': ['Confirm the write-off', 'Write off'],
+};
+
+const waitsText = (requestId: number) =>
+  `Waiting for a second person's approval (request ${requestId}): nothing is done until another operator approves it in Approvals.`;
 
 export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: string }) {
   const { data, error, reload } = useApiQuery(consoleCall, consoleCalls.consoleOrder, { orderId });
   const [outcome, setOutcome] = useState('');
   const [reason, setReason] = useState('');
-  async function act(
-    route:
-      | typeof consoleCalls.consoleApproveOrder
-      | typeof consoleCalls.consoleRejectOrder
-      | typeof consoleCalls.consoleDisburseOrder,
-  ) {
-    const result = await consoleCall(route, { orderId, reason });
-    setOutcome(
-      result.success ? `Order is now ${orderStatusText(result.data?.status ?? 0)}.` : result.message,
-    );
-    if (result.success) {
+  const [confirming, setConfirming] = useState<Decision | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** The decision the dialog confirmed: its call, and what its answer says. */
+  async function decide(decision: Decision) {
+    setBusy(true);
+    const input = { orderId, reason };
+    let message: string;
+    let succeeded: boolean;
+    if (decision === 'write-off') {
+      const result = await consoleCall(consoleCalls.consoleWriteOffOrder, input);
+      succeeded = result.success;
+      message = !result.data
+        ? result.message
+        : result.data.pendingRequestId !== null
+          ? waitsText(result.data.pendingRequestId)
+          : `Written off: ${money(result.data.writtenOff)}.`;
+    } else if (decision === 'disburse') {
+      const result = await consoleCall(consoleCalls.consoleDisburseOrder, input);
+      succeeded = result.success;
+      message = !result.data
+        ? result.message
+        : result.data.pendingRequestId !== null
+          ? waitsText(result.data.pendingRequestId)
+          : `Order is now ${orderStatusText(result.data.status)}.`;
+    } else {
+      const route =
+        decision === 'approve' ? consoleCalls.consoleApproveOrder : consoleCalls.consoleRejectOrder;
+      const result = await consoleCall(route, input);
+      succeeded = result.success;
+      message = result.data ? `Order is now ${orderStatusText(result.data.status)}.` : result.message;
+    }
+    setBusy(false);
+    setConfirming(null);
+    setOutcome(message);
+    if (succeeded) {
       setReason('');
       reload();
     }
@@ -36,14 +74,20 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
   // Only a loan still repaying; once written off (190) it shows so and offers no second write-off.
   const canWriteOff =
     mayAct(role, ConsoleRoles.administer) && (repayingStatuses as readonly number[]).includes(order.status);
-  async function writeOff() {
-    const result = await consoleCall(consoleCalls.consoleWriteOffOrder, { orderId, reason });
-    setOutcome(result.success ? `Written off: ${money(result.data?.writtenOff ?? 0)}.` : result.message);
-    if (result.success) {
-      setReason('');
-      reload();
-    }
-  }
+  const who = borrower.name ?? borrower.phone;
+  const because = reason.trim() ? ` Reason: ${reason.trim()}` : '';
+  const statements: Record<Decision, string> = {
+    approve: `Approve order ${order.orderNo} of ${who} for ${money(order.principal)}. The borrower is told it was approved, and it can then be disbursed.${because}`,
+    reject: `Reject order ${order.orderNo} of ${who} for ${money(order.principal)}. The borrower is told it was not approved and the order is closed.${because}`,
+    disburse: `Send ${money(order.principal)} to ${who}${
+      borrower.payoutAccount
+        ? ` at ${borrower.payoutAccount.institution} ${borrower.payoutAccount.accountNumber}`
+        : ''
+    }. The loan starts: the borrower will owe ${money(order.totalDue)} on its plan.${because}`,
+    'write-off': `Write off order ${order.orderNo} of ${who}: everything it still owes, ${money(
+      order.owed?.total ?? 0,
+    )}, goes to the write-off expense. The order is marked written off and collections stop; a payment that still arrives is a recovery.${because}`,
+  };
   return (
     <section aria-labelledby="order-title">
       <h1 id="order-title">Order {order.orderNo}</h1>
@@ -99,31 +143,49 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
           </label>
           {canDecide ? (
             <>
-              <button type="button" onClick={() => act(consoleCalls.consoleApproveOrder)}>
+              <button type="button" onClick={() => setConfirming('approve')}>
                 Approve
               </button>
-              <button
-                type="button"
-                disabled={reason.trim() === ''}
-                onClick={() => act(consoleCalls.consoleRejectOrder)}
-              >
+              <button type="button" disabled={reason.trim() === ''} onClick={() => setConfirming('reject')}>
                 Reject
               </button>
             </>
           ) : null}
           {canDisburse ? (
-            <button type="button" onClick={() => act(consoleCalls.consoleDisburseOrder)}>
+            <button type="button" onClick={() => setConfirming('disburse')}>
               Disburse
             </button>
           ) : null}
           {canWriteOff ? (
-            <button type="button" disabled={reason.trim().length < 3} onClick={() => void writeOff()}>
+            <button
+              type="button"
+              disabled={reason.trim().length < 3}
+              onClick={() => setConfirming('write-off')}
+            >
               Write off
             </button>
           ) : null}
         </div>
       ) : null}
       <p role="status">{outcome}</p>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming ? decisionTitles[confirming][0] : ''}
+        confirmLabel={confirming ? decisionTitles[confirming][1] : ''}
+        busy={busy}
+        onConfirm={() => {
+          if (confirming) void decide(confirming);
+        }}
+        onCancel={() => setConfirming(null)}
+      >
+        {confirming ? <p>{statements[confirming]}</p> : null}
+        {confirming === 'disburse' || confirming === 'write-off' ? (
+          <p>Above the approval threshold it is not done now: it waits for a second person to approve it.</p>
+        ) : null}
+      </ConfirmDialog>
+      {mayAct(role, ConsoleRoles.reviewPayments) && order.owed ? (
+        <MoneyActions page={data} onChanged={reload} />
+      ) : null}
       <table>
         <caption>Plan</caption>
         <thead>

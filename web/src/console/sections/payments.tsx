@@ -19,6 +19,8 @@ import type { DataOf } from '../../lib/api-client.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { money, when } from '../format.ts';
 import { CsvExport } from './csv-export.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { proposalOutcome } from './money-actions.tsx';
 import { Pager } from './pager.tsx';
 
 type PaymentItem = DataOf<typeof consoleCalls.consolePayments>['items'][number];
@@ -101,8 +103,9 @@ export function PaymentsSection({ role, status }: { role: OperatorRole; status: 
 
 /**
  * Payments as a table (the payments list and the order page): a held one offers accept and
- * return to the roles that review payments. Either way the list reloads, since a refusal means
- * someone else acted on it first.
+ * return to the roles that review payments, a paid repayment its reversal (decision 0110),
+ * confirmed in a dialog that states the amount and what follows. Either way the list reloads,
+ * since a refusal means someone else acted on it first.
  */
 export function PaymentsTable({
   caption,
@@ -119,6 +122,30 @@ export function PaymentsTable({
 }) {
   const mayReview = mayAct(role, ConsoleRoles.reviewPayments);
   const [outcome, setOutcome] = useState('');
+  const [reversing, setReversing] = useState<PaymentItem | null>(null);
+  const [reason, setReason] = useState('');
+  const [reverseBusy, setReverseBusy] = useState(false);
+  async function reverse() {
+    if (!reversing) return;
+    setReverseBusy(true);
+    const result = await consoleCall(consoleCalls.consoleReversePayment, {
+      paymentId: String(reversing.id),
+      reason,
+    });
+    setReverseBusy(false);
+    const payment = reversing;
+    setReversing(null);
+    setReason('');
+    setOutcome(
+      result.success && result.data
+        ? proposalOutcome(
+            result.data,
+            `Payment ${payment.id} reversed: order ${payment.orderNo} owes it again.`,
+          )
+        : result.message,
+    );
+    onChanged();
+  }
   async function review(
     route: typeof consoleCalls.consoleAcceptPayment | typeof consoleCalls.consoleReturnPayment,
     question: string,
@@ -207,6 +234,14 @@ export function PaymentsTable({
                           Return
                         </button>
                       </span>
+                    ) : payment.status === 'paid' && payment.kind === 'repayment' ? (
+                      <button
+                        type="button"
+                        aria-label={`Reverse payment ${payment.id}`}
+                        onClick={() => setReversing(payment)}
+                      >
+                        Reverse
+                      </button>
                     ) : null}
                   </td>
                 ) : null}
@@ -216,6 +251,43 @@ export function PaymentsTable({
         </tbody>
       </table>
       <p role="status">{outcome}</p>
+      <ConfirmDialog
+        open={reversing !== null}
+        title="Confirm the reversal"
+        confirmLabel="Reverse payment"
+        busy={reverseBusy}
+        disabled={reason.trim().length < 3}
+        onConfirm={() => void reverse()}
+        onCancel={() => {
+          setReversing(null);
+          setReason('');
+        }}
+      >
+        {reversing ? (
+          <>
+            <p>
+              <strong>{money(reversing.receivedAmount ?? reversing.expectedAmount)}</strong> paid{' '}
+              {reversing.paidAt ? `on ${when(reversing.paidAt)} ` : ''}by{' '}
+              {labelOf(paymentProviderLabels, reversing.provider)} (payment {reversing.id}) will be taken back
+              from order {reversing.orderNo}: what it paid is owed again, a late instalment makes the order
+              overdue again, and a settled order reopens.
+            </p>
+            <p>
+              Above the approval threshold it is not applied now: it waits for a second person to approve it.
+            </p>
+            <label>
+              Reason (a chargeback, a wrong order; 3 to 500 characters)
+              <textarea
+                data-autofocus=""
+                rows={2}
+                maxLength={500}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            </label>
+          </>
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

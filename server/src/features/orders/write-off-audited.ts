@@ -2,7 +2,8 @@ import type { Config } from '../../config.ts';
 import type { Operator } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { audited } from '../operators/index.ts';
-import { findOrderStatus, writeOffOrder, TransitionRefused } from '../orders/index.ts';
+import { findOrderStatus, TransitionRefused } from './order-lifecycle.ts';
+import { writeOffOrder } from './order-ledger.ts';
 
 /**
  * An operator writes an order off (decision 0099): the ledger's entry, the order's mark and the

@@ -1,0 +1,176 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { OPERATOR_SESSION_COOKIE } from '@kwarta/contract';
+import { loadConfig } from '../server/src/config.ts';
+import { createDatabase } from '../server/src/db/database.ts';
+import {
+  createOperator,
+  createOperatorSession,
+} from '../server/src/features/operators/operator-repository.ts';
+import { repayableOrder } from '../server/test/support/repayment.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
+import { E2E_SERVER_MODE, startTestServer, type TestServer } from './support/test-server.ts';
+
+/**
+ * The back office's money actions at a desk (1440×900, decision 0110), on a server of its own
+ * whose waiver threshold is ₱500: finance posts a bank deposit below its threshold (applied, the
+ * balance drops), proposes a waiver above it, which a second finance operator approves in the
+ * queue while its proposer cannot; a reversal through its dialog; a standard report's CSV.
+ */
+const browser = useBrowser();
+let server: TestServer;
+const env = {
+  MARKET: '',
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  APPROVAL_THRESHOLDS: '{"manual_repayment":1000000,"reversal":1000000,"waiver":50000}',
+};
+const stamp = Date.now();
+const maker = `e2e-maker-${stamp}`;
+const checker = `e2e-checker-${stamp}`;
+
+beforeAll(async () => {
+  server = await startTestServer({ env, verbose: process.env.E2E_VERBOSE === '1' });
+}, 90_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function onDatabase<T>(
+  work: (db: ReturnType<typeof createDatabase>['db'], config: ReturnType<typeof loadConfig>) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig({ ...E2E_SERVER_MODE, ...env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' });
+  const { db } = createDatabase(config);
+  try {
+    return await work(db, config);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function signIn(name: string): Promise<Page> {
+  const token = await onDatabase(async (db) => {
+    const now = new Date();
+    const operatorId = await createOperator(db, { name, role: 'finance', now });
+    return (await createOperatorSession(db, { operatorId, now })).token;
+  });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    isMobile: false,
+    hasTouch: false,
+    acceptDownloads: true,
+  });
+  const url = new URL(server.baseUrl);
+  await context.addCookies([
+    { name: OPERATOR_SESSION_COOKIE, value: token, domain: url.hostname, path: '/console' },
+  ]);
+  return context.newPage();
+}
+
+describe('money actions in the console', () => {
+  test('a deposit applies, a waiver above the threshold waits for a second person, a reversal, a report CSV', async () => {
+    // One instalment of ₱100,000.00 principal and ₱5,000.00 interest, due in ten days.
+    const order = await onDatabase((db, config) =>
+      repayableOrder({ db, config, clock: { now: () => new Date() } }, { status: 170 }),
+    );
+    const first = await signIn(maker);
+    await first.goto(`${server.baseUrl}/console#/order/${order.orderId}`);
+    const actions = first.getByRole('region', { name: 'Money actions' });
+    await actions.getByText('Owed now: ₱105,000.00').waitFor();
+
+    // A bank deposit below its threshold: stated in the dialog, applied at once.
+    await actions.getByLabel('Amount received (₱)').fill('1500');
+    await actions.getByLabel('Reference on the slip').fill(`BDO-${stamp}`);
+    await actions.getByRole('button', { name: 'Post a manual repayment…' }).click();
+    const deposit = first.getByRole('dialog', { name: 'Confirm the manual repayment' });
+    await deposit.getByText(/₱1,500\.00 received by bank deposit/).waitFor();
+    await deposit.getByText(/goes from ₱105,000\.00 to ₱103,500\.00/).waitFor();
+    await expectNoAxeViolations(first, 'console manual repayment dialog');
+    await screenshot(first, 'console-money-deposit-dialog', { fullPage: false });
+    await deposit.getByRole('button', { name: 'Post repayment' }).click();
+    await first.getByText(/^Posted: ₱1,500\.00 applied to order/).waitFor();
+    await actions.getByText('Owed now: ₱103,500.00').waitFor();
+
+    // A waiver above the ₱500 threshold: proposed, nothing applied yet.
+    await actions.getByRole('combobox', { name: /^What/ }).selectOption('charges');
+    await actions.getByLabel('Part:').check();
+    await actions.getByLabel('Amount to waive (₱)').fill('600');
+    await actions.getByLabel('Reason', { exact: true }).fill('Goodwill after a billing complaint');
+    await actions.getByRole('button', { name: 'Waive…' }).click();
+    const waiver = first.getByRole('dialog', { name: 'Confirm the waiver' });
+    await waiver.getByText(/₱600\.00 of interest and fees will be waived/).waitFor();
+    await expectNoAxeViolations(first, 'console waiver dialog');
+    await waiver.getByRole('button', { name: 'Waive' }).click();
+    const waits = await first
+      .getByText(/^Waiting for a second person's approval \(request \d+\)/)
+      .innerText();
+    const requestId = /request (\d+)/.exec(waits)![1]!;
+    await actions.getByText('Owed now: ₱103,500.00').waitFor();
+
+    // The proposer sees it waiting in the queue, with no way to approve it.
+    await first.goto(`${server.baseUrl}/console#/approvals`);
+    await first.getByRole('link', { name: /Approvals · 1 waiting/ }).waitFor();
+    const mine = first.getByRole('row').filter({ hasText: `${maker} (you)` });
+    await mine.getByRole('button', { name: `Withdraw request ${requestId}` }).waitFor();
+    expect(await first.getByRole('button', { name: `Approve request ${requestId}` }).count()).toBe(0);
+    await expectNoAxeViolations(first, 'console approvals queue, own request');
+
+    // A second finance operator approves it through the confirmation.
+    const second = await signIn(checker);
+    await second.goto(`${server.baseUrl}/console#/approvals`);
+    await second.getByRole('link', { name: /Approvals · 1 waiting/ }).waitFor();
+    await second.getByRole('button', { name: `Approve request ${requestId}` }).click();
+    const approval = second.getByRole('dialog', { name: 'Confirm the approval' });
+    await approval.getByText(/₱600\.00 is waived on order/).waitFor();
+    await expectNoAxeViolations(second, 'console approval dialog');
+    await screenshot(second, 'console-approvals-dialog', { fullPage: false });
+    await approval.getByRole('button', { name: 'Approve and apply' }).click();
+    await second.getByText(`Request ${requestId} approved and applied.`).waitFor();
+    await second.getByText('Nothing waits for approval.').waitFor();
+    await second
+      .getByRole('table', { name: 'Decided, newest first' })
+      .getByRole('row')
+      .filter({ hasText: checker })
+      .waitFor();
+
+    // The waiver shows on the order; the deposit is reversed through its dialog.
+    await first.goto(`${server.baseUrl}/console#/order/${order.orderId}`);
+    await actions.getByText('Owed now: ₱102,900.00').waitFor();
+    const payments = first.getByRole('table', { name: 'Payments' });
+    await payments.getByRole('button', { name: /^Reverse payment \d+$/ }).click();
+    const reversal = first.getByRole('dialog', { name: 'Confirm the reversal' });
+    await reversal.getByText(/₱1,500\.00 paid .* will be taken back/).waitFor();
+    const reverse = reversal.getByRole('button', { name: 'Reverse payment' });
+    expect(await reverse.isDisabled()).toBe(true);
+    await reversal.getByLabel(/^Reason/).fill('Deposit slip belonged to another loan');
+    await expectNoAxeViolations(first, 'console reversal dialog');
+    await reverse.click();
+    await first.getByText(/^Payment \d+ reversed: order .* owes it again\./).waitFor();
+    await actions.getByText('Owed now: ₱104,400.00').waitFor();
+    await screenshot(first, 'console-money-order-after', { fullPage: true });
+
+    // The standard reports: a table with its zone and computing time, and its CSV.
+    await first.goto(`${server.baseUrl}/console#/reports`);
+    await first.getByRole('combobox', { name: /^Report/ }).selectOption('payments-by-channel');
+    await first.getByRole('button', { name: 'Show' }).click();
+    await first.getByRole('heading', { name: 'Payments by channel', exact: true }).waitFor();
+    await first.getByText(/Manila time · computed/).waitFor();
+    await expectNoAxeViolations(first, 'console standard reports');
+    await screenshot(first, 'console-standard-reports', { fullPage: true });
+    const [download] = await Promise.all([
+      first.waitForEvent('download'),
+      first.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^payments-by-channel-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.split(/\r?\n/)[0]).toBe(
+      'provider,channel,payments,received,reversed_since,lender_time_zone,computed_at',
+    );
+    expect(csv).toMatch(/bank/);
+
+    expect(pageErrors(first)).toEqual([]);
+    expect(pageErrors(second)).toEqual([]);
+  }, 120_000);
+});
