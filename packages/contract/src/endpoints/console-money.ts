@@ -89,6 +89,8 @@ export const consoleMoneyEndpoints = defineEndpoints(consoleMoneyRoutes, {
         to: z.string(),
       }),
       columns: z.array(z.string()),
+      /** The columns that are amounts: centavos in the rows, money on screen and in the CLI. */
+      money: z.array(z.string()),
       rows: z.array(z.array(z.union([z.string(), z.number()]))),
     }),
   },

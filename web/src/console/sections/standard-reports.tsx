@@ -26,9 +26,6 @@ const spanned: readonly StandardReportName[] = [
   'payments-by-channel',
 ];
 
-/** Columns in centavos (the CLI's and the CSV's unit): shown as money here. */
-const isMoneyColumn = (column: string) => /owed|principal|amount|collected|received|reversed/.test(column);
-
 /** Rows shown on screen; the CSV carries every row. */
 const SHOWN_ROWS = 500;
 
@@ -112,7 +109,8 @@ export function StandardReportsSection({ role }: { role: OperatorRole }) {
                 {rows.slice(0, SHOWN_ROWS).map((row, index) => (
                   <tr key={index}>
                     {row.map((cell, column) => {
-                      const asMoney = isMoneyColumn(data.columns[column] ?? '') && typeof cell === 'number';
+                      const asMoney =
+                        data.money.includes(data.columns[column] ?? '') && typeof cell === 'number';
                       return (
                         <td key={column} className={typeof cell === 'number' ? 'num' : undefined}>
                           {asMoney ? money(cell) : cell}
