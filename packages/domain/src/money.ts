@@ -140,6 +140,29 @@ export function toMinorUnits(text: string): MinorUnits | null {
 }
 
 /**
+ * An amount as a person types it in the market's style ("1,500.50" or "₱1,500" in PH,
+ * "1.500,50" in the spec's market, "1500" anywhere) in minor units, or null when it is not one.
+ * Grouping separators are accepted only where formatMoney puts them, so "1500.50" typed in a
+ * market whose decimal mark is a comma is refused rather than read as 150,050.
+ */
+export function parseMoney(text: string, style: MoneyStyle): MinorUnits | null {
+  if (typeof text !== 'string') return null;
+  const bare = text.replace(/\s/g, '').replace(PESO_SIGN, '').replace(RUPEE_SIGN, '');
+  const negative = bare.startsWith('-');
+  const unsigned = negative ? bare.slice(1) : bare;
+  const [whole = '', fraction, extra] = unsigned.split(style.decimalMark);
+  if (extra !== undefined) return null;
+  const digits = whole.split(style.groupSeparator).join('');
+  if (!/^\d+$/.test(digits)) return null;
+  if (
+    digits !== whole &&
+    groupDigits(digits.replace(/^0+(?=\d)/, ''), style.grouping, style.groupSeparator) !== whole
+  )
+    return null;
+  return toMinorUnits(`${negative ? '-' : ''}${digits}${fraction === undefined ? '' : `.${fraction}`}`);
+}
+
+/**
  * round(a × num / den) with halves rounded away from zero (commercial half-up: 0.5 → 1,
  * -0.5 → -1), computed in bigint so the product cannot lose precision before dividing.
  */

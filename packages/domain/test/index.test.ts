@@ -9,6 +9,7 @@ describe('public API', () => {
       'formatMoney',
       'currencySymbol',
       'toMinorUnits',
+      'parseMoney',
       'mulDivHalfUp',
       'splitHalfUp',
       'loanRulesSchema',

@@ -8,6 +8,7 @@ import {
   formatMoney,
   type MoneyStyle,
   mulDivHalfUp,
+  parseMoney,
   splitHalfUp,
   toMinorUnits,
 } from '../src/money.ts';
@@ -333,5 +334,50 @@ describe('splitHalfUp', () => {
     expect(() => splitHalfUp(-1, 2)).toThrow(DomainError);
     expect(() => splitHalfUp(10, 0)).toThrow(DomainError);
     expect(() => splitHalfUp(10, 1.5)).toThrow(DomainError);
+  });
+});
+
+describe('parseMoney', () => {
+  const spec: MoneyStyle = { groupSeparator: '.', decimalMark: ',', grouping: 'thousands', currency: 'peso' };
+  const ph: MoneyStyle = { groupSeparator: ',', decimalMark: '.', grouping: 'thousands', currency: 'peso' };
+  const india: MoneyStyle = { groupSeparator: ',', decimalMark: '.', grouping: 'indian', currency: 'rupee' };
+
+  it.each([
+    [ph, '1500', 150_000],
+    [ph, '1,500.50', 150_050],
+    [ph, '₱ 1,500', 150_000],
+    [ph, '0.5', 50],
+    [spec, '1.500,50', 150_050],
+    [spec, '₱1.500', 150_000],
+    [spec, '1500,5', 150_050],
+    [india, '₹12,34,567.89', 123_456_789],
+    [ph, '-₱1,234.56', -123_456],
+  ])('reads %j %s as %i', (style, text, minor) => {
+    expect(parseMoney(text, style)).toBe(minor);
+  });
+
+  it.each([
+    // A decimal point typed in a comma market is not silently taken as grouping: 1500.50 ≠ 150,050.
+    [spec, '1500.50'],
+    [spec, '1.50'],
+    [ph, '1,50'],
+    [ph, '15,00.00'],
+    [ph, '1.500,50'],
+    [ph, '1.2.3'],
+    [ph, ''],
+    [ph, 'abc'],
+    [ph, '1.505'],
+  ])('refuses %j %s', (style, text) => {
+    expect(parseMoney(text, style)).toBeNull();
+  });
+
+  it('reads back every amount formatMoney prints, in every style', () => {
+    const random = seededRandom(20261128);
+    for (const style of [spec, ph, india]) {
+      for (let i = 0; i < 2000; i++) {
+        const minor = randomInt(random, -1e12, 1e12);
+        expect(parseMoney(formatMoney(minor, style), style)).toBe(minor);
+      }
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { calendarDateAt } from '@kwarta/domain/calendar-date';
 import { formatLenderTime, timeZoneLabel } from '@kwarta/domain/lender-time';
-import { formatMoney, toMinorUnits } from '@kwarta/domain/money';
+import { formatMoney, parseMoney } from '@kwarta/domain/money';
 import { readRuntimeMarket, readRuntimeTimeZone } from '../lib/runtime-env.ts';
 
 const market = readRuntimeMarket();
@@ -14,8 +14,11 @@ export const when = (iso: string) => formatLenderTime(iso, timeZone);
 export const lenderZone = timeZoneLabel(timeZone);
 /** The lender's date today ('2026-11-28'): what a date field offers first. */
 export const lenderToday = () => calendarDateAt(new Date(), timeZone);
-/** Pesos as typed ('1500', '1,500.50', '₱1,500') in centavos, or null when it is not a positive amount. */
+/**
+ * Pesos as typed in the market's style ('1500', '1,500.50', '₱1,500'; '1.500,50' in the spec's
+ * market) in centavos, or null when it is not a positive amount.
+ */
 export function typedAmount(text: string): number | null {
-  const minor = toMinorUnits(text.replace(/[₱,\s]/g, ''));
+  const minor = parseMoney(text, market.money);
   return minor !== null && minor > 0 ? minor : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { money, moneyWhole } from '../../src/console/format.ts';
+import { money, moneyWhole, typedAmount } from '../../src/console/format.ts';
 
 describe('console money on a chart axis', () => {
   test('reads as pesos in whole units in the market style, never as a percentage', () => {
@@ -8,5 +8,15 @@ describe('console money on a chart axis', () => {
     expect(moneyWhole(1_500_049)).toBe(moneyWhole(1_500_000));
     expect(money(1_500_000).startsWith(moneyWhole(1_500_000))).toBe(true);
     expect(moneyWhole(0)).toBe('₱0');
+  });
+});
+
+describe('amounts an operator types', () => {
+  test('read in the market style, positive only; what the console prints reads back', () => {
+    expect(typedAmount(money(150_050))).toBe(150_050);
+    expect(typedAmount('1500')).toBe(150_000);
+    expect(typedAmount('0')).toBeNull();
+    expect(typedAmount('-5')).toBeNull();
+    expect(typedAmount('five')).toBeNull();
   });
 });

@@ -8,11 +8,10 @@ import {
   type OperatorRole,
 } from '@kwarta/contract';
 import { contactKindLabels, contactOutcomeLabels, labelOf } from '@kwarta/contract/labels';
-import { toMinorUnits } from '@kwarta/domain/money';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { consoleCall } from '../console-client.ts';
 import { formValues } from '../form-values.ts';
-import { money, when } from '../format.ts';
+import { money, typedAmount, when } from '../format.ts';
 
 /**
  * An order's collections panel on its page (decision 0098): standing, assignment, promises to
@@ -38,7 +37,7 @@ export function CollectionsPanel({ role, orderId }: { role: OperatorRole; orderI
     const promise =
       promiseAmount !== '' || promiseDate !== ''
         ? // An amount that is not one goes as typed, so the server's refusal names the field.
-          { promiseAmount: String(toMinorUnits(promiseAmount) ?? promiseAmount), promiseDate }
+          { promiseAmount: String(typedAmount(promiseAmount) ?? promiseAmount), promiseDate }
         : {};
     const result = await consoleCall(consoleCalls.consoleRecordContact, {
       orderId,
