@@ -23,6 +23,9 @@ const decisionTitles = {
   withdraw: ['Withdraw your request', 'Withdraw'],
 } as const;
 
+/** The row's buttons: the proposer may only withdraw; anyone else approves or rejects. */
+const decisionButtons = { approve: 'Approve', reject: 'Reject', withdraw: 'Withdraw' } as const;
+
 const orderOf = (request: Request) => /^order:(\d+)$/.exec(request.subject)?.[1] ?? null;
 
 /** How long a request has waited, in the largest unit that says it ('3 h 20 min', '2 days'). */
@@ -147,32 +150,16 @@ export function ApprovalsSection({ me, onChanged }: { me: string; onChanged: () 
                 <td title={when(request.proposedAt)}>{waited(request.proposedAt)}</td>
                 <td>
                   <span className="row-actions">
-                    {mine ? (
+                    {(mine ? (['withdraw'] as const) : (['approve', 'reject'] as const)).map((kind) => (
                       <button
+                        key={kind}
                         type="button"
-                        aria-label={`Withdraw request ${request.id}`}
-                        onClick={() => setDecision({ kind: 'withdraw', request })}
+                        aria-label={`${decisionButtons[kind]} request ${request.id}`}
+                        onClick={() => setDecision({ kind, request })}
                       >
-                        Withdraw
+                        {decisionButtons[kind]}
                       </button>
-                    ) : (
-                      <>
-                        <button
-                          type="button"
-                          aria-label={`Approve request ${request.id}`}
-                          onClick={() => setDecision({ kind: 'approve', request })}
-                        >
-                          Approve
-                        </button>
-                        <button
-                          type="button"
-                          aria-label={`Reject request ${request.id}`}
-                          onClick={() => setDecision({ kind: 'reject', request })}
-                        >
-                          Reject
-                        </button>
-                      </>
-                    )}
+                    ))}
                   </span>
                 </td>
               </tr>
