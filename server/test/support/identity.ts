@@ -5,12 +5,7 @@ import { storeIdentityImage, submitIdentity, type IdentityInput } from '../../sr
 import { philSysCardImage } from '../../src/features/philsys/philsys-card-image.ts';
 import { demoPhilSysSigner, signPhilIdJson } from '../../src/features/philsys/philsys-signing.ts';
 import type { PhilSysIdentity } from '../../src/features/philsys/philsys-qr.ts';
-import { endpoints } from '@kwarta/contract';
-import { approveOrder } from '../../src/features/orders/index.ts';
-import { callEndpoint } from './api.ts';
-import { newBorrower } from './borrowers.ts';
 import { jpegImage } from './images.ts';
-import { bindCard } from './payment-accounts.ts';
 
 export const sampleSanctionsList = (): string =>
   fs.readFileSync(
@@ -70,28 +65,4 @@ export async function completeIdentity(
     selfieImageId: selfie,
     ...options.input,
   });
-}
-
-/** A borrower of the test's own with an approved order and a bound payout account. */
-export async function approvedOrder(t: { app: FastifyInstance }, phone: string) {
-  const borrower = await newBorrower(t.app, phone);
-  const product = await t.app.db
-    .selectFrom('products')
-    .select('id')
-    .where('name', '=', 'Kwarta Starter')
-    .executeTakeFirstOrThrow();
-  await bindCard(t.app, borrower.session, product.id);
-  const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
-    session: borrower.session,
-    body: {
-      productId: String(product.id),
-      amount: '250000',
-      periods: '4',
-      termUnit: '1',
-      requestId: `identity-${phone}-000`,
-    },
-  });
-  const orderId = (pushed.envelope!.data as { orderId: number }).orderId;
-  await approveOrder(t.app, orderId, 'operator:test');
-  return { borrowerId: borrower.borrowerId, orderId, productId: product.id, session: borrower.session };
 }

@@ -7,7 +7,7 @@ import { registerPersonalDataRead } from '../data-privacy/index.ts';
 import { hitsOf } from '../sanctions/index.ts';
 import { findIdentityImage } from './identity-images.ts';
 import { decideIdentity } from './identity-review.ts';
-import { fullName } from './submit-identity.ts';
+import { fullName, personOf } from './submit-identity.ts';
 
 /** The compliance officer's review desk (decision 0108). */
 export async function identityConsoleRoutes(app: FastifyInstance): Promise<void> {
@@ -80,21 +80,7 @@ export async function identityConsoleRoutes(app: FastifyInstance): Promise<void>
       return {
         borrowerId,
         status: row.status,
-        person: {
-          firstName: row.first_name,
-          middleName: row.middle_name,
-          lastName: row.last_name,
-          dateOfBirth: row.date_of_birth,
-          placeOfBirth: row.place_of_birth,
-          nationality: row.nationality,
-          presentAddress: row.present_address,
-          permanentAddress: row.permanent_address,
-          email: row.email,
-          occupation: row.occupation,
-          employer: row.employer,
-          sourceOfFunds: row.source_of_funds,
-          taxNumber: row.tax_number,
-        },
+        person: personOf(row),
         document: { type: row.document_type, number: row.document_number },
         images: { front: row.front_image_id, back: row.back_image_id, selfie: row.selfie_image_id },
         qr: { outcome: row.qr_outcome, detail: row.qr_detail, checkedAt: row.qr_checked_at },

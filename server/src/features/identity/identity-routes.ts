@@ -8,7 +8,7 @@ import { limitPerBorrower, refusalMessages } from '../complaints/index.ts';
 import { defaultIdDocumentTypes } from './id-documents.ts';
 import { identityNotice, identityState } from './identity-gate.ts';
 import { IDENTITY_IMAGE_LIMITS, storeIdentityImage } from './identity-images.ts';
-import { submitIdentity } from './submit-identity.ts';
+import { personOf, submitIdentity } from './submit-identity.ts';
 
 /** The borrower's identity calls (decision 0108): where it stands, the photos, the submission. */
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
@@ -30,22 +30,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
       required: app.config.identity.kyc === 'required',
       documentTypes: [...defaultIdDocumentTypes],
       entered: row
-        ? {
-            firstName: row.first_name,
-            middleName: row.middle_name,
-            lastName: row.last_name,
-            dateOfBirth: row.date_of_birth,
-            placeOfBirth: row.place_of_birth,
-            nationality: row.nationality,
-            presentAddress: row.present_address,
-            permanentAddress: row.permanent_address,
-            email: row.email,
-            occupation: row.occupation,
-            employer: row.employer,
-            sourceOfFunds: row.source_of_funds,
-            taxNumber: row.tax_number ?? '',
-            documentType: row.document_type,
-          }
+        ? { ...personOf(row), taxNumber: row.tax_number ?? '', documentType: row.document_type }
         : null,
     };
   });

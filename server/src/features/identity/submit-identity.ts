@@ -1,6 +1,6 @@
 import { fillMessage, messages } from '@kwarta/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, IdentityTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Refusal } from '../../lib/refusal.ts';
@@ -187,4 +187,23 @@ export function fullName(person: { firstName: string; middleName: string; lastNa
   return [person.firstName, person.middleName, person.lastName]
     .filter((part) => part.trim() !== '')
     .join(' ');
+}
+
+/** The person an identity row states, in the form's names: the borrower's form and the console read it. */
+export function personOf(row: Selectable<IdentityTable>) {
+  return {
+    firstName: row.first_name,
+    middleName: row.middle_name,
+    lastName: row.last_name,
+    dateOfBirth: row.date_of_birth,
+    placeOfBirth: row.place_of_birth,
+    nationality: row.nationality,
+    presentAddress: row.present_address,
+    permanentAddress: row.permanent_address,
+    email: row.email,
+    occupation: row.occupation,
+    employer: row.employer,
+    sourceOfFunds: row.source_of_funds,
+    taxNumber: row.tax_number,
+  };
 }

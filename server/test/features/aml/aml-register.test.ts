@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, messages } from '@kwarta/contract';
 import { callConsole, consoleSignedIn, type ConsoleSession } from '../../support/console.ts';
 import { heldPayment } from '../../support/held-payment.ts';
-import { approvedOrder } from '../../support/identity.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { inTransaction } from '../../../src/db/transaction.ts';
 import { recordCoveredTransaction } from '../../../src/features/aml/index.ts';
 import { disburseOrder } from '../../../src/features/disbursement/index.ts';
 import { postPayment } from '../../../src/features/payments/index.ts';
 import { createOperator, hashPassword } from '../../../src/features/operators/index.ts';
+import { approvedOrder } from '../../support/orders.ts';
 
 const PASSWORD = 'compliance-password-1';
 // ₱1,000: the test orders' ₱2,500 payouts are covered transactions, small repayments are not.

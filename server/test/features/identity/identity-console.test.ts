@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, messages } from '@kwarta/contract';
 import { callConsole, consoleSignedIn, type ConsoleSession } from '../../support/console.ts';
-import {
-  approvedOrder,
-  completeIdentity,
-  philIdHolder,
-  sampleSanctionsList,
-} from '../../support/identity.ts';
+import { completeIdentity, philIdHolder, sampleSanctionsList } from '../../support/identity.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { importSanctionsList, identityState } from '../../../src/features/identity/index.ts';
 import { createOperator, hashPassword } from '../../../src/features/operators/index.ts';
+import { approvedOrder } from '../../support/orders.ts';
 
 const PASSWORD = 'compliance-password-1';
 

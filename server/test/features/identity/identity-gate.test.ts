@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@kwarta/contract';
 import { OrderStatus } from '@kwarta/domain';
 import { newBorrower } from '../../support/borrowers.ts';
-import {
-  approvedOrder,
-  completeIdentity,
-  philIdHolder,
-  sampleSanctionsList,
-} from '../../support/identity.ts';
+import { completeIdentity, philIdHolder, sampleSanctionsList } from '../../support/identity.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { jpegImage } from '../../support/images.ts';
 import { disburseOrder } from '../../../src/features/disbursement/index.ts';
@@ -21,6 +16,7 @@ import {
 } from '../../../src/features/identity/index.ts';
 import { createOperator } from '../../../src/features/operators/operator-repository.ts';
 import { demoPhilSysSigner, signPhilIdJson } from '../../../src/features/philsys/philsys-signing.ts';
+import { approvedOrder } from '../../support/orders.ts';
 
 describe.each(databaseTargets)('identity before disbursement on %s', (target) => {
   const clock = testClock('2026-11-23T02:00:00.000Z');

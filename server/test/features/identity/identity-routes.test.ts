@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, fillMessage, messages } from '@kwarta/contract';
 import { callEndpoint, uploadFile } from '../../support/api.ts';
 import { newBorrower } from '../../support/borrowers.ts';
-import { approvedOrder, completeIdentity, philIdHolder } from '../../support/identity.ts';
+import { completeIdentity, philIdHolder } from '../../support/identity.ts';
 import { jpegImage } from '../../support/images.ts';
 import {
   createTestApp,
@@ -13,6 +13,7 @@ import {
 } from '../../support/test-app.ts';
 import { philSysCardImage } from '../../../src/features/philsys/philsys-card-image.ts';
 import { demoPhilSysSigner, signPhilIdJson } from '../../../src/features/philsys/philsys-signing.ts';
+import { approvedOrder } from '../../support/orders.ts';
 
 const renderer = await sourceBorrowerPageRenderer();
 

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { endpoints } from '@kwarta/contract';
 import { addDays, OrderStatus, outstandingAmount } from '@kwarta/domain';
-import { callEndpoint } from '../../support/api.ts';
-import { newBorrower } from '../../support/borrowers.ts';
 import { heldPayment } from '../../support/held-payment.ts';
-import { bindCard } from '../../support/payment-accounts.ts';
+import {
+  approvedOrder as approvedOrderOf,
+  disbursedOrder as disbursedOrderOf,
+} from '../../support/orders.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import {
   advanceOrdersByDate,
   applyExtension,
-  approveOrder,
   findOrderAccount,
   receivablesOwedBy,
   writeOffOrder,
@@ -36,42 +35,20 @@ describe.each(databaseTargets)('ledger posting on %s', (target) => {
   });
   afterAll(() => t.close());
 
-  /** A disbursed Kwarta Starter order of a borrower of the test's own. */
+  const nextPhone = () => String((phone += 1));
+
+  /** A disbursed Kwarta Starter order of a borrower of the test's own, with its row. */
   async function disbursedOrder() {
-    const orderId = await approvedOrder();
-    await disburseOrder(t.app, orderId, 'operator:test');
+    const { orderId, borrowerId } = await disbursedOrderOf(t, nextPhone());
     const order = await t.app.db
       .selectFrom('orders')
       .selectAll()
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
-    return { orderId, borrowerId: order.borrower_id, order };
+    return { orderId, borrowerId, order };
   }
 
-  /** An approved Kwarta Starter order whose borrower bound an account the sandbox pays. */
-  async function approvedOrder() {
-    phone += 1;
-    const borrower = await newBorrower(t.app, String(phone));
-    const product = await t.app.db
-      .selectFrom('products')
-      .select('id')
-      .where('name', '=', 'Kwarta Starter')
-      .executeTakeFirstOrThrow();
-    const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
-      session: borrower.session,
-      body: {
-        productId: String(product.id),
-        amount: '250000',
-        periods: '4',
-        termUnit: '1',
-        requestId: `ledger-${phone}-0000`,
-      },
-    });
-    const orderId = (pushed.envelope!.data as { orderId: number }).orderId;
-    await approveOrder(t.app, orderId, 'operator:test');
-    await bindCard(t.app, borrower.session, product.id, '6222021234561234');
-    return orderId;
-  }
+  const approvedOrder = async () => (await approvedOrderOf(t, nextPhone())).orderId;
 
   const account = async (orderId: number) => (await findOrderAccount(t.app.db, { orderId }))!;
   const owedNow = async (orderId: number) => receivablesOwedBy(await account(orderId));

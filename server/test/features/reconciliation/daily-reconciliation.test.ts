@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_SESSION_COOKIE, endpoints, type OperatorRole } from '@kwarta/contract';
-import { callEndpoint } from '../../support/api.ts';
-import { newBorrower } from '../../support/borrowers.ts';
 import { heldPayment } from '../../support/held-payment.ts';
-import { bindCard } from '../../support/payment-accounts.ts';
+import { disbursedOrder as disbursedOrderOf } from '../../support/orders.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
-import { approveOrder } from '../../../src/features/orders/index.ts';
-import { disburseOrder } from '../../../src/features/disbursement/index.ts';
 import { createOperator, createOperatorSession } from '../../../src/features/operators/index.ts';
 import { dailyReconciliation, formatReconciliation } from '../../../src/features/reconciliation/index.ts';
 import { formatMoney } from '@kwarta/domain';
@@ -29,29 +25,7 @@ describe.each(databaseTargets)('daily reconciliation on %s', (target) => {
   });
   afterAll(() => t.close());
 
-  async function disbursedOrder(phone: string) {
-    const borrower = await newBorrower(t.app, phone);
-    const product = await t.app.db
-      .selectFrom('products')
-      .select('id')
-      .where('name', '=', 'Kwarta Starter')
-      .executeTakeFirstOrThrow();
-    const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
-      session: borrower.session,
-      body: {
-        productId: String(product.id),
-        amount: '250000',
-        periods: '4',
-        termUnit: '1',
-        requestId: `reconcile-${phone}`,
-      },
-    });
-    const orderId = (pushed.envelope!.data as { orderId: number }).orderId;
-    await approveOrder(t.app, orderId, 'operator:test');
-    await bindCard(t.app, borrower.session, product.id, '6222021234561234');
-    await disburseOrder(t.app, orderId, 'operator:test');
-    return { orderId, borrowerId: borrower.borrowerId };
-  }
+  const disbursedOrder = (phone: string) => disbursedOrderOf(t, phone);
 
   it('a day whose payments were all booked reconciles, provider by provider', async () => {
     const order = await disbursedOrder('13900007301');
