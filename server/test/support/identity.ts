@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema.ts';
 import { storeIdentityImage, submitIdentity, type IdentityInput } from '../../src/features/identity/index.ts';
 import { philSysCardImage } from '../../src/features/philsys/philsys-card-image.ts';
 import { demoPhilSysSigner, signPhilIdJson } from '../../src/features/philsys/philsys-signing.ts';
@@ -65,4 +67,53 @@ export async function completeIdentity(
     selfieImageId: selfie,
     ...options.input,
   });
+}
+
+/**
+ * Puts an identity in the state a test needs straight into the identities table: the tests of
+ * what reads the state (a credit decision's inputs) need its outcome, not the photos and QR check
+ * that lead to it (those are the identity tests').
+ */
+export async function identityInState(
+  db: Kysely<Database>,
+  borrowerId: number,
+  status: 'pending' | 'verified' | 'rejected',
+  screening: 'clear' | 'possible' | 'confirmed' = 'clear',
+) {
+  const at = '2026-11-20T02:00:00.000Z';
+  await db
+    .insertInto('identities')
+    .values({
+      borrower_id: borrowerId,
+      status,
+      first_name: 'Test',
+      middle_name: '',
+      last_name: 'Borrower',
+      date_of_birth: '1990-01-01',
+      place_of_birth: 'Manila',
+      nationality: 'Filipino',
+      present_address: 'Manila',
+      permanent_address: 'Manila',
+      email: 'test@example.com',
+      occupation: 'Clerk',
+      employer: 'Test Co',
+      source_of_funds: 'salary',
+      tax_number: null,
+      document_type: 'philsys',
+      document_number: `TEST${borrowerId}`,
+      front_image_id: `front-${borrowerId}`,
+      back_image_id: `back-${borrowerId}`,
+      selfie_image_id: `selfie-${borrowerId}`,
+      qr_outcome: 'verified',
+      qr_detail: '',
+      qr_checked_at: at,
+      screening,
+      screened_at: at,
+      risk_rating: 'normal',
+      submitted_at: at,
+      decided_by: null,
+      decided_at: null,
+      decision_reason: null,
+    })
+    .execute();
 }

@@ -3,6 +3,7 @@ import {
   daysBetween,
   OrderStatus,
   type DecisionInputs,
+  type IdentityStatus,
   type MinorUnits,
 } from '@kwarta/domain';
 import { sql, type Kysely } from 'kysely';
@@ -10,6 +11,7 @@ import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 import { defaultPayoutAccountId, lookalikePayoutAccountBorrowers } from '../bank-binding/index.ts';
 import { borrowerComplaintCount } from '../complaints/index.ts';
+import { decisionIdentityStatus, identityStateOf } from '../identity/index.ts';
 import { creditHistoryRows, historyOrder, type CreditHistoryOrder } from '../orders/index.ts';
 import { otherBorrowersOnDevices } from '../sessions/index.ts';
 
@@ -31,14 +33,14 @@ const DAYS_PER_MONTH = 30.44;
  * The parts are their owners' queries, each binding the borrower's id itself: the statement's
  * parameters are the id this many times, then the order left out (preparedQuery checks it).
  */
-const BORROWER_PLACES = 6;
+const BORROWER_PLACES = 7;
 
 /**
  * Every input a decision reads from the database, in one statement compiled once (preparedQuery):
  * the borrower's complaints, other borrowers on their devices, their default payout account and
- * its look-alikes — uncorrelated scalar subqueries, each computed once — beside each of their other
+ * its look-alikes, their identity's state — uncorrelated scalar subqueries, each computed once — beside each of their other
  * orders (none: one row of NULLs, the left join keeps the scalars). Each part is its owner's
- * (complaints, sessions, bank-binding, orders) and each is an index lookup by the borrower, or by
+ * (complaints, sessions, bank-binding, identity, orders) and each is an index lookup by the borrower, or by
  * the devices and account found by it (decision 0109). One round trip on one connection, where four
  * reads side by side took four of the pool's connections per decision.
  */
@@ -52,6 +54,7 @@ const inputsQuery = preparedQuery((db: Kysely<Database>, ...args: number[]) => {
       otherBorrowersOnDevices(db, borrowerId).as('same_device_borrowers'),
       defaultPayoutAccountId(db, borrowerId).as('payout_account_id'),
       lookalikePayoutAccountBorrowers(db, borrowerId).as('same_payout_account_borrowers'),
+      identityStateOf(db, borrowerId).as('identity_state'),
       'h.id',
       'h.status',
       'h.principal',
@@ -65,8 +68,8 @@ const inputsQuery = preparedQuery((db: Kysely<Database>, ...args: number[]) => {
 
 /**
  * The one function a decision's inputs come from (D21, decision 0109), over what we hold: the
- * borrower's orders, sessions, payout account and complaints, as of `now` in the lender's days.
- * Identity status is "unknown" until identity verification lands and hands it in here.
+ * borrower's orders, sessions, payout account, complaints and identity, as of `now` in the
+ * lender's days.
  */
 export async function gatherDecisionInputs(
   db: Kysely<Database>,
@@ -91,6 +94,7 @@ export async function gatherDecisionInputs(
     complaints: Number(facts.complaints ?? 0),
     sameDeviceBorrowers: Number(facts.same_device_borrowers ?? 0),
     samePayoutAccountBorrowers: Number(facts.same_payout_account_borrowers ?? 0),
+    identityStatus: decisionIdentityStatus(facts.identity_state),
   });
 }
 
@@ -101,6 +105,7 @@ export interface OtherFacts {
   complaints: number;
   sameDeviceBorrowers: number;
   samePayoutAccountBorrowers: number;
+  identityStatus: IdentityStatus;
 }
 
 /**
@@ -156,6 +161,6 @@ export function inputsFromHistory(
     sameDeviceBorrowers: facts.sameDeviceBorrowers,
     samePayoutAccountBorrowers: facts.samePayoutAccountBorrowers,
     daysSinceLastDecline: lastDecline ? daysBetween(lastDecline, today) : null,
-    identityStatus: 'unknown',
+    identityStatus: facts.identityStatus,
   };
 }

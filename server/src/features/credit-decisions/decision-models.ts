@@ -9,6 +9,7 @@ import {
 } from '@kwarta/domain';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import { fillMessage, messages } from '@kwarta/contract';
@@ -140,13 +141,14 @@ export async function activateModel(
 }
 
 /**
- * The latest activation of each role for one product and in general (`productId` null: in general
+ * The latest activation of each role for one product and in general (product -1: in general
  * only), with its model's version but not its body: a version is parsed once per process
  * (compiledVersion), so a decision reads a few short rows, and an activation made on any instance
- * decides the next push everywhere. One statement; the table grows by activations, not orders.
+ * decides the next push everywhere. One statement, compiled once and prepared (every push reads
+ * it); the table grows by activations, not orders.
  */
-function latestActivations(db: Kysely<Database>, productId: number | null) {
-  return db
+const latestActivationsQuery = preparedQuery((db: Kysely<Database>, productId: number) =>
+  db
     .selectFrom('credit_model_activations')
     .innerJoin('credit_decision_models', 'credit_decision_models.id', 'credit_model_activations.model_id')
     .select([
@@ -164,15 +166,14 @@ function latestActivations(db: Kysely<Database>, productId: number | null) {
         .selectFrom('credit_model_activations as latest')
         .select((inner) => inner.fn.max('latest.id').as('id'))
         .where((inner) =>
-          inner.or([
-            inner('latest.product_id', 'is', null),
-            inner('latest.product_id', '=', productId ?? -1),
-          ]),
+          inner.or([inner('latest.product_id', 'is', null), inner('latest.product_id', '=', productId)]),
         )
         .groupBy(['latest.role', 'latest.product_id']),
-    )
-    .execute();
-}
+    ),
+);
+
+const latestActivations = (db: Kysely<Database>, productId: number | null) =>
+  latestActivationsQuery(db, productId ?? -1);
 
 /** A stored version's parsed model: from this process's cache, else its body read and compiled once. */
 async function compiledVersion(db: Kysely<Database>, versionHash: string): Promise<CompiledModel> {

@@ -112,6 +112,8 @@ export async function simulateModels(
             complaints: 0,
             sameDeviceBorrowers: 0,
             samePayoutAccountBorrowers: 0,
+            // What the identity was as of then is not kept: unknown, as before verification.
+            identityStatus: 'unknown',
           },
         );
       }

@@ -1,21 +1,52 @@
 import { fillMessage, messages } from '@kwarta/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { IdentityStatus } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../../config.ts';
 
 export type IdentityState = 'verified' | 'not-submitted' | 'pending' | 'rejected' | 'sanctioned';
 
+/**
+ * Where a borrower's submitted identity stands for lending, as a one-row subquery (no row: never
+ * submitted). identityState reads it alone; a credit decision selects it inside its one statement
+ * beside its other inputs (decision 0109), so the rule is written once.
+ */
+export function identityStateOf(db: Kysely<Database>, borrowerId: number) {
+  return db
+    .selectFrom('identities')
+    .select(
+      sql<Exclude<IdentityState, 'not-submitted'>>`case
+        when screening = 'confirmed' then 'sanctioned'
+        when status = 'verified' and screening = 'clear' then 'verified'
+        when status = 'rejected' then 'rejected'
+        else 'pending' end`.as('state'),
+    )
+    .where('borrower_id', '=', borrowerId);
+}
+
 /** Where a borrower's identity stands for lending. */
 export async function identityState(db: Kysely<Database>, borrowerId: number): Promise<IdentityState> {
-  const row = await db
-    .selectFrom('identities')
-    .select(['status', 'screening'])
-    .where('borrower_id', '=', borrowerId)
-    .executeTakeFirst();
-  if (!row) return 'not-submitted';
-  if (row.screening === 'confirmed') return 'sanctioned';
-  if (row.status === 'verified' && row.screening === 'clear') return 'verified';
-  return row.status === 'rejected' ? 'rejected' : 'pending';
+  const row = await identityStateOf(db, borrowerId).executeTakeFirst();
+  return row?.state ?? 'not-submitted';
+}
+
+/**
+ * The identity status a credit decision weighs (decision 0109): a rejected identity or a confirmed
+ * sanctions match has failed; one waiting for an officer, or with a possible match under review,
+ * is pending; none submitted is unknown.
+ */
+export function decisionIdentityStatus(state: IdentityState | null): IdentityStatus {
+  switch (state) {
+    case 'verified':
+      return 'verified';
+    case 'pending':
+      return 'pending';
+    case 'rejected':
+    case 'sanctioned':
+      return 'failed';
+    default:
+      return 'unknown';
+  }
 }
 
 /** What the borrower reads about their identity while it holds their loan; null when it does not. */

@@ -6,6 +6,8 @@ export {
   identityHoldsDisbursement,
   identityFields,
   identityState,
+  identityStateOf,
+  decisionIdentityStatus,
   identityNotice,
   type IdentityState,
 } from './identity-gate.ts';

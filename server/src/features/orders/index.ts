@@ -52,6 +52,7 @@ export {
 export {
   borrowerLoans,
   findOrderByIdOrNo,
+  findOrderToDecide,
   findOrderWithBorrowerAndProduct,
   listDisbursements,
   listPlanLines,

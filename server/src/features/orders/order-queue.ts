@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { MAX_INT } from '@kwarta/contract';
 import { OrderStatus, type CalendarDate } from '@kwarta/domain';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/schema.ts';
 import { readPage, type PageRequest } from '../../lib/paging.ts';
 import { findBorrowerByPhone } from '../borrowers/index.ts';
@@ -94,6 +95,31 @@ export function findOrderWithBorrowerAndProduct(db: Kysely<Database>, orderId: n
     ])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
+}
+
+// Read by every pushed order's credit decision: compiled once and prepared (preparedQuery).
+const orderToDecideQuery = preparedQuery((db: Kysely<Database>, orderId: number) =>
+  db
+    .selectFrom('orders')
+    .innerJoin('products', 'products.id', 'orders.product_id')
+    .selectAll('products')
+    .select([
+      'orders.borrower_id as order_borrower_id',
+      'orders.principal as order_principal',
+      'orders.term_days as order_term_days',
+    ])
+    .where('orders.id', '=', orderId),
+);
+
+/**
+ * A pushed order as a credit decision reads it (decision 0109): who asked, how much for how long,
+ * and its product's row, in one read; undefined when there is no such order.
+ */
+export async function findOrderToDecide(db: Kysely<Database>, orderId: number) {
+  const [row] = await orderToDecideQuery(db, orderId);
+  if (!row) return undefined;
+  const { order_borrower_id, order_principal, order_term_days, ...product } = row;
+  return { borrowerId: order_borrower_id, principal: order_principal, termDays: order_term_days, product };
 }
 
 /** The order's repayment plan, instalment by instalment. */

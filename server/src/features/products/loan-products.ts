@@ -15,7 +15,25 @@ export async function findLoanProduct(
   productId: number,
 ): Promise<LoanProduct | undefined> {
   const product = await db.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
-  return product ? { product, rules: loanRulesSchema.parse(JSON.parse(product.loan_rules)) } : undefined;
+  return product ? loanProductOf(product) : undefined;
+}
+
+/** Parsed loan rules by their JSON text: the same text always parses alike, so nothing goes stale. */
+const rulesByText = new Map<string, LoanRules>();
+const RULES_KEPT = 256;
+
+/**
+ * A product row read elsewhere (a join in another owner's read) with its loan rules parsed once
+ * per text: a credit decision reads its order's product on every push (decision 0109).
+ */
+export function loanProductOf(product: Product): LoanProduct {
+  let rules = rulesByText.get(product.loan_rules);
+  if (!rules) {
+    rules = loanRulesSchema.parse(JSON.parse(product.loan_rules));
+    if (rulesByText.size >= RULES_KEPT) rulesByText.clear();
+    rulesByText.set(product.loan_rules, rules);
+  }
+  return { product, rules };
 }
 
 /**

@@ -3,6 +3,7 @@ import { endpoints, messages, ResultCode } from '@kwarta/contract';
 import { defaultDecisionModel, OrderStatus } from '@kwarta/domain';
 import { callEndpoint } from '../../support/api.ts';
 import { newBorrower } from '../../support/borrowers.ts';
+import { identityInState } from '../../support/identity.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { createSession } from '../../../src/features/sessions/index.ts';
 import { createOperator } from '../../../src/features/operators/index.ts';
@@ -128,6 +129,21 @@ describe.each(databaseTargets)('credit decisions at push on %s (decision 0109)',
     });
     expect((page.envelope?.data as { noticeDesText: string }).noticeDesText).toBe(
       `We cannot offer you this loan right now because: ${messages['creditReason.recent_decline']} You may apply again from 2026-12-23.`,
+    );
+  });
+
+  it('declines a borrower whose identity was rejected, the identity row in the trace', async () => {
+    const { session, borrowerId } = await applicant();
+    await identityInState(t.app.db, borrowerId, 'rejected');
+    const { status, decision } = await pushed(session, 300_000, 5);
+    expect(status).toBe(OrderStatus.Rejected);
+    expect(decision).toMatchObject({
+      outcome: 'decline',
+      reasons: ['identity_failed'],
+      inputs: { identityStatus: 'failed' },
+    });
+    expect(decision?.trace).toContainEqual(
+      expect.objectContaining({ table: 'hard-stops', rowId: 'identity', reason: 'identity_failed' }),
     );
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBorrower } from '../../support/borrowers.ts';
+import { identityInState } from '../../support/identity.ts';
 import { bindAccount, phBankAccount } from '../../support/payment-accounts.ts';
 import { repayableOrder } from '../../support/repayment.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
@@ -9,7 +10,7 @@ import { createSession } from '../../../src/features/sessions/index.ts';
 /**
  * The facts a decision reads beside the borrower's orders (decision 0109), all in one statement:
  * a look-alike payout account held by another borrower, whether money was already sent to the
- * borrower's account, complaints, and other borrowers on the borrower's devices.
+ * borrower's account, complaints, other borrowers on the borrower's devices, and the identity.
  */
 describe.each(databaseTargets)('credit decision inputs on %s', (target) => {
   const clock = testClock('2026-11-23T02:00:00.000Z');
@@ -105,7 +106,26 @@ describe.each(databaseTargets)('credit decision inputs on %s', (target) => {
       samePayoutAccountBorrowers: 0,
       payoutAccountPaidBefore: false,
       daysSinceLastDecline: null,
+      identityStatus: 'unknown',
     });
+  });
+
+  it('reads the identity status from the identity feature: verified, pending, failed or unknown', async () => {
+    const cases = [
+      { phone: '09175552020', state: ['verified', 'clear'], status: 'verified' },
+      { phone: '09175552021', state: ['verified', 'possible'], status: 'pending' },
+      { phone: '09175552022', state: ['pending', 'clear'], status: 'pending' },
+      { phone: '09175552023', state: ['rejected', 'clear'], status: 'failed' },
+      { phone: '09175552024', state: ['verified', 'confirmed'], status: 'failed' },
+      { phone: '09175552025', state: null, status: 'unknown' },
+    ] as const;
+    for (const { phone, state, status } of cases) {
+      const { borrowerId } = await newBorrower(t.app, phone);
+      if (state) await identityInState(t.app.db, borrowerId, state[0], state[1]);
+      expect(await inputsOf(borrowerId), `${phone}: ${state?.join('/')}`).toMatchObject({
+        identityStatus: status,
+      });
+    }
   });
 
   it('counts complaints and the other borrowers seen on the same devices', async () => {
