@@ -263,6 +263,9 @@ async function registerHttpPlugins(
   });
   app.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime > 1000 ? 'warn' : 'debug';
+    // A line the level leaves out is not built: Fastify makes routeOptions afresh on each read
+    // (decision 0117).
+    if (!request.log.isLevelEnabled(level)) return done();
     request.log[level](
       {
         req: request,
