@@ -88,7 +88,12 @@ describe('calendar dates', () => {
     const formatters = new Map(
       zones.map((zone) => [
         zone,
-        new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone: zone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+        }),
       ]),
     );
     // Instants clustered around midnights and DST changes, several calls in one second.
