@@ -129,6 +129,8 @@ export interface TestServer {
   baseUrl: string;
   /** The server's data directory (SQLite file, uploads), for CLI commands run by tests. */
   dataDir: string;
+  /** The server's process (the start script execs node): benches read its CPU time. */
+  pid: number | undefined;
   /** Stops the server and removes its data; says whether it had died on its own, with its output. */
   stop(): Promise<{ crashed: string | undefined; output: string }>;
   /** Kills it as a crash would (SIGKILL, nothing drained), then removes its data. */
@@ -212,6 +214,7 @@ export async function startTestServer(
   return {
     baseUrl,
     dataDir,
+    pid: child.pid,
     async stop() {
       const crashed = exit;
       await cleanup();

@@ -7,7 +7,9 @@
 // The server runs as its own process (sandbox, fresh data); the load comes from this process.
 // Each target keeps its 100 connections from its warm-up to the end (load.ts, loadConnections).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { routes } from '@kwarta/contract';
 import { freePort, startTestServer } from '../../e2e/support/test-server.ts';
@@ -22,7 +24,23 @@ const seconds = option('--seconds', 10);
 const rounds = option('--rounds', 5);
 const connections = option('--connections', 100);
 
-async function startHello(): Promise<{ url: string; stop: () => void }> {
+/**
+ * A process's CPU time so far in µs (Linux /proc; undefined elsewhere). On a machine shared with
+ * other work the requests per second swing with the neighbours; the server's CPU time per answer
+ * says what each answer costs (decision 0117).
+ */
+function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
+}
+
+async function startHello(): Promise<{ url: string; pid: number | undefined; stop: () => void }> {
   const port = await freePort();
   const tsx = createRequire(import.meta.url).resolve('tsx');
   const child = spawn(
@@ -44,14 +62,29 @@ async function startHello(): Promise<{ url: string; stop: () => void }> {
       break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
-function report(name: string, result: LoadResult) {
+function report(name: string, result: LoadResult, cpu: number | undefined) {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const perAnswer = cpu === undefined ? '' : `  server CPU ${Math.round(cpu / result.requests)} µs/answer`;
   console.log(
-    `${name.padEnd(34)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p50 ${ms(result.p50).padStart(9)}  p99 ${ms(result.p99).padStart(9)}  max ${ms(result.max).padStart(9)}  statuses ${JSON.stringify(result.statuses)}  errors ${result.errors}`,
+    `${name.padEnd(34)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p50 ${ms(result.p50).padStart(9)}  p99 ${ms(result.p99).padStart(9)}  max ${ms(result.max).padStart(9)}${perAnswer}  statuses ${JSON.stringify(result.statuses)}  errors ${result.errors}`,
   );
+}
+
+/** Runs one turn and adds the CPU time the serving process spent in it to `cpu[target]`. */
+async function measuredTurn<T extends string>(
+  target: T,
+  pid: number | undefined,
+  cpu: Partial<Record<T, number>>,
+  turn: () => Promise<LoadResult>,
+): Promise<LoadResult> {
+  const before = cpuMicros(pid);
+  const result = await turn();
+  const after = cpuMicros(pid);
+  if (before !== undefined && after !== undefined) cpu[target] = (cpu[target] ?? 0) + after - before;
+  return result;
 }
 
 const server = await startTestServer();
@@ -89,20 +122,30 @@ try {
     contact: [],
     loanDetails: [],
   };
+  const cpu: Partial<Record<keyof typeof turns, number>> = {};
   for (let round = 0; round < rounds; round += 1) {
-    turns.hello.push(await runLoad({ ...helloRequest, ...load }));
-    turns.contact.push(await runLoad({ ...contactRequest, ...load }));
-    turns.loanDetails.push(await runLoad({ ...loanDetailsRequest, ...load }));
+    turns.hello.push(
+      await measuredTurn('hello', hello.pid, cpu, () => runLoad({ ...helloRequest, ...load })),
+    );
+    turns.contact.push(
+      await measuredTurn('contact', server.pid, cpu, () => runLoad({ ...contactRequest, ...load })),
+    );
+    turns.loanDetails.push(
+      await measuredTurn('loanDetails', server.pid, cpu, () => runLoad({ ...loanDetailsRequest, ...load })),
+    );
   }
   const helloResult = combineLoads(turns.hello);
   const contactResult = combineLoads(turns.contact);
   const loanDetailsResult = combineLoads(turns.loanDetails);
   console.log(
-    `${connections} connections, ${seconds} s each in ${rounds} interleaved rounds, loopback, 2-core machine\n`,
+    `${connections} connections, ${seconds} s each in ${rounds} interleaved rounds, loopback, 2-core machine, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}\n`,
   );
-  report('fastify hello-world', helloResult);
-  report('contact-kf-info (session + read)', contactResult);
-  report('loan-details (session + order read)', loanDetailsResult);
+  report('fastify hello-world', helloResult, cpu.hello);
+  report('contact-kf-info (session + read)', contactResult, cpu.contact);
+  report('loan-details (session + order read)', loanDetailsResult, cpu.loanDetails);
   const ratio = (result: LoadResult) =>
     `${((result.requestsPerSecond / helloResult.requestsPerSecond) * 100).toFixed(0)}% of hello-world (budget ≥ 50%)`;
   console.log(

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -263,6 +264,9 @@ async function registerHttpPlugins(
   });
   app.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : reply.elapsedTime > 1000 ? 'warn' : 'debug';
+    // A line the level leaves out is not built: Fastify makes routeOptions afresh on each read
+    // (decision 0117). Pino's loggers say which levels are on; another logger logs as before.
+    if ((request.log as Partial<Logger>).isLevelEnabled?.(level) === false) return done();
     request.log[level](
       {
         req: request,

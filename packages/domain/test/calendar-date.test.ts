@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, it, expect } from 'vitest';
 import {
   addDays,
@@ -80,6 +81,35 @@ describe('calendar dates', () => {
     expect(calendarDateAt(instant, 'Asia/Manila')).toBe('2025-04-01');
     expect(calendarDateAt(new Date('2025-01-01T05:00:00Z'), 'America/New_York')).toBe('2025-01-01');
     expect(calendarDateAt(new Date('2025-01-01T04:59:59Z'), 'America/New_York')).toBe('2024-12-31');
+  });
+
+  it('answers every instant as a fresh formatter would, however calls for zones and seconds interleave', () => {
+    const zones = ['UTC', 'Asia/Manila', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe'];
+    const formatters = new Map(
+      zones.map((zone) => [
+        zone,
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone: zone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+        }),
+      ]),
+    );
+    // Instants clustered around midnights and DST changes, several calls in one second.
+    const base = Date.parse('2025-03-30T00:00:00Z');
+    const instant = fc.integer({ min: -2 * 86_400_000, max: 2 * 86_400_000 }).map((ms) => base + ms);
+    const call = fc.record({ zone: fc.constantFrom(...zones), at: instant, sameSecond: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(call, { minLength: 1, maxLength: 40 }), (calls) => {
+        let previous = base;
+        for (const { zone, at, sameSecond } of calls) {
+          const ms = sameSecond ? Math.floor(previous / 1000) * 1000 + (at % 1000) : at;
+          previous = ms;
+          expect(calendarDateAt(new Date(ms), zone)).toBe(formatters.get(zone)!.format(new Date(ms)));
+        }
+      }),
+    );
   });
 
   it('refuses an invalid Date or zone', () => {
