@@ -68,8 +68,10 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
     ? path.join(os.tmpdir(), `kwarta-bench-console-${keptName}-${target}`)
     : fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-bench-console-'));
   const seededMarker = path.join(dataDir, 'seeded');
-  if (keptName) fs.mkdirSync(dataDir, { recursive: true });
   const reuse = keptName !== '' && fs.existsSync(seededMarker);
+  // A book whose seeding or rebuild was cut short starts again from nothing.
+  if (keptName && !reuse) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (keptName) fs.mkdirSync(dataDir, { recursive: true });
   let databaseUrl: string | undefined;
   const dbName = keptName || `kwarta_bench_${randomBytes(4).toString('hex')}`;
   const admin = (query: string) => adminQuery(adminUrl, query);
