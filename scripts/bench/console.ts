@@ -8,6 +8,9 @@
 //   npm run bench:console [-- --orders 100000 --requests 300 --postgres postgres://…/postgres]
 //   npm run bench:console -- --orders 1000000 --postgres-only
 //   npm run bench:console -- --history 2000x12 [--postgres-only]
+//   npm run bench:console -- --orders 1000000 --sqlite-only --database kwarta_bench_console_1m
+//     (--database NAME keeps the seeded book — the PostgreSQL database NAME, the SQLite file in the
+//     temporary directory's kwarta-bench-console-NAME-sqlite — and later runs read it unseeded)
 // Decision 0110 adds each standard report (aging, expected repayments, disbursement register,
 // collections by collector, payments by channel), printed against a 200 ms p95 goal; decision 0113
 // the queue sorted by amount, borrower search by name, last 4 digits and order number, and the
@@ -45,6 +48,10 @@ const adminUrl = option(
 );
 const warmup = Number(option('--warmup', '30'));
 const postgresOnly = args.includes('--postgres-only');
+const sqliteOnly = args.includes('--sqlite-only');
+const keptName = option('--database', '');
+if (keptName && !/^[a-z_][a-z0-9_]*$/.test(keptName))
+  throw new Error(`--database ${keptName}: a lower-case name`);
 const historyShape = /^(\d+)x(\d+)$/.exec(option('--history', ''));
 const history = historyShape ? { borrowers: Number(historyShape[1]), months: Number(historyShape[2]) } : null;
 if (args.includes('--history') && !history) throw new Error('--history takes BORROWERSxMONTHS, e.g. 2000x12');
@@ -55,12 +62,22 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
 async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-bench-console-'));
+  // A kept book has its data directory (the SQLite file, the sandbox key) under a fixed name; it
+  // counts as seeded only once the marker is written after the seeding and the rebuild.
+  const dataDir = keptName
+    ? path.join(os.tmpdir(), `kwarta-bench-console-${keptName}-${target}`)
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'kwarta-bench-console-'));
+  const seededMarker = path.join(dataDir, 'seeded');
+  const reuse = keptName !== '' && fs.existsSync(seededMarker);
+  // A book whose seeding or rebuild was cut short starts again from nothing.
+  if (keptName && !reuse) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (keptName) fs.mkdirSync(dataDir, { recursive: true });
   let databaseUrl: string | undefined;
-  const dbName = `kwarta_bench_${randomBytes(4).toString('hex')}`;
+  const dbName = keptName || `kwarta_bench_${randomBytes(4).toString('hex')}`;
   const admin = (query: string) => adminQuery(adminUrl, query);
   if (target === 'postgres') {
-    await admin(`CREATE DATABASE ${dbName}`);
+    if (!reuse) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    if (!reuse) await admin(`CREATE DATABASE ${dbName}`);
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
@@ -78,12 +95,14 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
   await app.ready();
   try {
     const seedStart = performance.now();
-    const { phones, orderNos, campaigns } = history
-      ? await seedFromHistory(app, history)
-      : { ...(await seedBenchOrders(app.db, orderCount)), campaigns: BENCH_CAMPAIGNS };
+    const { phones, orderNos, campaigns } = reuse
+      ? await keptBook(app, history ? HISTORY_CAMPAIGNS : BENCH_CAMPAIGNS)
+      : history
+        ? await seedFromHistory(app, history)
+        : { ...(await seedBenchOrders(app.db, orderCount)), campaigns: BENCH_CAMPAIGNS };
     const seeded = performance.now();
     // Bulk rows skip the money events, so their summaries come from the rebuild.
-    if (!history) {
+    if (!history && !reuse) {
       await rebuildPortfolioSummaries(app.db, {
         orderIds: await ordersWithMoney(app.db),
         timeZone: app.config.lenderTimeZone,
@@ -91,13 +110,14 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
       });
     }
     const rebuildSeconds = (performance.now() - seeded) / 1000;
-    if (target === 'postgres') await sql`ANALYZE`.execute(app.db);
+    if (target === 'postgres' && !reuse) await sql`ANALYZE`.execute(app.db);
+    if (keptName && !reuse) fs.writeFileSync(seededMarker, new Date().toISOString());
     const total = await app.db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     console.log(
-      `${target}: ${Number(total.n)} orders (${history ? `seed:history ${history.borrowers} borrowers × ${history.months} months` : orderNos.length} seeded in ${((seeded - seedStart) / 1000).toFixed(1)} s${history ? '' : `, portfolio summaries rebuilt in ${rebuildSeconds.toFixed(1)} s`})`,
+      `${target}: ${Number(total.n)} orders (${reuse ? `kept book ${keptName}, read in ${((seeded - seedStart) / 1000).toFixed(1)} s` : history ? `seed:history ${history.borrowers} borrowers × ${history.months} months` : orderNos.length} seeded in ${((seeded - seedStart) / 1000).toFixed(1)} s${history ? '' : `, portfolio summaries rebuilt in ${rebuildSeconds.toFixed(1)} s`})`,
     );
 
     const cookieOf = async (role: 'credit' | 'finance') => {
@@ -243,8 +263,10 @@ async function measure(target: 'sqlite' | 'postgres'): Promise<boolean> {
     return ok;
   } finally {
     await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (target === 'postgres') await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    if (!keptName) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (target === 'postgres') await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    }
   }
 }
 
@@ -266,6 +288,16 @@ async function seedFromHistory(
   };
 }
 
+/** A kept book's phones and order numbers, read back instead of seeded. */
+async function keptBook(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  campaigns: readonly string[],
+): Promise<{ phones: string[]; orderNos: string[]; campaigns: readonly string[] }> {
+  const phones = await app.db.selectFrom('borrowers').select('phone').orderBy('id').execute();
+  const orders = await app.db.selectFrom('orders').select('order_no').execute();
+  return { phones: phones.map((row) => row.phone), orderNos: orders.map((row) => row.order_no), campaigns };
+}
+
 async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
   try {
@@ -284,7 +316,8 @@ console.log(
     .join(' ')}`,
 );
 let passed = postgresOnly || (await measure('sqlite'));
-if (await postgresReachable()) passed = (await measure('postgres')) && passed;
+if (sqliteOnly) console.log('--sqlite-only: PostgreSQL not measured.');
+else if (await postgresReachable()) passed = (await measure('postgres')) && passed;
 else if (postgresOnly) throw new Error(`--postgres-only: PostgreSQL not reachable at ${adminUrl}`);
 else console.log('PostgreSQL not reachable: measured on SQLite only.');
 // Exit once stdout has drained: into a pipe, process.exit would drop the last lines.

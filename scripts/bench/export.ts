@@ -56,7 +56,6 @@ try {
     const { token } = await createOperatorSession(app.db, { operatorId, now: app.clock.now() });
     const { port } = app.server.address() as AddressInfo;
 
-    globalThis.gc?.();
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
     const sampler = setInterval(() => {

@@ -26,6 +26,12 @@ export type SqliteDriver = 'fast' | 'kysely';
 // The SQLite dialect behind each database this process opened, for reads that may skip the
 // connection queue (preparedQuery). A transaction's Kysely is not in here: it goes the usual way.
 const sqliteDialects = new WeakMap<object, QueuedSqliteDialect>();
+const postgresPools = new WeakMap<object, pg.Pool>();
+
+/** The PostgreSQL pool of a database createDatabase opened, if it is one (db/streamed-rows.ts). */
+export function postgresPoolOf(db: object): pg.Pool | undefined {
+  return postgresPools.get(db);
+}
 
 /** The SQLite dialect of a database createDatabase opened, if it is one. */
 export function sqliteDialectOf(db: object): QueuedSqliteDialect | undefined {
@@ -93,8 +99,13 @@ export function createDatabase(options: {
       connectionTimeoutMillis: 5000,
       ...(options.bulkLoad ? { options: '-c synchronous_commit=off' } : {}),
     });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: resilient(pool, options) }),
+      ...log,
+    });
+    postgresPools.set(db, pool);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient(pool, options) }), ...log }),
+      db,
       dialect: 'postgres',
       poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };

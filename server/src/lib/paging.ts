@@ -29,20 +29,3 @@ export async function readPage<Row, Item>(
     hasMore: rows.length > request.pageSize,
   };
 }
-
-/**
- * Every row of a table in id order, read `batchSize` at a time by key (`id > last`), for exports
- * of any size: each batch is one indexed range read, and only one batch is held at a time.
- */
-export async function* keysetRows<Row extends { id: number }>(
-  readAfter: (lastId: number, batchSize: number) => Promise<Row[]>,
-  batchSize = 1_000,
-): AsyncGenerator<Row> {
-  let lastId = 0;
-  for (;;) {
-    const batch = await readAfter(lastId, batchSize);
-    yield* batch;
-    if (batch.length < batchSize) return;
-    lastId = batch.at(-1)!.id;
-  }
-}

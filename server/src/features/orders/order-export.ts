@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { addDays, zonedInstant, type CalendarDate } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
-import { keysetRows } from '../../lib/paging.ts';
+import { streamedRows } from '../../db/streamed-rows.ts';
 import { orderStatusText } from './order-cards.ts';
 
 /** Created from `from` to `to` (the lender's calendar dates, both included); either may be open. */
@@ -51,18 +51,18 @@ const exportQuery = (db: Kysely<Database>) =>
 
 type OrderExportRow = Awaited<ReturnType<ReturnType<typeof exportQuery>['executeTakeFirstOrThrow']>>;
 
-/** Every order created in the range, oldest first, a batch at a time (lib/paging.ts keysetRows). */
+/** Every order created in the range, oldest first, a batch at a time (db/streamed-rows.ts). */
 export function orderExportRows(
   db: Kysely<Database>,
   range: CreatedRange,
   timeZone: string,
 ): AsyncGenerator<OrderExportRow> {
   const { from, before } = createdBounds(range, timeZone);
-  return keysetRows((lastId, batchSize) => {
+  return streamedRows(db, (lastId) => {
     let query = exportQuery(db).where('orders.id', '>', lastId);
     if (from) query = query.where('orders.created_at', '>=', from);
     if (before) query = query.where('orders.created_at', '<', before);
-    return query.orderBy('orders.id').limit(batchSize).execute();
+    return query.orderBy('orders.id');
   });
 }
 
