@@ -43,6 +43,7 @@ import { LenderWideCache } from './lib/lender-wide-cache.ts';
 import { CallerRegistry } from './lib/callers.ts';
 import { complaintRoutes } from './features/complaints/index.ts';
 import { orderDetailsRoutes } from './features/order-details/index.ts';
+import { newPlanRoutes } from './features/money-actions/index.ts';
 import { loanConfirmRoutes } from './features/loan-confirm/index.ts';
 import { createPayoutGateway, type PayoutGateway } from './features/disbursement/index.ts';
 import { productOpenToBorrower } from './features/orders/index.ts';
@@ -164,6 +165,7 @@ const featureRoutes = [
   customerServiceRoutes,
   complaintRoutes,
   orderDetailsRoutes,
+  newPlanRoutes,
   loanConfirmRoutes,
   // Products are orders' table; bank-binding cannot import orders (orders imports it).
   bankBindingRoutes(productOpenToBorrower),

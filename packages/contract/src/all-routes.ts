@@ -12,6 +12,7 @@ import { consoleRoutes } from './console-routes.ts';
 import { identityRoutes } from './identity-routes.ts';
 import { consolePrivacyRoutes } from './console-privacy-routes.ts';
 import { privacyRoutes } from './privacy-routes.ts';
+import { newPlanRoutes } from './new-plan-routes.ts';
 import { routes, type EndpointRoute } from './routes.ts';
 
 /**
@@ -36,6 +37,12 @@ export const consoleCalls = {
 } as const satisfies Record<string, EndpointRoute>;
 
 /** Every call the server answers: the borrower and public API, and the console's. */
-export const allRoutes = { ...routes, ...privacyRoutes, ...identityRoutes, ...consoleCalls } as const;
+export const allRoutes = {
+  ...routes,
+  ...privacyRoutes,
+  ...identityRoutes,
+  ...newPlanRoutes,
+  ...consoleCalls,
+} as const;
 
 export type RouteName = keyof typeof allRoutes;

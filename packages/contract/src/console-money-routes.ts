@@ -35,6 +35,24 @@ export const consoleMoneyRoutes = nameRoutes({
     auth: 'operator',
     roles: R.reviewPayments,
   },
+  consoleRestructurePreview: {
+    summary:
+      "A new plan for a repaying order's principal still owed on the given terms, with the compliance verdict and each breach; writes nothing",
+    tag: 'Console',
+    method: 'GET',
+    path: '/console/api/money/restructuring/preview',
+    auth: 'operator',
+    roles: R.reviewPayments,
+  },
+  consoleOfferRestructuring: {
+    summary:
+      'Offers the borrower a new plan (it takes effect when they accept it in the app); a plan breaking a cap is refused; above the threshold it waits for approval',
+    tag: 'Console',
+    method: 'POST',
+    path: '/console/api/money/restructuring',
+    auth: 'operator',
+    roles: R.reviewPayments,
+  },
   consoleApprovals: {
     summary: 'Money actions waiting for a second operator (pending), or those decided, newest first',
     tag: 'Console',

@@ -12,6 +12,7 @@ export * from './all-routes.ts';
 export * from './privacy-routes.ts';
 export * from './console-privacy-routes.ts';
 export * from './identity-routes.ts';
+export * from './new-plan-routes.ts';
 export * from './operators.ts';
 export * from './payment-statuses.ts';
 export * from './web-routes.ts';

@@ -661,6 +661,27 @@ export const messages = {
   policyPromptText: 'Please read the new version (in effect since {date}) before you continue.',
   policyPromptRead: 'Read the privacy policy',
   policyPromptAcknowledge: 'I have read it',
+  // A new plan (restructuring) offered to the borrower, as a disclosure they accept (decision 0110).
+  newPlanOrderNotice: 'Your lender offers you a new plan for what you still owe.',
+  newPlanOrderLink: 'Read the new plan',
+  newPlanTitle: 'Your new plan',
+  newPlanIntro:
+    'We offer to spread the principal you still owe over new instalments. Read it before you accept: nothing changes until you do.',
+  newPlanNowTitle: 'What you owe now',
+  newPlanNow: '{amount} in all, over {count} unpaid instalments; the next is due {date}.',
+  newPlanScheduleTitle: 'Your new instalments',
+  newPlanInstalment: 'Instalment {seq}',
+  newPlanDue: 'Due {date}',
+  newPlanPrincipal: 'Principal you still owe',
+  newPlanInterest: 'Interest on the new plan (total cost)',
+  newPlanTotal: 'Total you repay on the new plan',
+  newPlanChangesTitle: 'What changes',
+  newPlanChanges:
+    'These {count} instalments replace your unpaid ones and their unpaid interest. What you paid stays paid. A late penalty already charged is still owed. If you were overdue, you are back on time.',
+  newPlanAccept: 'Accept the new plan',
+  newPlanAccepted: 'Done. Your loan now follows the new plan.',
+  newPlanNone: 'There is no new plan on offer for this loan.',
+  newPlanBackToOrder: 'Back to my loan',
 } as const;
 
 // Each text split once into literal, name, literal, …: answers fill the same few texts on every

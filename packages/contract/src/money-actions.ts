@@ -12,13 +12,14 @@ export const approvalActions = [
   'waiver',
   'disbursement',
   'write_off',
+  'restructuring',
 ] as const;
 export type ApprovalAction = (typeof approvalActions)[number];
 
 /**
  * ₱10,000 for money in and out, ₱1,000 for what the lender forgives, ₱50,000 for a loan paid out
- * (above the largest product most lenders start with) and ₱10,000 for a loan written off: set per
- * lender by APPROVAL_THRESHOLDS.
+ * (above the largest product most lenders start with), ₱10,000 for a loan written off and ₱10,000
+ * of principal still owed for a new plan (decision 0110): set per lender by APPROVAL_THRESHOLDS.
  */
 export const defaultApprovalThresholds: Readonly<Record<ApprovalAction, number>> = Object.freeze({
   manual_repayment: 1_000_000,
@@ -26,6 +27,7 @@ export const defaultApprovalThresholds: Readonly<Record<ApprovalAction, number>>
   waiver: 100_000,
   disbursement: 5_000_000,
   write_off: 1_000_000,
+  restructuring: 1_000_000,
 });
 
 export const approvalThresholdsSchema = z
@@ -87,12 +89,28 @@ export const writeOffRequest = z.object({
   reason: z.string().max(500),
 });
 
+/** A new plan's terms as the domain's RestructureTerms take them (decision 0110). */
+export const restructureTermsRequest = z.object({
+  instalments: z.number().int().min(1).max(24),
+  everyDays: z.number().int().min(1).max(62),
+  firstDue: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** Interest on the principal still owed, basis points per 30 days. */
+  monthlyBps: z.number().int().min(0).max(10_000),
+});
+
+/** A new plan offered for a repaying order (its amount: the principal still owed). */
+export const restructuringRequest = z.object({
+  orderId: z.number().int().positive(),
+  terms: restructureTermsRequest,
+});
+
 export const moneyActionRequests = {
   manual_repayment: manualRepaymentRequest,
   reversal: reversalRequest,
   waiver: waiverRequest,
   disbursement: disbursementRequest,
   write_off: writeOffRequest,
+  restructuring: restructuringRequest,
 } as const satisfies Record<ApprovalAction, z.ZodType>;
 
 export type MoneyActionPayload<A extends ApprovalAction> = z.input<(typeof moneyActionRequests)[A]>;

@@ -1,6 +1,7 @@
 import { Defaults, LoanConfirmRules } from './constants.ts';
 import { identityRoutes } from './identity-routes.ts';
 import { privacyRoutes } from './privacy-routes.ts';
+import { newPlanRoutes } from './new-plan-routes.ts';
 import { routes, type EndpointRoute } from './routes.ts';
 import { webRoutes, type WebRoutePath } from './web-routes.ts';
 import type { MarketId } from './markets.ts';
@@ -58,6 +59,7 @@ export const pageLoads: Partial<Record<WebRoutePath, readonly PageLoad[]>> = {
       when: (query) => isDelayRepaymentCode(query) && query.has('orderId'),
     },
   ],
+  [webRoutes.newPlan]: [{ route: newPlanRoutes.newPlanOffer, fromQuery: ['productId', 'orderId'] }],
   [webRoutes.identity]: [{ route: identityRoutes.identityStatus }],
   [webRoutes.jointLoginError]: [{ route: routes.unionErrorInfo, fromQuery: ['productId'] }],
   [webRoutes.loanConfirm]: [

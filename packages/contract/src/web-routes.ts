@@ -32,6 +32,8 @@ export const webRoutes = {
   identity: '/identity',
   /** The borrower's data rights: download, correct, erase or block, and each request's status (decision 0107). */
   myData: '/myData',
+  /** A new plan (restructuring) on offer, as a disclosure the borrower accepts (decision 0110). */
+  newPlan: '/newPlan',
 } as const;
 
 export type WebRouteKey = keyof typeof webRoutes;

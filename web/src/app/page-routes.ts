@@ -63,6 +63,7 @@ export const pageRoutes: readonly PageRoute[] = [
     module: '../features/legacy-repayment/legacy-repayment-page.tsx',
     page: 'LegacyRepaymentPage',
   },
+  { path: '/newPlan', module: '../features/new-plan/new-plan-page.tsx', page: 'NewPlanPage' },
   { path: '/identity', module: '../features/identity/identity-page.tsx', page: 'IdentityPage' },
   { path: '/bindBank', module: '../features/bank-binding/bind-bank-page.tsx', page: 'BindBankPage' },
   { path: '/repay', module: '../features/repayment/repay-page.tsx', page: 'RepayPage' },

@@ -22,3 +22,13 @@ export function typedAmount(text: string): number | null {
   const minor = parseMoney(text, market.money);
   return minor !== null && minor > 0 ? minor : null;
 }
+
+/**
+ * A rate typed in percent ('2', '1.5%') in basis points, or null: percent to basis points is the
+ * same hundredfold, to two places, as pesos to centavos, so the money parser reads it.
+ */
+export function typedPercentBps(text: string): number | null {
+  const trimmed = text.replace(/[%\s]/g, '');
+  if (/^0*(\.0*)?$/.test(trimmed) && trimmed !== '') return 0;
+  return toMinorUnits(trimmed);
+}

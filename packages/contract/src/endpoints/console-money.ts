@@ -34,6 +34,21 @@ const approvalItem = z.object({
   outcome: z.string(),
 });
 
+/** A new plan's terms, in the form's fields (RestructureTerms). */
+const restructureTerms = z.object({
+  orderId: idField('orderId'),
+  instalments: intField('instalments'),
+  everyDays: intField('everyDays'),
+  firstDue: dateField(),
+  monthlyBps: intField('monthlyBps'),
+});
+
+const newInstalment = z.object({
+  dueDate: z.string(),
+  principal: z.number().int(),
+  interest: z.number().int(),
+});
+
 const standardReportRequest = z.object({
   name: z.enum(standardReportNames),
   from: z.union([z.literal(''), dateField()]).default(''),
@@ -64,6 +79,29 @@ export const consoleMoneyEndpoints = defineEndpoints(consoleMoneyRoutes, {
       reason,
       reference,
     }),
+    data: proposed,
+  },
+  consoleRestructurePreview: {
+    request: restructureTerms,
+    data: z.object({
+      /** What the new instalments carry: the principal still owed, nothing more. */
+      principalOwed: z.number().int(),
+      /** Everything the order owes now under its current plan (principal, charges, penalty). */
+      owedNow: z.number().int(),
+      instalments: z.array(newInstalment),
+      /** The new plan's interest, and what the borrower repays over it. */
+      interest: z.number().int(),
+      total: z.number().int(),
+      /** The compliance profile the order was made under, or null when none covered it. */
+      profile: z.string().nullable(),
+      /** Each cap the plan breaks, in words; none: the plan may be offered. */
+      breaches: z.array(z.string()),
+      /** Above the threshold, the offer waits for a second operator. */
+      needsApproval: z.boolean(),
+    }),
+  },
+  consoleOfferRestructuring: {
+    request: restructureTerms,
     data: proposed,
   },
   consoleApprovals: {

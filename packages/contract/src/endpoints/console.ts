@@ -220,6 +220,18 @@ export const consoleEndpoints = defineEndpoints(consoleRoutes, {
           paidAmount: money,
         }),
       ),
+      /** New plans offered for the order, newest first, and what became of each (decision 0110). */
+      restructurings: z.array(
+        z.object({
+          id: z.number().int(),
+          status: z.enum(['offered', 'accepted', 'withdrawn']),
+          principalOwed: money,
+          instalments: z.array(z.object({ dueDate: z.string(), principal: money, interest: money })),
+          offeredBy: z.string(),
+          offeredAt: z.string(),
+          acceptedAt: z.string().nullable(),
+        }),
+      ),
       /** Each payout attempt with the provider's reference once it has one (decision 0052). */
       payouts: z.array(
         z.object({

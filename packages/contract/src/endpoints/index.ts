@@ -21,6 +21,7 @@ import { consoleBorrowerEndpoints } from './console-borrowers.ts';
 import { consolePrivacyEndpoints, privacyEndpoints } from './privacy.ts';
 import { repaymentEndpoints } from './repayment.ts';
 import { serviceEndpoints } from './service.ts';
+import { newPlanEndpoints } from './new-plan.ts';
 
 /** Every call of the API by route name; a route without schemas here fails to compile. */
 export const endpoints = {
@@ -46,6 +47,7 @@ export const endpoints = {
   ...consolePrivacyEndpoints,
   ...consoleMoneyEndpoints,
   ...consoleRegulatoryEndpoints,
+  ...newPlanEndpoints,
 } as const satisfies Record<RouteName, Endpoint>;
 
 export type EndpointMap = typeof endpoints;

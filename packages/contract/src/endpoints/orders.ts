@@ -71,6 +71,8 @@ export const orderEndpoints = defineEndpoints(routes, {
       creditReview: z.enum(['', 'available', 'asked']),
       /** The automated-decision note, or when the review was asked; '' when creditReview is ''. */
       creditReviewNotice: z.string(),
+      /** Ours (decision 0110): 1 when the lender offers a new plan the borrower may accept (/newPlan). */
+      newPlan: flag,
     }),
   },
   /** Spec §7: productId, moduleId (30 Borrow Again, 31 a recommended product), positionId. */

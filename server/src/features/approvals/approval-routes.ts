@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, type ApprovalAction, type OperatorRole } from '@kwarta/contract';
+import type { RestructureTerms } from '@kwarta/domain';
 import type { Operator } from '../../db/schema.ts';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { registerPersonalDataRead } from '../data-privacy/index.ts';
+import { previewRestructuring } from '../money-actions/index.ts';
 import {
   approveMoneyAction,
   countPendingApprovals,
@@ -43,6 +45,17 @@ export function consoleMoneyCalls(app: FastifyInstance): void {
   );
   registerEndpoint(app, endpoints.consoleWaiveCharge, (input, { operator }) =>
     propose(operator, 'waiver', input),
+  );
+  const termsOf = ({ orderId, ...terms }: { orderId: number } & RestructureTerms) => ({ orderId, terms });
+  registerEndpoint(app, endpoints.consoleRestructurePreview, async (input) => {
+    const preview = await previewRestructuring(app, termsOf(input));
+    return {
+      ...preview,
+      needsApproval: preview.principalOwed > app.config.backOffice.approvalThresholds.restructuring,
+    };
+  });
+  registerEndpoint(app, endpoints.consoleOfferRestructuring, (input, { operator }) =>
+    propose(operator, 'restructuring', termsOf(input)),
   );
   // Each request names its loan (subject `order:<id>`): reading the queue reads their borrowers.
   registerPersonalDataRead(app, endpoints.consoleApprovals, {

@@ -13,20 +13,22 @@ import type { ApprovalRequestTable, Database, Operator } from '../../db/schema.t
 import { Refusal } from '../../lib/refusal.ts';
 import { withDb } from '../../lib/with-db.ts';
 import {
+  offerRestructuring,
   postManualRepayment,
+  previewRestructuring,
   reversePayment,
   reversibleAmount,
   waiveOrderCharge,
-  type MoneyActionDeps,
+  type RestructureDeps,
 } from '../money-actions/index.ts';
 import { audited } from '../operators/index.ts';
 import { disburseOrderAudited, type DisburseDeps } from '../disbursement/index.ts';
 import { findOrderToDisburse, writeOffAudited } from '../orders/index.ts';
 import { receivablesByOrder } from '../ledger/index.ts';
 
-export type ApprovalDeps = MoneyActionDeps &
+export type ApprovalDeps = RestructureDeps &
   DisburseDeps & {
-    config: MoneyActionDeps['config'] &
+    config: RestructureDeps['config'] &
       DisburseDeps['config'] & {
         backOffice: { approvalThresholds: Readonly<Record<ApprovalAction, number>> };
       };
@@ -41,6 +43,7 @@ export const approvalRoles: Record<ApprovalAction, readonly OperatorRole[]> = {
   waiver: ConsoleRoles.reviewPayments,
   disbursement: ConsoleRoles.disburseOrders,
   write_off: ConsoleRoles.administer,
+  restructuring: ConsoleRoles.reviewPayments,
 };
 
 export class ApprovalRefused extends Refusal {}
@@ -55,6 +58,7 @@ interface ActionResults {
   waiver: Awaited<ReturnType<typeof waiveOrderCharge>>;
   disbursement: Awaited<ReturnType<typeof disburse>>;
   write_off: Awaited<ReturnType<typeof writeOff>>;
+  restructuring: Awaited<ReturnType<typeof offerRestructuring>>;
 }
 type Applied = ActionResults[ApprovalAction];
 
@@ -78,6 +82,8 @@ async function run(deps: ApprovalDeps, operator: Actor, action: InTransactionAct
       return waiveOrderCharge(deps, actor, moneyActionRequests.waiver.parse(payload));
     case 'write_off':
       return writeOff(deps, operator, payload);
+    case 'restructuring':
+      return offerRestructuring(deps, actor, moneyActionRequests.restructuring.parse(payload));
   }
 }
 
@@ -113,7 +119,8 @@ async function orderActionReference(db: Kysely<Database>, action: ApprovalAction
 }
 
 /** What the threshold is compared with, the subject the audit names, and the request's own key. */
-async function describe(db: Kysely<Database>, action: ApprovalAction, payload: unknown) {
+async function describe(deps: ApprovalDeps, action: ApprovalAction, payload: unknown) {
+  const { db } = deps;
   switch (action) {
     case 'manual_repayment': {
       const input = moneyActionRequests.manual_repayment.parse(payload);
@@ -170,6 +177,22 @@ async function describe(db: Kysely<Database>, action: ApprovalAction, payload: u
         reference: await orderActionReference(db, action, input.orderId),
       };
     }
+    case 'restructuring': {
+      const input = moneyActionRequests.restructuring.parse(payload);
+      // A plan breaking a cap is refused now, with its breaches, rather than after a second look.
+      const preview = await previewRestructuring(deps, input);
+      if (preview.breaches.length)
+        throw new ApprovalRefused(
+          'invalid',
+          fillMessage(messages.restructureBreaksCap, { breaches: preview.breaches.join(' ') }),
+        );
+      const { instalments, everyDays, firstDue, monthlyBps } = input.terms;
+      return {
+        amount: preview.principalOwed,
+        subject: `order:${input.orderId}`,
+        reference: `${await orderActionReference(db, action, input.orderId)}:${instalments}x${everyDays}:${firstDue}:${monthlyBps}`,
+      };
+    }
   }
 }
 
@@ -213,7 +236,7 @@ async function propose(
     throw Refusal.invalid(
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
     );
-  const about = await describe(deps.db, action, parsed.data);
+  const about = await describe(deps, action, parsed.data);
   const threshold = deps.config.backOffice.approvalThresholds[action];
   if (about.amount <= threshold) {
     if (action === 'disbursement' || action === 'write_off') {

@@ -7,6 +7,7 @@ import { maskPhone } from '../../lib/log-redaction.ts';
 import { defaultPayoutAccount, maskedDefaultAccount } from '../bank-binding/index.ts';
 import { countComplaintsPastLine, orderComplaints } from '../complaints/index.ts';
 import { orderMessages } from '../sms/index.ts';
+import { orderRestructurings } from '../money-actions/index.ts';
 import {
   countOverdueOrders,
   findOrderAccount,
@@ -119,18 +120,29 @@ export async function consoleOrderPage(
   const { db } = deps;
   const row = await findOrderWithBorrowerAndProduct(db, orderId);
   if (!row) return undefined;
-  const [plan, payouts, payments, history, complaints, payoutAccount, agreements, sms, account] =
-    await Promise.all([
-      listPlanLines(db, orderId),
-      listDisbursements(db, orderId),
-      orderPayments(db, orderId),
-      orderStatusHistory(db, orderId),
-      orderComplaints(db, orderId),
-      payoutAccountFor(deps, role, row.borrower_id),
-      orderAgreements(db, orderId),
-      orderMessages(db, orderId),
-      findOrderAccount(db, { orderId }),
-    ]);
+  const [
+    plan,
+    payouts,
+    payments,
+    history,
+    complaints,
+    payoutAccount,
+    agreements,
+    sms,
+    account,
+    restructurings,
+  ] = await Promise.all([
+    listPlanLines(db, orderId),
+    listDisbursements(db, orderId),
+    orderPayments(db, orderId),
+    orderStatusHistory(db, orderId),
+    orderComplaints(db, orderId),
+    payoutAccountFor(deps, role, row.borrower_id),
+    orderAgreements(db, orderId),
+    orderMessages(db, orderId),
+    findOrderAccount(db, { orderId }),
+    orderRestructurings(db, orderId),
+  ]);
   // What a money action's confirmation states (decision 0110): what the plan says is still owed.
   const owed =
     account && (repayingStatuses as readonly number[]).includes(row.status)
@@ -186,6 +198,7 @@ export async function consoleOrderPage(
       amount: line.amount,
       paidAmount: line.paid_amount,
     })),
+    restructurings,
     payouts: payouts.map((payout) => ({
       amount: payout.amount,
       provider: payout.provider,

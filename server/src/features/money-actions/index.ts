@@ -7,5 +7,8 @@ export {
   acceptRestructuring,
   offeredRestructuring,
   offerRestructuring,
+  orderRestructurings,
+  previewRestructuring,
   type RestructureDeps,
 } from './restructuring.ts';
+export { newPlanRoutes } from './new-plan-routes.ts';

@@ -12,6 +12,8 @@ import {
   type MoneyStyle,
   type RestructureTerms,
 } from '@kwarta/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordOrderPortfolio } from '../portfolio/index.ts';
 import { postJournalEntry } from '../ledger/index.ts';
@@ -49,12 +51,61 @@ function repayingAccount(account: OrderAccount | null, orderId: number): OrderAc
   return account;
 }
 
+/** The new plan for an order's principal still owed on `terms`, and each cap it breaks, in words. */
+function planFor(deps: RestructureDeps, account: OrderAccount, terms: RestructureTerms) {
+  const today = calendarDateAt(deps.clock.now(), deps.config.lenderTimeZone);
+  const principalOwed = principalOwedOf(account);
+  let plan: NewInstalment[];
+  try {
+    plan = restructurePlan({ principalOwed, today, terms });
+  } catch (error) {
+    if (error instanceof DomainError)
+      throw new MoneyActionRefused('restructureBadTerms', { reason: error.message }, 'invalid');
+    throw error;
+  }
+  const profile = complianceProfileById(account.order.compliance_profile);
+  const breaches = profile
+    ? restructureBreaches(profile, {
+        today,
+        originalPrincipal: account.order.principal,
+        principalOwed,
+        costSoFar: costSoFarOf(account),
+        instalments: plan,
+      }).map((breach) => describeCapBreach(breach, profile, deps.config.market.money))
+    : [];
+  return { principalOwed, plan, profile: profile?.id ?? null, breaches };
+}
+
+/**
+ * What a new plan on `terms` would be (decision 0110), writing nothing: the console shows it, and
+ * maker-checker compares its principal still owed with the threshold before a request waits on it.
+ */
+export async function previewRestructuring(
+  deps: RestructureDeps,
+  input: { orderId: number; terms: RestructureTerms },
+) {
+  const account = repayingAccount(await findOrderAccount(deps.db, { orderId: input.orderId }), input.orderId);
+  const owed = receivablesOwedBy(account);
+  const { principalOwed, plan, profile, breaches } = planFor(deps, account, input.terms);
+  const interest = plan.reduce((sum, line) => sum + line.interest, 0);
+  return {
+    principalOwed,
+    owedNow: owed.principal + owed.interest + owed.fees + owed.penalty,
+    instalments: plan,
+    interest,
+    total: principalOwed + interest,
+    profile,
+    breaches,
+  };
+}
+
 /**
  * Finance offers a borrower in difficulty a new plan for what they still owe (decision 0110): the
  * principal still owed over `terms`, checked against the compliance profile the order was made
  * under (nominal rate, effective rate, the loan's cost over its life); a plan breaking a cap is
  * refused with each breach. Nothing changes until the borrower accepts it in the app
- * (acceptRestructuring); a newer offer withdraws an older one.
+ * (acceptRestructuring); a newer offer withdraws an older one, and the same terms offered again
+ * on the same balance answer the offer that stands.
  */
 export async function offerRestructuring(
   deps: RestructureDeps,
@@ -62,46 +113,29 @@ export async function offerRestructuring(
   input: { orderId: number; terms: RestructureTerms },
 ) {
   const now = deps.clock.now();
-  const today = calendarDateAt(now, deps.config.lenderTimeZone);
   return inTransaction(deps.db, async (trx) => {
     const account = repayingAccount(
       await findOrderAccount(trx, { orderId: input.orderId }, { lock: true }),
       input.orderId,
     );
-    const principalOwed = principalOwedOf(account);
-    let plan: NewInstalment[];
-    try {
-      plan = restructurePlan({ principalOwed, today, terms: input.terms });
-    } catch (error) {
-      if (error instanceof DomainError)
-        throw new MoneyActionRefused('restructureBadTerms', { reason: error.message }, 'invalid');
-      throw error;
-    }
-    const profile = complianceProfileById(account.order.compliance_profile);
-    if (profile) {
-      const breaches = restructureBreaches(profile, {
-        today,
-        originalPrincipal: account.order.principal,
-        principalOwed,
-        costSoFar: costSoFarOf(account),
-        instalments: plan,
-      });
-      if (breaches.length) {
-        const money = deps.config.market.money;
-        throw new MoneyActionRefused(
-          'restructureBreaksCap',
-          { breaches: breaches.map((breach) => describeCapBreach(breach, profile, money)).join(' ') },
-          'invalid',
-        );
-      }
-    }
+    const { principalOwed, plan, breaches } = planFor(deps, account, input.terms);
+    if (breaches.length)
+      throw new MoneyActionRefused('restructureBreaksCap', { breaches: breaches.join(' ') }, 'invalid');
+    const standing = await trx
+      .selectFrom('order_restructurings')
+      .selectAll()
+      .where('order_id', '=', input.orderId)
+      .where('status', '=', 'offered')
+      .executeTakeFirst();
+    if (standing && standing.principal_owed === principalOwed && standing.plan_json === JSON.stringify(plan))
+      return { restructuring: standing, applied: false as const };
     await trx
       .updateTable('order_restructurings')
       .set({ status: 'withdrawn' })
       .where('order_id', '=', input.orderId)
       .where('status', '=', 'offered')
       .execute();
-    return trx
+    const restructuring = await trx
       .insertInto('order_restructurings')
       .values({
         order_id: input.orderId,
@@ -115,10 +149,33 @@ export async function offerRestructuring(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    return { restructuring, applied: true as const };
   });
 }
 
-/** The plan on offer to a borrower for their order, or null: what the app's disclosure shows. */
+/** Every new plan offered for an order, newest first: the console's order page. */
+export async function orderRestructurings(db: Kysely<Database>, orderId: number) {
+  const rows = await db
+    .selectFrom('order_restructurings')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    principalOwed: row.principal_owed,
+    instalments: JSON.parse(row.plan_json) as NewInstalment[],
+    offeredBy: row.offered_by,
+    offeredAt: row.offered_at,
+    acceptedAt: row.accepted_at,
+  }));
+}
+
+/**
+ * The plan on offer to a borrower for their order, or null: what the app's disclosure shows
+ * (decision 0110) beside what the current plan leaves owed, so the borrower sees what changes.
+ */
 export async function offeredRestructuring(
   deps: Pick<MoneyActionDeps, 'db'>,
   input: { orderId: number; borrowerId: number },
@@ -131,7 +188,22 @@ export async function offeredRestructuring(
     .where('orders.borrower_id', '=', input.borrowerId)
     .where('order_restructurings.status', '=', 'offered')
     .executeTakeFirst();
-  return offer ? { ...offer, plan: JSON.parse(offer.plan_json) as NewInstalment[] } : null;
+  if (!offer) return null;
+  const account = await findOrderAccount(deps.db, input);
+  if (!account) return null;
+  const plan = JSON.parse(offer.plan_json) as NewInstalment[];
+  const owed = receivablesOwedBy(account);
+  const open = account.balance.lines.filter((line) => lineOutstanding(line) > 0);
+  const interest = plan.reduce((sum, line) => sum + line.interest, 0);
+  return {
+    ...offer,
+    plan,
+    owedNow: owed.principal + owed.interest + owed.fees + owed.penalty,
+    instalmentsLeft: open.length,
+    nextDueDate: open[0]?.dueDate ?? null,
+    interest,
+    total: offer.principal_owed + interest,
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { declineNotice, requestHumanReview } from '../credit-decisions/index.ts'
 import { shownServiceContacts } from '../customer-service/index.ts';
 import { identityNotice, identityState } from '../identity/index.ts';
 import { findOrderDetail } from '../orders/index.ts';
+import { offeredRestructuring } from '../money-actions/index.ts';
 import { findProductSummary } from '../products/index.ts';
 import { orderPage } from './order-page.ts';
 import { productLink, recommendedProducts } from './recommended-products.ts';
@@ -43,8 +44,11 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
       order.status === OrderStatus.Rejected
         ? await declineNotice(app.db, order.id, app.config.lenderTimeZone)
         : null;
-    const identity = await identityLine(order.status, borrower.id);
-    return { ...page, ...declined, identityNotice: identity };
+    const [identity, newPlan] = await Promise.all([
+      identityLine(order.status, borrower.id),
+      offeredRestructuring(app, { orderId: order.id, borrowerId: borrower.id }),
+    ]);
+    return { ...page, ...declined, identityNotice: identity, newPlan: newPlan ? (1 as const) : (0 as const) };
   });
 
   /** Until it is paid out, an order waits for the borrower's identity where the lender requires it. */

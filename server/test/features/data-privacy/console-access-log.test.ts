@@ -130,6 +130,10 @@ const consoleReads = {
   consoleManualRepayment: { notPersonal: action },
   consoleReversePayment: { notPersonal: action },
   consoleWaiveCharge: { notPersonal: action },
+  consoleRestructurePreview: {
+    notPersonal: "a new plan's amounts and dates for an order id: no name, phone or account",
+  },
+  consoleOfferRestructuring: { notPersonal: action },
   consoleApprovals: { personal: () => ({ input: {} }), what: 'money approvals' },
   consoleApproveRequest: { notPersonal: action },
   consoleApprovalCount: { notPersonal: 'a count of requests' },

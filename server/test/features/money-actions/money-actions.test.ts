@@ -3,6 +3,7 @@ import { endpoints } from '@kwarta/contract';
 import { addDays, OrderStatus, outstandingAmount } from '@kwarta/domain';
 import { callEndpoint } from '../../support/api.ts';
 import { newBorrower } from '../../support/borrowers.ts';
+import { createSession } from '../../../src/features/sessions/session-repository.ts';
 import { heldPayment } from '../../support/held-payment.ts';
 import { bindCard } from '../../support/payment-accounts.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
@@ -52,7 +53,7 @@ describe.each(databaseTargets)('money actions on %s', (target) => {
       env: {
         MARKET: 'spec',
         APPROVAL_THRESHOLDS:
-          '{"manual_repayment":50000,"reversal":50000,"waiver":50000,"disbursement":200000,"write_off":200000}',
+          '{"manual_repayment":50000,"reversal":50000,"waiver":50000,"disbursement":200000,"write_off":200000,"restructuring":100000}',
       },
     });
     for (const operator of Object.values(operators)) {
@@ -446,7 +447,7 @@ describe.each(databaseTargets)('money actions on %s', (target) => {
       }),
     ).rejects.toThrow(/breaks the compliance profile/);
     expect(await offeredRestructuring(t.app, { orderId, borrowerId })).toBeNull();
-    const offer = await offerRestructuring(t.app, 'operator:test', {
+    const { restructuring: offer } = await offerRestructuring(t.app, 'operator:test', {
       orderId,
       terms: { instalments: 6, everyDays: 15, firstDue, monthlyBps: 100 },
     });
@@ -460,6 +461,109 @@ describe.each(databaseTargets)('money actions on %s', (target) => {
     expect((await acceptRestructuring(t.app, { borrowerId, restructuringId: offer.id })).applied).toBe(false);
     const lines = (await account(orderId)).balance.lines;
     expect(lines.filter((line) => line.principal > line.principalPaid)).toHaveLength(6);
+    await expectBooksAgree(orderId);
+    moveTo(new Date('2026-11-23T02:00:00.000Z'));
+  });
+
+  it('a new plan above its threshold waits for a second operator, a cap breach is refused before it waits, and the borrower accepts it once in the app', async () => {
+    const { orderId, borrowerId, order } = await disbursedOrder();
+    await t.app.db
+      .updateTable('orders')
+      .set({ compliance_profile: 'ph-sec-mc3-2022' })
+      .where('id', '=', orderId)
+      .execute();
+    moveTo(new Date(`${addDays(order.due_date!, 3)}T02:00:00.000Z`));
+    await advanceOrdersByDate(t.app, clock.now());
+    const firstDue = addDays(order.due_date!, 20);
+    const requests = () =>
+      t.app.db
+        .selectFrom('approval_requests')
+        .selectAll()
+        .where('subject', '=', `order:${orderId}`)
+        .execute();
+    const offers = () =>
+      t.app.db.selectFrom('order_restructurings').selectAll().where('order_id', '=', orderId).execute();
+
+    // A plan breaking a cap: refused with its breach, nothing waits and nothing is offered.
+    const breaking = { orderId, terms: { instalments: 6, everyDays: 15, firstDue, monthlyBps: 2_000 } };
+    await expect(proposeMoneyAction(t.app, operators.maker, 'restructuring', breaking)).rejects.toThrow(
+      /breaks the compliance profile/,
+    );
+    expect(await requests()).toEqual([]);
+    expect(await offers()).toEqual([]);
+
+    // ₱2,500 of principal still owed is above the ₱1,000 threshold: it waits, once per submission.
+    const terms = { orderId, terms: { instalments: 4, everyDays: 15, firstDue, monthlyBps: 100 } };
+    const proposed = await proposeMoneyAction(t.app, operators.maker, 'restructuring', terms);
+    if (proposed.status !== 'pending') throw new Error('expected pending');
+    expect(proposed.request.amount).toBe(250_000);
+    const again = await proposeMoneyAction(t.app, operators.maker, 'restructuring', terms);
+    expect(again).toMatchObject({ status: 'pending', request: { id: proposed.request.id } });
+    expect(await offers()).toEqual([]);
+
+    await expect(approveMoneyAction(t.app, operators.maker, proposed.request.id)).rejects.toThrow(
+      /another operator/,
+    );
+    await expect(approveMoneyAction(t.app, operators.viewer, proposed.request.id)).rejects.toThrow(
+      /needs the role/,
+    );
+    await Promise.allSettled([
+      approveMoneyAction(t.app, operators.checker, proposed.request.id),
+      approveMoneyAction(t.app, operators.checker2, proposed.request.id),
+    ]);
+    expect((await offers()).map((row) => row.status)).toEqual(['offered']);
+    // The same terms offered again on the same balance answer the offer that stands.
+    const repeated = await offerRestructuring(t.app, 'operator:test', terms);
+    expect(repeated.applied).toBe(false);
+    expect(await offers()).toHaveLength(1);
+    const audit = await t.app.db
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('subject', '=', `order:${orderId}`)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual([
+      'approval.propose',
+      'approval.propose',
+      'approval.approve',
+    ]);
+
+    // The borrower's order page says a plan is on offer; its disclosure shows it.
+    // Days later: a new sign-in.
+    const session = {
+      sessionId: await createSession(t.app.db, {
+        borrowerId,
+        now: clock.now(),
+        policy: t.app.config.session,
+      }),
+    };
+    const details = await callEndpoint(t.app, endpoints.loanDetails, {
+      session,
+      body: { orderId: String(orderId), productId: String(order.product_id) },
+    });
+    expect(details.envelope, JSON.stringify(details.envelope)).toMatchObject({ data: { newPlan: 1 } });
+    const disclosure = await callEndpoint(t.app, endpoints.newPlanOffer, {
+      session,
+      body: { orderId: String(orderId), productId: String(order.product_id) },
+    });
+    const offer = (
+      disclosure.envelope!.data as { offer: { id: number; instalments: unknown[]; principalOwed: number } }
+    ).offer;
+    expect(offer.instalments).toHaveLength(4);
+    expect(offer.principalOwed).toBe(250_000);
+
+    const accept = () =>
+      callEndpoint(t.app, endpoints.newPlanAccept, { session, body: { restructuringId: String(offer.id) } });
+    const [first, second] = [await accept(), await accept()];
+    expect(first.envelope!.data).toMatchObject({ applied: true, orderStatus: OrderStatus.Repaying });
+    expect(second.envelope!.data).toMatchObject({ applied: false });
+    const entries = await t.app.db
+      .selectFrom('journal_entries')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'restructure')
+      .execute();
+    expect(entries).toHaveLength(1);
     await expectBooksAgree(orderId);
     moveTo(new Date('2026-11-23T02:00:00.000Z'));
   });

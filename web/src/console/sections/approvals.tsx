@@ -15,6 +15,7 @@ export const approvalActionLabels: Record<ApprovalAction, string> = {
   waiver: 'Waiver',
   disbursement: 'Disbursement',
   write_off: 'Write-off',
+  restructuring: 'New plan',
 };
 
 const decisionTitles = {
@@ -52,6 +53,12 @@ function details(request: Request): string {
       return 'pay the loan out to the borrower';
     case 'write_off':
       return text('reason');
+    case 'restructuring': {
+      const terms = (payload.terms ?? {}) as Partial<
+        Record<'instalments' | 'everyDays' | 'firstDue' | 'monthlyBps', unknown>
+      >;
+      return `${String(terms.instalments)} instalments every ${String(terms.everyDays)} days from ${String(terms.firstDue)}, ${Number(terms.monthlyBps) / 100}% a month`;
+    }
   }
 }
 
@@ -70,6 +77,8 @@ function effect(request: Request): string {
       return `${amount} is sent to the borrower of order ${order}, and the loan starts.`;
     case 'write_off':
       return `Everything order ${order} still owes, ${amount}, is written off and collections stop.`;
+    case 'restructuring':
+      return `A new plan for the ${amount} of principal order ${order} still owes is offered to the borrower; it replaces the unpaid instalments only when they accept it in the app.`;
   }
 }
 

@@ -10,6 +10,7 @@ import { CollectionsPanel } from './collections-panel.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { MoneyActions } from './money-actions.tsx';
+import { NewPlan } from './new-plan.tsx';
 
 type Decision = 'approve' | 'reject' | 'disburse' | 'write-off';
 
@@ -185,6 +186,9 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
       </ConfirmDialog>
       {mayAct(role, ConsoleRoles.reviewPayments) && order.owed ? (
         <MoneyActions page={data} onChanged={reload} />
+      ) : null}
+      {mayAct(role, ConsoleRoles.reviewPayments) && (order.owed || data.restructurings.length) ? (
+        <NewPlan page={data} onChanged={reload} />
       ) : null}
       <table>
         <caption>Plan</caption>

@@ -168,6 +168,14 @@ export function OrderDetailsPage() {
                 <a href={pageUrl(webRoutes.identity, {})}>{messages.identityCompleteLink}</a>
               </p>
             )}
+            {data.newPlan === 1 && (
+              <p className="order-status__identity">
+                {messages.newPlanOrderNotice}{' '}
+                <a href={pageUrl(webRoutes.newPlan, { productId: data.productId, orderId: data.orderId })}>
+                  {messages.newPlanOrderLink}
+                </a>
+              </p>
+            )}
           </section>
 
           {data.creditReview !== '' && (
