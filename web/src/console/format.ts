@@ -24,11 +24,11 @@ export function typedAmount(text: string): number | null {
 }
 
 /**
- * A rate typed in percent ('2', '1.5%') in basis points, or null: percent to basis points is the
- * same hundredfold, to two places, as pesos to centavos, so the money parser reads it.
+ * A rate typed in percent in the market's style ('2', '1.5%'; '1,5' in the spec's market) in
+ * basis points, or null: percent to basis points is the same hundredfold, to two places, as pesos
+ * to centavos, so the money parser reads it.
  */
 export function typedPercentBps(text: string): number | null {
-  const trimmed = text.replace(/[%\s]/g, '');
-  if (/^0*(\.0*)?$/.test(trimmed) && trimmed !== '') return 0;
-  return toMinorUnits(trimmed);
+  const bps = parseMoney(text.replace('%', ''), market.money);
+  return bps !== null && bps >= 0 ? bps : null;
 }

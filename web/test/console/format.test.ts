@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { money, moneyWhole, typedAmount } from '../../src/console/format.ts';
+import { money, moneyWhole, typedAmount, typedPercentBps } from '../../src/console/format.ts';
 
 describe('console money on a chart axis', () => {
   test('reads as pesos in whole units in the market style, never as a percentage', () => {
@@ -18,5 +18,15 @@ describe('amounts an operator types', () => {
     expect(typedAmount('0')).toBeNull();
     expect(typedAmount('-5')).toBeNull();
     expect(typedAmount('five')).toBeNull();
+  });
+});
+
+describe('rates an operator types', () => {
+  test('percent in basis points, zero allowed, negative or three decimals refused', () => {
+    expect(typedPercentBps('2')).toBe(200);
+    expect(typedPercentBps('0')).toBe(0);
+    expect(typedPercentBps(' 3 %')).toBe(300);
+    expect(typedPercentBps('-1')).toBeNull();
+    expect(typedPercentBps('1.255')).toBeNull();
   });
 });
