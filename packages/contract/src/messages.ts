@@ -668,7 +668,7 @@ export const messages = {
   newPlanIntro:
     'We offer to spread the principal you still owe over new instalments. Read it before you accept: nothing changes until you do.',
   newPlanNowTitle: 'What you owe now',
-  newPlanNow: '{amount} in all, over {count} unpaid instalments; the next is due {date}.',
+  newPlanNow: '{amount} in all (unpaid instalments: {count}); the next is due {date}.',
   newPlanScheduleTitle: 'Your new instalments',
   newPlanInstalment: 'Instalment {seq}',
   newPlanDue: 'Due {date}',
