@@ -12,13 +12,16 @@ export const approvalActions = [
   'waiver',
   'disbursement',
   'write_off',
+  'product_change',
 ] as const;
 export type ApprovalAction = (typeof approvalActions)[number];
 
 /**
  * ₱10,000 for money in and out, ₱1,000 for what the lender forgives, ₱50,000 for a loan paid out
  * (above the largest product most lenders start with) and ₱10,000 for a loan written off: set per
- * lender by APPROVAL_THRESHOLDS.
+ * lender by APPROVAL_THRESHOLDS. A product change is compared by the product's largest principal
+ * (decision 0115): ₱50,000, the disbursement's, so a product may only lend above what one operator
+ * may pay out once two admins agree.
  */
 export const defaultApprovalThresholds: Readonly<Record<ApprovalAction, number>> = Object.freeze({
   manual_repayment: 1_000_000,
@@ -26,6 +29,7 @@ export const defaultApprovalThresholds: Readonly<Record<ApprovalAction, number>>
   waiver: 100_000,
   disbursement: 5_000_000,
   write_off: 1_000_000,
+  product_change: 5_000_000,
 });
 
 export const approvalThresholdsSchema = z
@@ -87,12 +91,46 @@ export const writeOffRequest = z.object({
   reason: z.string().max(500),
 });
 
+/** A product's terms as it keeps them (decision 0115): centavos, days and basis points. */
+export const productTermsSchema = z.object({
+  name: z.string().trim().min(1).max(60),
+  minAmount: amountField,
+  maxAmount: amountField,
+  termDays: z.number().int().min(1).max(3650),
+  periods: z.number().int().min(1).max(120),
+  termRateBps: z.number().int().min(0).max(MAX_INT),
+  term: z.object({ minDays: z.number().int().min(1).max(3650), maxDays: z.number().int().min(1).max(3650) }),
+  fees: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(60),
+        principalBps: z.number().int().min(0).max(10_000),
+        fixedMinor: z.number().int().min(0).max(MAX_INT),
+      }),
+    )
+    .max(10),
+});
+export type ProductTermsInput = z.infer<typeof productTermsSchema>;
+
+/** What lending a product may change in one step: created, edited, paused, resumed or retired. */
+export const productChangeOps = ['create', 'edit', 'pause', 'resume', 'retire'] as const;
+export type ProductChangeOp = (typeof productChangeOps)[number];
+
+/** A product created or edited (with its terms), or paused, resumed or retired (by its id). */
+export const productChangeRequest = z.union([
+  z.object({ op: z.literal('create'), terms: productTermsSchema }),
+  z.object({ op: z.literal('edit'), productId: z.number().int().positive(), terms: productTermsSchema }),
+  z.object({ op: z.enum(['pause', 'resume', 'retire']), productId: z.number().int().positive() }),
+]);
+export type ProductChange = z.infer<typeof productChangeRequest>;
+
 export const moneyActionRequests = {
   manual_repayment: manualRepaymentRequest,
   reversal: reversalRequest,
   waiver: waiverRequest,
   disbursement: disbursementRequest,
   write_off: writeOffRequest,
+  product_change: productChangeRequest,
 } as const satisfies Record<ApprovalAction, z.ZodType>;
 
 export type MoneyActionPayload<A extends ApprovalAction> = z.input<(typeof moneyActionRequests)[A]>;

@@ -185,3 +185,37 @@ export function splitHalfUp(totalMinor: MinorUnits, parts: number): MinorUnits[]
   lines.push(totalMinor - share * (parts - 1));
   return lines;
 }
+
+/**
+ * An amount as the market writes it ("1,500.50" in PH, "1.500,50" in the spec's market; the
+ * currency sign, spaces and grouping optional) in minor units, or null when it is not one: a
+ * grouping in the wrong places, a second decimal mark, more than two decimals. What the console
+ * takes where it shows formatMoney, so an operator types back what they read.
+ */
+export function parseMoney(text: string, style: MoneyStyle): MinorUnits | null {
+  if (typeof text !== 'string') return null;
+  const bare = text.replace(/[₱₹\s]/g, '');
+  const match = /^(-?)(.*)$/.exec(bare)!;
+  const [whole = '', fraction, extra] = match[2]!.split(style.decimalMark);
+  if (extra !== undefined) return null;
+  const digits = whole.split(style.groupSeparator).join('');
+  if (!/^\d+$/.test(digits)) return null;
+  if (digits !== whole && groupDigits(digits, style.grouping, style.groupSeparator) !== whole) return null;
+  return toMinorUnits(`${match[1]}${digits}${fraction === undefined ? '' : `.${fraction}`}`);
+}
+
+/**
+ * A percentage as the market writes its decimals ("0.5" or "0,5"; a trailing % allowed) in basis
+ * points, or null: at most two decimals, as a basis point is the hundredth of a percent.
+ */
+export function parsePercentBps(text: string, style: MoneyStyle): number | null {
+  if (typeof text !== 'string') return null;
+  return parseMoney(text.replace(/%\s*$/, ''), style);
+}
+
+/** Basis points as a percentage in the market's decimals, without trailing zeros (50 → "0.5"). */
+export function formatPercentBps(bps: number, style: MoneyStyle): string {
+  const { sign, whole, cents } = decimalParts(bps);
+  const decimals = cents.replace(/0+$/, '');
+  return `${sign}${whole}${decimals ? `${style.decimalMark}${decimals}` : ''}`;
+}

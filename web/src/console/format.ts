@@ -1,11 +1,13 @@
 import { calendarDateAt } from '@kwarta/domain/calendar-date';
 import { formatLenderTime, timeZoneLabel } from '@kwarta/domain/lender-time';
-import { formatMoney, toMinorUnits } from '@kwarta/domain/money';
+import { formatMoney, formatPercentBps, toMinorUnits } from '@kwarta/domain/money';
 import { readRuntimeMarket, readRuntimeTimeZone } from '../lib/runtime-env.ts';
 
 const market = readRuntimeMarket();
 const timeZone = readRuntimeTimeZone();
 export const money = (minor: number) => formatMoney(minor, market.money);
+/** Basis points as a percentage in the market's decimals (50 → '0.5', or '0,5' in the spec's market). */
+export const percentOfBps = (bps: number) => formatPercentBps(bps, market.money);
 /** Whole currency units, for a chart's axis: the market's style without its (zero) decimals. */
 export const moneyWhole = (minor: number) => money(Math.round(minor / 100) * 100).slice(0, -3);
 /** Every time the console shows: in the lender's zone, with its offset ('2026-11-27 18:24 +08:00'). */

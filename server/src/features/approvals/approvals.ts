@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   ConsoleRoles,
   fillMessage,
@@ -23,6 +24,7 @@ import { audited } from '../operators/index.ts';
 import { disburseOrderAudited, type DisburseDeps } from '../disbursement/index.ts';
 import { findOrderToDisburse, writeOffAudited } from '../orders/index.ts';
 import { receivablesByOrder } from '../ledger/index.ts';
+import { applyProductChange, describeProductChange, quoteTerms } from '../products/index.ts';
 
 export type ApprovalDeps = MoneyActionDeps &
   DisburseDeps & {
@@ -41,6 +43,7 @@ export const approvalRoles: Record<ApprovalAction, readonly OperatorRole[]> = {
   waiver: ConsoleRoles.reviewPayments,
   disbursement: ConsoleRoles.disburseOrders,
   write_off: ConsoleRoles.administer,
+  product_change: ConsoleRoles.administer,
 };
 
 export class ApprovalRefused extends Refusal {}
@@ -55,6 +58,7 @@ interface ActionResults {
   waiver: Awaited<ReturnType<typeof waiveOrderCharge>>;
   disbursement: Awaited<ReturnType<typeof disburse>>;
   write_off: Awaited<ReturnType<typeof writeOff>>;
+  product_change: Awaited<ReturnType<typeof applyProductChange>>;
 }
 type Applied = ActionResults[ApprovalAction];
 
@@ -78,6 +82,8 @@ async function run(deps: ApprovalDeps, operator: Actor, action: InTransactionAct
       return waiveOrderCharge(deps, actor, moneyActionRequests.waiver.parse(payload));
     case 'write_off':
       return writeOff(deps, operator, payload);
+    case 'product_change':
+      return applyProductChange(deps, moneyActionRequests.product_change.parse(payload));
   }
 }
 
@@ -112,8 +118,26 @@ async function orderActionReference(db: Kysely<Database>, action: ApprovalAction
   return `order:${orderId}:${Number(decided.n) + 1}`;
 }
 
+/**
+ * A product change's request key: its product, how many of its requests were decided before and
+ * the change itself, so a double submission keeps one pending request and a different change to
+ * the same product is a request of its own.
+ */
+async function productChangeReference(db: Kysely<Database>, subject: string, payload: unknown) {
+  const decided = await db
+    .selectFrom('approval_requests')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('action', '=', 'product_change')
+    .where('subject', '=', subject)
+    .where('status', '<>', 'pending')
+    .executeTakeFirstOrThrow();
+  const digest = createHash('sha256').update(JSON.stringify(payload)).digest('hex').slice(0, 16);
+  return `${subject}:${Number(decided.n) + 1}:${digest}`;
+}
+
 /** What the threshold is compared with, the subject the audit names, and the request's own key. */
-async function describe(db: Kysely<Database>, action: ApprovalAction, payload: unknown) {
+async function describe(deps: ApprovalDeps, action: ApprovalAction, payload: unknown) {
+  const { db } = deps;
   switch (action) {
     case 'manual_repayment': {
       const input = moneyActionRequests.manual_repayment.parse(payload);
@@ -170,7 +194,23 @@ async function describe(db: Kysely<Database>, action: ApprovalAction, payload: u
         reference: await orderActionReference(db, action, input.orderId),
       };
     }
+    case 'product_change': {
+      const input = moneyActionRequests.product_change.parse(payload);
+      const about = await describeProductChange(db, input, quoteTerms(deps.config));
+      return { ...about, reference: await productChangeReference(db, about.subject, input) };
+    }
   }
+}
+
+/**
+ * Whether an action waits for a second operator: its amount against its threshold. What a caller
+ * that applies actions itself (the command line) asks before it does, so nothing above a
+ * threshold bypasses maker-checker.
+ */
+export async function approvalNeeded(deps: ApprovalDeps, action: ApprovalAction, payload: unknown) {
+  const { amount } = await describe(deps, action, moneyActionRequests[action].parse(payload));
+  const threshold = deps.config.backOffice.approvalThresholds[action];
+  return { amount, threshold, needed: amount > threshold };
 }
 
 function assertMay(operator: Actor, action: ApprovalAction) {
@@ -213,7 +253,7 @@ async function propose(
     throw Refusal.invalid(
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
     );
-  const about = await describe(deps.db, action, parsed.data);
+  const about = await describe(deps, action, parsed.data);
   const threshold = deps.config.backOffice.approvalThresholds[action];
   if (about.amount <= threshold) {
     if (action === 'disbursement' || action === 'write_off') {
