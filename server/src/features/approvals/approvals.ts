@@ -24,7 +24,7 @@ import { audited } from '../operators/index.ts';
 import { disburseOrderAudited, type DisburseDeps } from '../disbursement/index.ts';
 import { findOrderToDisburse, writeOffAudited } from '../orders/index.ts';
 import { receivablesByOrder } from '../ledger/index.ts';
-import { applyProductChange, describeProductChange, quoteTerms } from '../products/index.ts';
+import { applyProductChange, describeProductChange } from '../products/index.ts';
 
 export type ApprovalDeps = MoneyActionDeps &
   DisburseDeps & {
@@ -196,7 +196,7 @@ async function describe(deps: ApprovalDeps, action: ApprovalAction, payload: unk
     }
     case 'product_change': {
       const input = moneyActionRequests.product_change.parse(payload);
-      const about = await describeProductChange(db, input, quoteTerms(deps.config));
+      const about = await describeProductChange(db, input, deps.config);
       return { ...about, reference: await productChangeReference(db, about.subject, input) };
     }
   }

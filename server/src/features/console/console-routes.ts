@@ -33,7 +33,6 @@ import {
   previewProduct,
   productView,
   termsFromText,
-  quoteTerms,
 } from '../products/index.ts';
 import { findOrderStatus } from '../orders/index.ts';
 import { refusalMessages } from '../complaints/index.ts';

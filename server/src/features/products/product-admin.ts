@@ -3,7 +3,6 @@ import { fillMessage, messages, type ProductChange, type ProductTermsInput } fro
 import {
   DomainError,
   calendarDateAt,
-  defaultLoanRules,
   effectiveRate,
   formatPercentBps,
   loanRulesSchema,
@@ -18,7 +17,11 @@ import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { LoanProduct } from './loan-products.ts';
 import { CapBreachRefusal, productCompliance } from './compliance.ts';
-import { productPricing, quoteTerms, type QuoteTerms } from './loan-quote.ts';
+import { productPricing, quoteTerms } from './loan-quote.ts';
+import type { Config } from '../../config.ts';
+
+/** What the editor reads of the deployment: the market's writing, its caps, the lender's rules. */
+type ProductConfig = Pick<Config, 'market' | 'compliance' | 'loanRules'>;
 
 /**
  * The console's product editor (decision 0115): terms in the lender's words read into the
@@ -76,10 +79,11 @@ async function draftProduct(
   db: Kysely<Database>,
   productId: number | undefined,
   terms: ProductTermsInput,
+  lenderRules: LoanRules,
 ): Promise<LoanProduct & { base: Product | null }> {
   const base = productId === undefined ? null : await findProduct(db, productId);
   if (base?.retired_at) throw Refusal.refused(fillMessage(messages.productRetired, { productId: base.id }));
-  const baseRules: LoanRules = base ? loanRulesSchema.parse(JSON.parse(base.loan_rules)) : defaultLoanRules;
+  const baseRules: LoanRules = base ? loanRulesSchema.parse(JSON.parse(base.loan_rules)) : lenderRules;
   const rulesResult = loanRulesSchema.safeParse({ ...baseRules, term: terms.term, fees: terms.fees });
   const problems = [
     ...(rulesResult.success
@@ -138,9 +142,10 @@ async function checkedProduct(
   db: Kysely<Database>,
   productId: number | undefined,
   terms: ProductTermsInput,
-  quote: QuoteTerms,
+  config: ProductConfig,
 ) {
-  const draft = await draftProduct(db, productId, terms);
+  const quote = quoteTerms(config);
+  const draft = await draftProduct(db, productId, terms, config.loanRules);
   const breaches = productCompliance(quote.compliance, draft, quote.money);
   if (breaches.length) throw new CapBreachRefusal(breaches);
   return draft;
@@ -157,7 +162,7 @@ export async function previewProduct(
   terms: ProductTermsInput,
 ) {
   const quote = quoteTerms(deps.config);
-  const draft = await draftProduct(deps.db, productId, terms);
+  const draft = await draftProduct(deps.db, productId, terms, deps.config.loanRules);
   const today = calendarDateAt(deps.clock.now(), deps.config.lenderTimeZone);
   try {
     const plans = [...new Set([terms.minAmount, terms.maxAmount])].map((principal) => {
@@ -203,10 +208,14 @@ export async function previewProduct(
  * and apply at once (decision 0115). Refuses now what the change could never do, with its reason,
  * rather than after a second admin's approval.
  */
-export async function describeProductChange(db: Kysely<Database>, change: ProductChange, quote: QuoteTerms) {
+export async function describeProductChange(
+  db: Kysely<Database>,
+  change: ProductChange,
+  config: ProductConfig,
+) {
   if (change.op === 'create' || change.op === 'edit') {
     const productId = change.op === 'edit' ? change.productId : undefined;
-    await checkedProduct(db, productId, change.terms, quote);
+    await checkedProduct(db, productId, change.terms, config);
     return { amount: change.terms.maxAmount, subject: `product:${productId ?? 'new'}` };
   }
   const product = await findProduct(db, change.productId);
@@ -237,7 +246,7 @@ export async function applyProductChange(
   const now = deps.clock.now().toISOString();
   if (change.op === 'create' || change.op === 'edit') {
     const productId = change.op === 'edit' ? change.productId : undefined;
-    const { product, base } = await checkedProduct(db, productId, change.terms, quoteTerms(deps.config));
+    const { product, base } = await checkedProduct(db, productId, change.terms, deps.config);
     const figures = {
       name: product.name,
       min_amount: product.min_amount,
@@ -274,7 +283,7 @@ export async function applyProductChange(
       .executeTakeFirstOrThrow();
     return { applied: true, before: null, product: created };
   }
-  await describeProductChange(db, change, quoteTerms(deps.config));
+  await describeProductChange(db, change, deps.config);
   const before = await findProduct(db, change.productId);
   const set =
     change.op === 'resume'

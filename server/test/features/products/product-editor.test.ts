@@ -8,8 +8,8 @@ import { listProductsExcept } from '../../../src/features/products/index.ts';
 const PASSWORD = 'correct horse battery';
 
 /**
- * Decision 0115 on the spec's market (amounts written 1.500,50; PH's caps applied by
- * COMPLIANCE so a breach can be shown): the editor previews without writing, creates, pauses and
+ * Decision 0115 on a PH deployment (its caps applied; the spec market's writing, 1.500,50, is
+ * the console test's): the editor previews without writing, creates, pauses and
  * retires, refuses a product breaking a cap with nothing written, and a change above the
  * product_change threshold waits for a second admin.
  */
@@ -22,10 +22,8 @@ describe.each(databaseTargets)('the product editor on %s', (target) => {
   beforeAll(async () => {
     t = await createTestApp(target, {
       clock,
-      // ₱10.000,00: a product lending more waits for a second admin.
+      // ₱10,000.00: a product lending more waits for a second admin.
       env: {
-        MARKET: 'spec',
-        COMPLIANCE: 'ph-sec-mc3-2022',
         APPROVAL_THRESHOLDS: '{"product_change":1000000}',
       },
     });
@@ -43,24 +41,25 @@ describe.each(databaseTargets)('the product editor on %s', (target) => {
   const productsTable = () => t.app.db.selectFrom('products').selectAll().orderBy('id').execute();
   const auditRows = () => t.app.db.selectFrom('operator_audit').selectAll().orderBy('id').execute();
 
-  /** A small 91-day product in the spec market's writing: 0,15% a day and a named fee. */
+  /** A small 91-day product in PH's writing: 0.15% a day and a named fee. */
   const text = (change: Record<string, string> = {}) => ({
     name: 'Kwarta Sari-sari',
-    minAmount: '1.000,00',
-    maxAmount: '₱ 5.000,50',
+    minAmount: '1,000.00',
+    maxAmount: '₱ 5,000.50',
     termDays: '91',
     periods: '3',
     minTermDays: '91',
     maxTermDays: '120',
-    rate: '0,15',
+    rate: '0.15',
     ratePer: 'day',
-    fees: JSON.stringify([{ name: 'Processing fee', percent: '2', fixed: '50,00' }]),
+    fees: JSON.stringify([{ name: 'Processing fee', percent: '2', fixed: '50.00' }]),
     ...change,
   });
 
   it('previews the plans at the smallest and largest amount, the EIR and the verdict, writing nothing', async () => {
     const before = { products: await productsTable(), audit: await auditRows() };
     const response = await call(maker, endpoints.consoleProductPreview, text());
+    expect(response.envelope!.message).toBe(messages.success);
     expect(response.status).toBe(200);
     const data = response.envelope!.data as {
       plans: {
@@ -75,7 +74,7 @@ describe.each(databaseTargets)('the product editor on %s', (target) => {
       breaches: string[];
     };
     expect(data.plans.map((plan) => plan.principal)).toEqual([100_000, 500_050]);
-    // 0,15% a day over 91 days is 13,65% for the term; the fee is 2% and ₱50,00.
+    // 0.15% a day over 91 days is 13.65% for the term; the fee is 2% and ₱50.00.
     const small = data.plans[0]!;
     expect(small.fees).toEqual([{ name: 'Processing fee', amount: 2_000 + 5_000 }]);
     expect(small.charges).toBe(13_650 + 7_000);
@@ -89,7 +88,7 @@ describe.each(databaseTargets)('the product editor on %s', (target) => {
 
   it('refuses to save a product breaking a cap, with each breach, and writes nothing', async () => {
     const before = await productsTable();
-    const breaking = text({ rate: '0,5' });
+    const breaking = text({ rate: '0.5' });
     const preview = await call(maker, endpoints.consoleProductPreview, breaking);
     const { breaches } = preview.envelope!.data as { breaches: string[] };
     expect(breaches.length).toBeGreaterThan(0);
@@ -100,9 +99,9 @@ describe.each(databaseTargets)('the product editor on %s', (target) => {
     expect(await productsTable()).toEqual(before);
     expect(await t.app.db.selectFrom('approval_requests').selectAll().execute()).toEqual([]);
     // Not a figure at all: named, and nothing written either.
-    const garbled = await call(maker, endpoints.consoleSaveProduct, text({ minAmount: '1,000.00' }));
+    const garbled = await call(maker, endpoints.consoleSaveProduct, text({ minAmount: '1.000,00' }));
     expect(garbled.status).toBe(400);
-    expect(garbled.envelope!.message).toContain('minAmount: "1,000.00" is not an amount');
+    expect(garbled.envelope!.message).toContain('minAmount: "1.000,00" is not an amount');
     expect(await productsTable()).toEqual(before);
   });
 
@@ -147,7 +146,7 @@ describe.each(databaseTargets)('the product editor on %s', (target) => {
     const edited = await call(
       maker,
       endpoints.consoleSaveProduct,
-      text({ productId: id, maxAmount: '8.000', rate: '4', ratePer: 'month' }),
+      text({ productId: id, maxAmount: '8,000', rate: '4', ratePer: 'month' }),
     );
     expect(edited.envelope!.data).toMatchObject({ status: 'applied', productId: product.id });
     const row = await t.app.db
