@@ -22,9 +22,9 @@ describe.each(databaseTargets)('the product editor on %s', (target) => {
   beforeAll(async () => {
     t = await createTestApp(target, {
       clock,
-      // ₱10,000.00: a product lending more waits for a second admin.
+      // ₱3,000.00: a product lending more waits for a second admin.
       env: {
-        APPROVAL_THRESHOLDS: '{"product_change":1000000}',
+        APPROVAL_THRESHOLDS: '{"product_change":300000}',
       },
     });
     const passwordHash = await hashPassword(PASSWORD);
@@ -146,7 +146,7 @@ describe.each(databaseTargets)('the product editor on %s', (target) => {
     const edited = await call(
       maker,
       endpoints.consoleSaveProduct,
-      text({ productId: id, maxAmount: '8,000', rate: '4', ratePer: 'month' }),
+      text({ productId: id, maxAmount: '2,500', rate: '4', ratePer: 'month' }),
     );
     expect(edited.envelope!.data).toMatchObject({ status: 'applied', productId: product.id });
     const row = await t.app.db
@@ -155,7 +155,7 @@ describe.each(databaseTargets)('the product editor on %s', (target) => {
       .where('id', '=', product.id)
       .executeTakeFirstOrThrow();
     // 4% a month of 30 days over 91 days.
-    expect(row).toMatchObject({ max_amount: 800_000, term_rate_bps: 1_213 });
+    expect(row).toMatchObject({ max_amount: 250_000, term_rate_bps: 1_213 });
 
     const paused = await call(maker, endpoints.consoleProductState, { productId: id, op: 'pause' });
     expect(paused.envelope!.data).toMatchObject({ status: 'applied' });
