@@ -255,8 +255,12 @@ describe('operator console', () => {
       await finance.getByRole('combobox', { name: 'Provider' }).locator('option').allTextContents(),
     ).toEqual(['All', 'Dragonpay', 'Bank card debit', 'Sandbox (testing)']);
     expect(await row.textContent()).toContain('Held for review');
-    finance.once('dialog', (dialog) => void dialog.accept());
     await row.getByRole('button', { name: 'Accept' }).click();
+    // The shared confirmation states the amount and where it goes, and focuses Cancel first.
+    const confirm = finance.getByRole('dialog', { name: 'Accept the held payment' });
+    await confirm.getByText(`applied to order ${order.orderNo}`).waitFor();
+    await expectNoAxeViolations(finance, 'console payments, accept dialog');
+    await confirm.getByRole('button', { name: 'Accept payment' }).click();
     await finance.getByText(`Payment ${paymentId}: Paid.`).waitFor();
 
     await finance.goto(`${baseUrl}/console#/order/${order.orderId}`);

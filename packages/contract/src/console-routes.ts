@@ -149,18 +149,28 @@ export const consoleRoutes = nameRoutes({
     roles: R.administer,
   },
   consoleSaveProduct: {
-    summary: "Changes a product's amounts, term, rate and loan rules (validated by the domain schema)",
+    summary:
+      'Creates a product (no productId) or changes one, from terms in pesos and percent; above the product_change threshold it waits for another admin',
     tag: 'Console',
     method: 'POST',
     path: '/console/api/product/save',
     auth: 'operator',
     roles: R.administer,
   },
-  consolePlanPreview: {
-    summary: 'The plan a product (as saved, or with a proposed rate and rules) gives an amount and term',
+  consoleProductPreview: {
+    summary:
+      "A product's plans at its smallest and largest amount, their effective interest rate and the compliance verdict (writes nothing)",
     tag: 'Console',
     method: 'POST',
     path: '/console/api/product/preview',
+    auth: 'operator',
+    roles: R.administer,
+  },
+  consoleProductState: {
+    summary: 'Pauses a product (Coming soon), resumes it, or retires it (no new orders; its loans untouched)',
+    tag: 'Console',
+    method: 'POST',
+    path: '/console/api/product/state',
     auth: 'operator',
     roles: R.administer,
   },

@@ -13,6 +13,7 @@ export const approvalActions = [
   'disbursement',
   'write_off',
   'restructuring',
+  'product_change',
 ] as const;
 export type ApprovalAction = (typeof approvalActions)[number];
 
@@ -20,6 +21,9 @@ export type ApprovalAction = (typeof approvalActions)[number];
  * ₱10,000 for money in and out, ₱1,000 for what the lender forgives, ₱50,000 for a loan paid out
  * (above the largest product most lenders start with), ₱10,000 for a loan written off and ₱10,000
  * of principal still owed for a new plan (decision 0110): set per lender by APPROVAL_THRESHOLDS.
+ * A product change is compared by the product's largest principal (decision 0115): ₱50,000, the
+ * disbursement's, so a product may only lend above what one operator may pay out once two admins
+ * agree.
  */
 export const defaultApprovalThresholds: Readonly<Record<ApprovalAction, number>> = Object.freeze({
   manual_repayment: 1_000_000,
@@ -28,6 +32,7 @@ export const defaultApprovalThresholds: Readonly<Record<ApprovalAction, number>>
   disbursement: 5_000_000,
   write_off: 1_000_000,
   restructuring: 1_000_000,
+  product_change: 5_000_000,
 });
 
 export const approvalThresholdsSchema = z
@@ -103,6 +108,38 @@ export const restructuringRequest = z.object({
   orderId: z.number().int().positive(),
   terms: restructureTermsRequest,
 });
+/** A product's terms as it keeps them (decision 0115): centavos, days and basis points. */
+export const productTermsSchema = z.object({
+  name: z.string().trim().min(1).max(60),
+  minAmount: amountField,
+  maxAmount: amountField,
+  termDays: z.number().int().min(1).max(3650),
+  periods: z.number().int().min(1).max(120),
+  termRateBps: z.number().int().min(0).max(MAX_INT),
+  term: z.object({ minDays: z.number().int().min(1).max(3650), maxDays: z.number().int().min(1).max(3650) }),
+  fees: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(60),
+        principalBps: z.number().int().min(0).max(10_000),
+        fixedMinor: z.number().int().min(0).max(MAX_INT),
+      }),
+    )
+    .max(10),
+});
+export type ProductTermsInput = z.infer<typeof productTermsSchema>;
+
+/** What lending a product may change in one step: created, edited, paused, resumed or retired. */
+export const productChangeOps = ['create', 'edit', 'pause', 'resume', 'retire'] as const;
+export type ProductChangeOp = (typeof productChangeOps)[number];
+
+/** A product created or edited (with its terms), or paused, resumed or retired (by its id). */
+export const productChangeRequest = z.union([
+  z.object({ op: z.literal('create'), terms: productTermsSchema }),
+  z.object({ op: z.literal('edit'), productId: z.number().int().positive(), terms: productTermsSchema }),
+  z.object({ op: z.enum(['pause', 'resume', 'retire']), productId: z.number().int().positive() }),
+]);
+export type ProductChange = z.infer<typeof productChangeRequest>;
 
 export const moneyActionRequests = {
   manual_repayment: manualRepaymentRequest,
@@ -111,6 +148,7 @@ export const moneyActionRequests = {
   disbursement: disbursementRequest,
   write_off: writeOffRequest,
   restructuring: restructuringRequest,
+  product_change: productChangeRequest,
 } as const satisfies Record<ApprovalAction, z.ZodType>;
 
 export type MoneyActionPayload<A extends ApprovalAction> = z.input<(typeof moneyActionRequests)[A]>;

@@ -10,6 +10,7 @@ export * from './order-status.ts';
 export * from './repayment.ts';
 export * from './effective-rate.ts';
 export * from './pricing.ts';
+export * from './product-terms.ts';
 export * from './compliance.ts';
 export * from './contact-window.ts';
 export * from './collections.ts';

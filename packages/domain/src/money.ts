@@ -208,3 +208,19 @@ export function splitHalfUp(totalMinor: MinorUnits, parts: number): MinorUnits[]
   lines.push(totalMinor - share * (parts - 1));
   return lines;
 }
+
+/**
+ * A percentage as the market writes its decimals ("0.5" or "0,5"; a trailing % allowed) in basis
+ * points, or null: at most two decimals, as a basis point is the hundredth of a percent.
+ */
+export function parsePercentBps(text: string, style: MoneyStyle): number | null {
+  if (typeof text !== 'string') return null;
+  return parseMoney(text.replace(/%\s*$/, ''), style);
+}
+
+/** Basis points as a percentage in the market's decimals, without trailing zeros (50 → "0.5"). */
+export function formatPercentBps(bps: number, style: MoneyStyle): string {
+  const { sign, whole, cents } = decimalParts(bps);
+  const decimals = cents.replace(/0+$/, '');
+  return `${sign}${whole}${decimals ? `${style.decimalMark}${decimals}` : ''}`;
+}

@@ -67,3 +67,16 @@ export function priceOffer(
     schedule,
   };
 }
+
+/** How the console states a product's interest: percent a day, a month (30 days) or the term. */
+export const ratePeriods = ['day', 'month', 'term'] as const;
+export type RatePeriod = (typeof ratePeriods)[number];
+
+/**
+ * A product's interest for its own term (what ProductPricing keeps) from a rate a day, a month of
+ * 30 days (the compliance caps' month) or the term, in basis points, rounded half-up.
+ */
+export function termRateBpsOf(rateBps: number, per: RatePeriod, termDays: number): number {
+  if (per === 'term') return rateBps;
+  return mulDivHalfUp(rateBps, termDays, per === 'day' ? 1 : 30);
+}

@@ -11,6 +11,9 @@ import { OPERATOR_USAGE, cliActor, operatorOption, type CliActor } from './cli-a
 import { outputFormat } from '../lib/output-format.ts';
 import type { Config } from '../config.ts';
 import { runCli } from './run-cli.ts';
+import { approvalNeeded, proposeMoneyAction, type ApprovalDeps } from '../features/approvals/index.ts';
+import { Refusal } from '../lib/refusal.ts';
+import type { OperatorRole } from '@kwarta/contract';
 
 const USAGE = `Moves an order through the lender's decisions (as the console's order page does).
 
@@ -26,6 +29,10 @@ write-off (170/174/180 → 190, admin only): clears what the order still owes in
 expense in the ledger and moves it to 190 Written off (no more penalty, no extension, out of
 collections; later payments book as recoveries); recorded in the order's history and the operator
 audit with the reason and the amounts.
+disburse and write-off keep the console's maker-checker (decision 0110): at or below their
+approval threshold (APPROVAL_THRESHOLDS) they apply at once; above it, with --operator naming one
+allowed to propose it, they become the same approval request the console makes, applied only when
+another operator approves it in the console (Approvals); without --operator they are refused.
 Each move is written to the operator audit as the console writes it. ${OPERATOR_USAGE}
 Uses the same DATA_DIR / DATABASE_URL as the server.`;
 
@@ -65,29 +72,64 @@ async function main(): Promise<number> {
     const deps = { db, clock: systemClock, config };
     const actor = await cliActor(db, values.operator);
     const input = { orderId, reason: values.reason ?? '' };
-    if (action === 'write-off') return await writeOff(deps, actor, input);
-    const order =
-      action === 'disburse'
-        ? // Only a payout opens the account numbers and pays, so only it needs their key and a provider.
-          await disburseOrderAudited(
-            {
-              ...deps,
-              accountKeys: loadAccountKeyRing(config, (message) => console.warn(message)),
-              payouts: createPayoutGateway(config, systemClock),
-            },
-            actor,
-            input,
-          )
-        : await decideOrderAudited(deps, actor, actions[action], input);
+    if (action === 'disburse' || action === 'write-off') {
+      // Only a payout opens the account numbers and pays, so only it needs their key and a provider.
+      const moneyDeps = {
+        ...deps,
+        accountKeys: loadAccountKeyRing(config, (message) => console.warn(message)),
+        payouts: createPayoutGateway(config, systemClock),
+      };
+      const kind = action === 'disburse' ? 'disbursement' : 'write_off';
+      const check = await approvalNeeded(moneyDeps, kind, input);
+      if (check.needed) return await proposeForApproval(moneyDeps, actor, kind, input, check);
+      if (action === 'write-off') return await writeOff(deps, actor, input);
+      const order = await disburseOrderAudited(moneyDeps, actor, input);
+      console.log(`Order ${order.id} is now in status ${order.status}.`);
+      return 0;
+    }
+    const order = await decideOrderAudited(deps, actor, actions[action], input);
     console.log(`Order ${order.id} is now in status ${order.status}.`);
     return 0;
   } catch (error) {
-    if (!(error instanceof TransitionRefused)) throw error;
+    if (!(error instanceof TransitionRefused) && !(error instanceof Refusal)) throw error;
     console.error(error.message);
     return 1;
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * Above its threshold a disbursement or write-off from the terminal is the console's approval
+ * request, proposed by the operator at the terminal; a second operator approves it in the console.
+ * The command line alone (no --operator) is no one another operator could check, so it is refused.
+ */
+async function proposeForApproval(
+  deps: ApprovalDeps,
+  actor: CliActor,
+  action: 'disbursement' | 'write_off',
+  input: { orderId: number; reason: string },
+  check: { amount: number; threshold: number },
+): Promise<number> {
+  const { money } = outputFormat(deps.config);
+  const above = `${action === 'disbursement' ? 'Paying out' : 'Writing off'} order ${input.orderId} (${money(check.amount)}) is above the approval threshold of ${money(check.threshold)}`;
+  if (actor.role === null) {
+    console.error(
+      `${above}: it needs a second operator. Run it again with --operator <name> to propose it for approval, or propose it in the console.`,
+    );
+    return 1;
+  }
+  const outcome = await proposeMoneyAction(
+    deps,
+    { id: actor.id, name: actor.name, role: actor.role as OperatorRole },
+    action,
+    input,
+  );
+  if (outcome.status === 'applied') return 0;
+  console.log(
+    `${above}: proposed as approval request ${outcome.request.id}. Nothing is applied until another operator approves it in the console (Approvals).`,
+  );
+  return 0;
 }
 
 /** Only an enabled admin may write an order off; the audit keeps who, why and how much. */

@@ -37,6 +37,7 @@ import * as cicDownloadLog from './migrations/2026-11-29-60-cic-download-log.ts'
 import * as collectionContactCounts from './migrations/2026-11-29-70-collection-contact-counts.ts';
 import * as openOrdersByOrder from './migrations/2026-11-29-80-open-orders-by-order.ts';
 import * as borrowerNotes from './migrations/2026-11-29-90-borrower-notes.ts';
+import * as productRetired from './migrations/2026-11-30-30-product-retired.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-70-collection-contact-counts': collectionContactCounts,
   '2026-11-29-80-open-orders-by-order': openOrdersByOrder,
   '2026-11-29-90-borrower-notes': borrowerNotes,
+  '2026-11-30-30-product-retired': productRetired,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

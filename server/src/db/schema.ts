@@ -40,6 +40,8 @@ export interface ProductTable {
   clickable: number;
   /** LoanRules (D4) as JSON, validated by @kwarta/domain's schema on read. */
   loan_rules: string;
+  /** When an admin retired it (decision 0115): no new orders, listed to no borrower; null while live. */
+  retired_at: Generated<string | null>;
   sort_order: number;
   created_at: string;
   /** 1 when a due or overdue order may be rolled over (the page's isDelay). */

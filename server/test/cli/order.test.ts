@@ -26,6 +26,7 @@ describe('npm run order', () => {
   beforeAll(async () => {
     t = await createTestApp('sqlite', { env: { MARKET: 'spec' } });
     await createOperator(t.app.db, { name: 'ana', role: 'credit', now: new Date() });
+    await createOperator(t.app.db, { name: 'fin', role: 'finance', now: new Date() });
     const borrower = await newBorrower(t.app, '13900000021');
     const product = await t.app.db
       .selectFrom('products')
@@ -83,6 +84,58 @@ describe('npm run order', () => {
       },
     ]);
   }, 60_000);
+
+  it('above its approval threshold a disbursement is proposed for a second operator, or refused without one', async () => {
+    const borrower = await newBorrower(t.app, '13900000022');
+    const product = await t.app.db
+      .selectFrom('products')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
+      session: borrower.session,
+      body: {
+        productId: String(product.id),
+        amount: '1000000',
+        periods: '3',
+        termUnit: '1',
+        requestId: 'cli-test-0000000002',
+      },
+    });
+    const id = String((pushed.envelope!.data as { orderId: number }).orderId);
+    await bindCard(t.app, borrower.session, product.id);
+    await order('approve', '--order', id, '--operator', 'ana');
+    // ₱10.000,00 is above a ₱5.000,00 threshold.
+    const strict = { ...cliEnv(t), APPROVAL_THRESHOLDS: '{"disbursement":500000,"write_off":500000}' };
+    const orderAbove = (...args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'server/src/cli/order.ts', ...args], {
+        cwd: repoRoot,
+        env: strict,
+      });
+    await expect(orderAbove('disburse', '--order', id)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        'is above the approval threshold of ₱5.000,00: it needs a second operator',
+      ),
+    });
+    const proposed = await orderAbove('disburse', '--order', id, '--operator', 'fin');
+    expect(proposed.stdout).toMatch(
+      /^Paying out order \d+ \(₱10\.000,00\) is above the approval threshold of ₱5\.000,00: proposed as approval request \d+\./,
+    );
+    const status = async () =>
+      (
+        await t.app.db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', Number(id))
+          .executeTakeFirstOrThrow()
+      ).status;
+    expect(await status()).toBe(151);
+    const request = await t.app.db.selectFrom('approval_requests').selectAll().executeTakeFirstOrThrow();
+    expect(request).toMatchObject({ action: 'disbursement', status: 'pending', subject: `order:${id}` });
+    // Below the threshold it applies as before.
+    expect((await order('disburse', '--order', id)).stdout).toBe(`Order ${id} is now in status 170.\n`);
+  }, 120_000);
 
   it('refuses a reject without a reason and an unknown action', async () => {
     await expect(order('reject', '--order', String(orderId))).rejects.toMatchObject({ code: 1 });

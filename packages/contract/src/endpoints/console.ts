@@ -4,6 +4,7 @@ import { consoleRoutes } from '../console-routes.ts';
 import { operatorRoles } from '../operators.ts';
 import { paymentKinds, paymentStatuses, payoutStatuses } from '../payment-statuses.ts';
 import { idField, intField, textField } from '../form-fields.ts';
+import { ratePeriods } from '@kwarta/domain/pricing';
 import { Limits, replyImageFields, type ReplyImageField } from '../constants.ts';
 
 const role = z.enum(operatorRoles);
@@ -100,26 +101,76 @@ const replyImageSlots = Object.fromEntries(replyImageFields.map((name) => [name,
   typeof replyImage
 >;
 
+/** Where a product stands with borrowers: lent, shown as Coming soon, or gone (decision 0115). */
+export const productStates = ['on_offer', 'coming_soon', 'retired'] as const;
+
 const productView = z.object({
   id: z.number().int(),
   name: z.string(),
+  state: z.enum(productStates),
   minAmount: money,
   maxAmount: money,
   termDays: z.number().int(),
   periods: z.number().int(),
   termRateBps: z.number().int(),
-  /** The loan rules as JSON (domain loanRulesSchema). */
+  minTermDays: z.number().int(),
+  maxTermDays: z.number().int(),
+  fees: z.array(z.object({ name: z.string(), principalBps: z.number().int(), fixedMinor: money })),
+  /** The loan rules as JSON (domain loanRulesSchema): the penalties and notices the editor keeps. */
   loanRules: z.string(),
 });
 
-const productEdit = {
-  productId: idField('productId'),
-  minAmount: intField('minAmount').optional(),
-  maxAmount: intField('maxAmount').optional(),
-  termDays: intField('termDays').optional(),
-  termRateBps: intField('termRateBps').optional(),
-  loanRules: textField(20_000).optional(),
+/**
+ * A product's terms as the editor states them (decision 0115): amounts and percentages in the
+ * market's writing ("1.500,50" in the spec's market), read by the domain's parseProductTerms on
+ * the server; fees as a JSON list of {name, percent, fixed} (a form has no lists).
+ */
+const productTermsText = {
+  productId: idField('productId').optional(),
+  name: textField(60),
+  minAmount: textField(30),
+  maxAmount: textField(30),
+  termDays: intField('termDays'),
+  periods: intField('periods'),
+  minTermDays: intField('minTermDays'),
+  maxTermDays: intField('maxTermDays'),
+  rate: textField(12),
+  ratePer: z.enum(ratePeriods),
+  fees: textField(4_000)
+    .default('[]')
+    .transform((text, context) => {
+      try {
+        const parsed = feesText.safeParse(JSON.parse(text || '[]'));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // answered below
+      }
+      context.addIssue({ code: 'custom', message: 'fees must list {name, percent, fixed}' });
+      return z.NEVER;
+    }),
 };
+const feesText = z
+  .array(z.object({ name: z.string().max(60), percent: z.string().max(12), fixed: z.string().max(30) }))
+  .max(10);
+
+const productPlan = z.object({
+  principal: money,
+  charges: money,
+  total: money,
+  termDays: z.number().int(),
+  fees: z.array(z.object({ name: z.string(), amount: money })),
+  /** The effective interest rate, per month and per year, as fractions. */
+  eirMonthly: z.number(),
+  eirAnnual: z.number(),
+  lines: z.array(z.object({ seq: z.number().int(), dueDate: z.string(), amount: money })),
+});
+
+/** Applied at once, or waiting for another admin as approval request `requestId`. */
+const productChanged = z.object({
+  status: z.enum(['applied', 'pending']),
+  requestId: z.number().int().nullable(),
+  productId: z.number().int().nullable(),
+});
 
 export const consoleEndpoints = defineEndpoints(consoleRoutes, {
   consoleSignIn: {
@@ -369,19 +420,24 @@ export const consoleEndpoints = defineEndpoints(consoleRoutes, {
     request: z.object({}),
     data: z.array(productView),
   },
-  consoleSaveProduct: {
-    request: z.object(productEdit),
-    data: productView,
-  },
-  consolePlanPreview: {
-    request: z.object({ ...productEdit, amount: intField('amount'), term: intField('term').optional() }),
+  consoleProductPreview: {
+    request: z.object(productTermsText),
     data: z.object({
-      principal: money,
-      charges: money,
-      total: money,
-      termDays: z.number().int(),
-      lines: z.array(z.object({ seq: z.number().int(), dueDate: z.string(), amount: money })),
+      /** The plans for the smallest and the largest amount, over the product's term. */
+      plans: z.array(productPlan),
+      /** The compliance profile applied, or null (the spec's market applies none). */
+      profile: z.string().nullable(),
+      /** Every cap a covered offer would break, described; empty when the product complies. */
+      breaches: z.array(z.string()),
     }),
+  },
+  consoleSaveProduct: {
+    request: z.object(productTermsText),
+    data: productChanged,
+  },
+  consoleProductState: {
+    request: z.object({ productId: idField('productId'), op: z.enum(['pause', 'resume', 'retire']) }),
+    data: productChanged,
   },
   consoleAudit: {
     request: z.object({ ...pageFields, subject: textField(80).default('') }),

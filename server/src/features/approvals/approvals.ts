@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   ConsoleRoles,
   fillMessage,
@@ -25,6 +26,7 @@ import { audited } from '../operators/index.ts';
 import { disburseOrderAudited, type DisburseDeps } from '../disbursement/index.ts';
 import { findOrderToDisburse, writeOffAudited } from '../orders/index.ts';
 import { receivablesByOrder } from '../ledger/index.ts';
+import { applyProductChange, describeProductChange } from '../products/index.ts';
 
 export type ApprovalDeps = RestructureDeps &
   DisburseDeps & {
@@ -44,6 +46,7 @@ export const approvalRoles: Record<ApprovalAction, readonly OperatorRole[]> = {
   disbursement: ConsoleRoles.disburseOrders,
   write_off: ConsoleRoles.administer,
   restructuring: ConsoleRoles.reviewPayments,
+  product_change: ConsoleRoles.administer,
 };
 
 export class ApprovalRefused extends Refusal {}
@@ -59,6 +62,7 @@ interface ActionResults {
   disbursement: Awaited<ReturnType<typeof disburse>>;
   write_off: Awaited<ReturnType<typeof writeOff>>;
   restructuring: Awaited<ReturnType<typeof offerRestructuring>>;
+  product_change: Awaited<ReturnType<typeof applyProductChange>>;
 }
 type Applied = ActionResults[ApprovalAction];
 
@@ -84,6 +88,8 @@ async function run(deps: ApprovalDeps, operator: Actor, action: InTransactionAct
       return writeOff(deps, operator, payload);
     case 'restructuring':
       return offerRestructuring(deps, actor, moneyActionRequests.restructuring.parse(payload));
+    case 'product_change':
+      return applyProductChange(deps, moneyActionRequests.product_change.parse(payload));
   }
 }
 
@@ -116,6 +122,23 @@ async function orderActionReference(db: Kysely<Database>, action: ApprovalAction
     .where('status', '<>', 'pending')
     .executeTakeFirstOrThrow();
   return `order:${orderId}:${Number(decided.n) + 1}`;
+}
+
+/**
+ * A product change's request key: its product, how many of its requests were decided before and
+ * the change itself, so a double submission keeps one pending request and a different change to
+ * the same product is a request of its own.
+ */
+async function productChangeReference(db: Kysely<Database>, subject: string, payload: unknown) {
+  const decided = await db
+    .selectFrom('approval_requests')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('action', '=', 'product_change')
+    .where('subject', '=', subject)
+    .where('status', '<>', 'pending')
+    .executeTakeFirstOrThrow();
+  const digest = createHash('sha256').update(JSON.stringify(payload)).digest('hex').slice(0, 16);
+  return `${subject}:${Number(decided.n) + 1}:${digest}`;
 }
 
 /** What the threshold is compared with, the subject the audit names, and the request's own key. */
@@ -193,7 +216,23 @@ async function describe(deps: ApprovalDeps, action: ApprovalAction, payload: unk
         reference: `${await orderActionReference(db, action, input.orderId)}:${instalments}x${everyDays}:${firstDue}:${monthlyBps}`,
       };
     }
+    case 'product_change': {
+      const input = moneyActionRequests.product_change.parse(payload);
+      const about = await describeProductChange(db, input, deps.config);
+      return { ...about, reference: await productChangeReference(db, about.subject, input) };
+    }
   }
+}
+
+/**
+ * Whether an action waits for a second operator: its amount against its threshold. What a caller
+ * that applies actions itself (the command line) asks before it does, so nothing above a
+ * threshold bypasses maker-checker.
+ */
+export async function approvalNeeded(deps: ApprovalDeps, action: ApprovalAction, payload: unknown) {
+  const { amount } = await describe(deps, action, moneyActionRequests[action].parse(payload));
+  const threshold = deps.config.backOffice.approvalThresholds[action];
+  return { amount, threshold, needed: amount > threshold };
 }
 
 function assertMay(operator: Actor, action: ApprovalAction) {

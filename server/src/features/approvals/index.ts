@@ -1,5 +1,6 @@
 // Maker-checker for the back office's money actions (decision 0110).
 export {
+  approvalNeeded,
   approvalRoles,
   ApprovalRefused,
   approveMoneyAction,

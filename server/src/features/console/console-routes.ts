@@ -7,6 +7,7 @@ import {
   Limits,
   messages,
   endpoints,
+  type ProductChange,
   OPERATOR_DEVICE_COOKIE,
   OPERATOR_SESSION_COOKIE,
   replyImagesOf,
@@ -29,10 +30,9 @@ import {
 import {
   CapBreachRefusal,
   listProducts,
-  planPreview,
+  previewProduct,
   productView,
-  quoteTerms,
-  saveProduct,
+  termsFromText,
 } from '../products/index.ts';
 import { findOrderStatus } from '../orders/index.ts';
 import { refusalMessages } from '../complaints/index.ts';
@@ -242,20 +242,24 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, endpoints.consoleProducts, async () => (await listProducts(app.db)).map(productView));
 
-  registerEndpoint(app, endpoints.consoleSaveProduct, async (input, { operator }) => {
+  registerEndpoint(app, endpoints.consoleProductPreview, ({ productId, ...text }) =>
+    previewProduct(app, productId, termsFromText(text, app.config.market.money)),
+  );
+
+  /** Proposed through maker-checker (decision 0115): applied now, or waiting for another admin. */
+  const proposeProductChange = async (operator: Operator, change: ProductChange) => {
+    const outcome = await proposeMoneyAction(app, actorOf(operator), 'product_change', change);
+    return outcome.status === 'pending'
+      ? { status: 'pending' as const, requestId: outcome.request.id, productId: null }
+      : { status: 'applied' as const, requestId: null, productId: outcome.result.product.id };
+  };
+
+  registerEndpoint(app, endpoints.consoleSaveProduct, async ({ productId, ...text }, { operator }) => {
+    const terms = termsFromText(text, app.config.market.money);
+    const change: ProductChange =
+      productId === undefined ? { op: 'create', terms } : { op: 'edit', productId, terms };
     try {
-      return await audited(app, operator, async (trx) => {
-        const { before, saved } = await saveProduct(trx, input, quoteTerms(app.config));
-        return {
-          result: productView(saved),
-          audit: {
-            action: 'product.save',
-            subject: `product:${saved.id}`,
-            before: productView(before),
-            after: productView(saved),
-          },
-        };
-      });
+      return await proposeProductChange(operator, change);
     } catch (error) {
       // A save over the legal caps is audited too: who tried to set which terms, and the caps.
       if (error instanceof CapBreachRefusal) {
@@ -263,9 +267,9 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
           result: null,
           audit: {
             action: 'product.save.refused',
-            subject: `product:${input.productId}`,
+            subject: `product:${productId ?? 'new'}`,
             before: undefined,
-            after: { edit: input, refusal: error.message },
+            after: { change, refusal: error.message },
           },
         }));
       }
@@ -273,7 +277,9 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  registerEndpoint(app, endpoints.consolePlanPreview, (input) => planPreview(app, input));
+  registerEndpoint(app, endpoints.consoleProductState, ({ productId, op }, { operator }) =>
+    proposeProductChange(operator, { op, productId }),
+  );
 
   registerEndpoint(app, endpoints.consoleAudit, (input) => listAudit(app.db, input));
 }

@@ -2,5 +2,12 @@
 export { assertProductsComply, CapBreachRefusal, complianceProfileById } from './compliance.ts';
 export { findLoanProduct, loanProductOf, type LoanProduct, requireOpenOffer } from './loan-products.ts';
 export { type LoanAsk, type LoanQuote, quoteLoan, quoteTerms } from './loan-quote.ts';
-export { listProducts, planPreview, productView, saveProduct } from './product-admin.ts';
+export {
+  applyProductChange,
+  describeProductChange,
+  listProducts,
+  previewProduct,
+  productView,
+  termsFromText,
+} from './product-admin.ts';
 export { findProductSummary, listProductsExcept, productNames } from './product-reads.ts';

@@ -21,6 +21,8 @@ const productsExceptQuery = preparedQuery((db: Kysely<Database>, excludeProductI
       'clickable',
     ])
     .where('id', '!=', excludeProductId)
+    // A retired product is listed to no borrower (decision 0115); a paused one shows as Coming soon.
+    .where('retired_at', 'is', null)
     .orderBy('sort_order')
     .orderBy('id'),
 );

@@ -7,12 +7,13 @@ import {
   OPERATOR_SESSION_COOKIE,
   SIGN_IN_CSRF_TOKEN,
   endpoints,
+  markets,
   messages,
   operatorRoles,
   type Endpoint,
   type OperatorRole,
 } from '@kwarta/contract';
-import { OrderStatus } from '@kwarta/domain';
+import { OrderStatus, formatMoney } from '@kwarta/domain';
 import { callEndpoint, demoSession } from '../../support/api.ts';
 import {
   attemptConsoleSignIn,
@@ -55,7 +56,8 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       });
     }
     for (const role of operatorRoles) as[role] = await signIn(`${role}-1`, '198.51.100.1');
-  });
+    // Seven password hashes and sign-ins: slow on a busy machine.
+  }, 180_000);
   afterAll(() => t.close());
 
   const signIn = (name: string, address: string, password = PASSWORD, totp = '') =>
@@ -276,10 +278,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       expect(response.status).toBe(403);
       expect(response.envelope?.message).toBe(messages.operatorRoleRefused);
       expect(await orderStatus(orderId)).toBe(OrderStatus.UnderReview);
-      const product = await call(endpoints.consoleSaveProduct, 'viewer', {
-        productId: '1',
-        termRateBps: '1',
-      });
+      const product = await call(endpoints.consoleProductState, 'viewer', { productId: '1', op: 'pause' });
       expect(product.status).toBe(403);
       expect(await auditRows()).toEqual(before);
     });
@@ -640,43 +639,54 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
   });
 
   describe('products, funnel, audit', () => {
-    it('an admin changes a rate (audited), refuses invalid loan rules, and previews a plan', async () => {
+    it('an admin changes a rate (audited), refuses invalid terms, and previews the plans', async () => {
       const products = (await call(endpoints.consoleProducts, 'admin')).envelope?.data as {
         id: number;
+        name: string;
         termRateBps: number;
-        loanRules: string;
+        termDays: number;
+        periods: number;
+        minTermDays: number;
+        maxTermDays: number;
+        minAmount: number;
         maxAmount: number;
       }[];
       const product = products[0]!;
+      // The spec's market writes amounts as 1.500,50.
+      const pesos = (minor: number) => formatMoney(minor, markets.spec.money);
+      const text = {
+        productId: String(product.id),
+        name: product.name,
+        minAmount: pesos(product.minAmount),
+        maxAmount: pesos(product.maxAmount),
+        termDays: String(product.termDays),
+        periods: String(product.periods),
+        minTermDays: String(product.minTermDays),
+        maxTermDays: String(product.maxTermDays),
+        rate: String((product.termRateBps * 2) / 100).replace('.', ','),
+        ratePer: 'term',
+      };
       const before = await auditRows();
-      const bad = await call(endpoints.consoleSaveProduct, 'admin', {
-        productId: String(product.id),
-        loanRules: '{"term":{}}',
-      });
+      const bad = await call(endpoints.consoleSaveProduct, 'admin', { ...text, maxAmount: '1,500.50' });
       expect(bad.status).toBe(400);
-      expect(bad.envelope?.message).toMatch(/^The loan rules are not valid: /);
+      expect(bad.envelope?.message).toMatch(/^The product is not valid: maxAmount: "1,500.50"/);
       expect(await auditRows()).toEqual(before);
-      const preview = await call(endpoints.consolePlanPreview, 'admin', {
-        productId: String(product.id),
-        termRateBps: String(product.termRateBps * 2),
-        amount: String(product.maxAmount),
-      });
-      const previewed = preview.envelope?.data as { charges: number; total: number };
-      const saved = await call(endpoints.consoleSaveProduct, 'admin', {
-        productId: String(product.id),
-        termRateBps: String(product.termRateBps * 2),
-      });
-      expect(saved.envelope?.data).toMatchObject({ termRateBps: product.termRateBps * 2 });
+      const preview = await call(endpoints.consoleProductPreview, 'admin', text);
+      const previewed = preview.envelope?.data as {
+        plans: { principal: number; charges: number; total: number; eirMonthly: number }[];
+      };
+      expect(previewed.plans.map((plan) => plan.principal)).toEqual([product.minAmount, product.maxAmount]);
+      expect(await auditRows()).toEqual(before);
+      const saved = await call(endpoints.consoleSaveProduct, 'admin', text);
+      expect(saved.envelope?.data).toMatchObject({ status: 'applied', productId: product.id });
       const row = (await auditRows()).at(-1)!;
-      expect(row.action).toBe('product.save');
-      expect(JSON.parse(row.before_json!).termRateBps).toBe(product.termRateBps);
-      expect(JSON.parse(row.after_json!).termRateBps).toBe(product.termRateBps * 2);
-      const after = await call(endpoints.consolePlanPreview, 'admin', {
-        productId: String(product.id),
-        amount: String(product.maxAmount),
-      });
-      expect(after.envelope?.data).toEqual(previewed);
-      expect(previewed.total).toBe(product.maxAmount + previewed.charges);
+      expect(row.action).toBe('money.product_change');
+      expect(JSON.parse(row.after_json!).terms.termRateBps).toBe(product.termRateBps * 2);
+      const after = (await call(endpoints.consoleProducts, 'admin')).envelope?.data as typeof products;
+      expect(after.find((p) => p.id === product.id)!.termRateBps).toBe(product.termRateBps * 2);
+      const plan = previewed.plans.at(-1)!;
+      expect(plan.total).toBe(product.maxAmount + plan.charges);
+      expect(plan.eirMonthly).toBeGreaterThan(0);
     });
 
     it('reads the funnel and the audit log, which the console cannot write', async () => {

@@ -77,6 +77,7 @@ function product(
     extension_days: 7,
     extension_max: 1,
     allocation_order: 'penalty,interest,principal',
+    retired_at: null,
   } satisfies Product;
   return { product: row, rules };
 }

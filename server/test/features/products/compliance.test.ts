@@ -61,8 +61,6 @@ describe.each(databaseTargets)('legal cost caps on %s', (target) => {
   const auditRows = () => t.app.db.selectFrom('operator_audit').selectAll().orderBy('id').execute();
   const productRow = () =>
     t.app.db.selectFrom('products').selectAll().where('id', '=', flex.id).executeTakeFirstOrThrow();
-  const rulesWith = (change: Partial<LoanRules>) =>
-    JSON.stringify({ ...(JSON.parse(flex.loan_rules) as LoanRules), ...change });
 
   it('ships products and loan rules that comply, with no one-time late fee and a named processing fee', async () => {
     expect(t.app.config.compliance?.id).toBe('ph-sec-mc3-2022');
@@ -73,82 +71,86 @@ describe.each(databaseTargets)('legal cost caps on %s', (target) => {
     await expect(assertProductsComply(t.app.db, t.app.config)).resolves.toBeUndefined();
   });
 
-  // One product edit per cap: each is refused naming that cap, its figure and the offer, audited, and
-  // the product is left as it was.
+  /** Flex as the console's editor states it (pesos and percent in PH's writing), with `change`. */
+  const flexText = (change: Record<string, string> = {}) => {
+    const rules = JSON.parse(flex.loan_rules) as LoanRules;
+    return {
+      productId: String(flex.id),
+      name: 'Kwarta Flex',
+      minAmount: '2,000.00',
+      maxAmount: '₱20,000',
+      termDays: '91',
+      periods: '3',
+      minTermDays: String(rules.term.minDays),
+      maxTermDays: String(rules.term.maxDays),
+      rate: String(flex.term_rate_bps / 100),
+      ratePer: 'term',
+      fees: JSON.stringify(
+        rules.fees.map((fee) => ({ name: fee.name, percent: String(fee.principalBps / 100), fixed: '' })),
+      ),
+      ...change,
+    };
+  };
+  const withFee = (name: string, percent: string) => JSON.stringify([{ name, percent, fixed: '' }]);
+
+  // One product edit per cap the editor can reach (its penalties are the loan rules' and the boot's
+  // to check): each is refused naming that cap, its figure and the offer, audited, and the product
+  // is left as it was; the preview lists the same breaches without writing.
   it.each([
     {
       cap: messages.complianceCapNominalRate,
-      edit: { termRateBps: '2000' },
+      edit: { rate: () => '20' },
       figure: 'of 6.59% a month is above the legal cap of 6.00% a month',
       alone: true,
     },
     {
       cap: messages.complianceCapEffectiveRate,
-      edit: {
-        loanRules: () => rulesWith({ fees: [{ name: 'Service fee', principalBps: 3_000, fixedMinor: 0 }] }),
-      },
+      edit: { fees: () => withFee('Service fee', '30') },
       figure: 'of 21.36% a month is above the legal cap of 15.00% a month',
-      alone: true,
-    },
-    {
-      cap: messages.complianceCapLatePenalty,
-      edit: {
-        loanRules: () =>
-          rulesWith({
-            latePenalty: {
-              oneTimeMinor: { newClient: 0, repeatClient: 0 },
-              dailyTiers: [{ fromDay: 1, toDay: null, dailyRateBps: 20 }],
-            },
-          }),
-      },
-      figure: 'of 6.00% a month is above the legal cap of 5.00% a month',
       alone: true,
     },
     {
       // No covered product can break the total cost cap alone: 4 months at 6% is 24%, and fees that
       // lift the rest to 100% lift the EIR past 15% as well.
       cap: messages.complianceCapTotalCost,
-      edit: {
-        loanRules: () => rulesWith({ fees: [{ name: 'Service fee', principalBps: 9_000, fixedMinor: 0 }] }),
-      },
+      edit: { fees: () => withFee('Service fee', '90') },
       figure: 'of 105.00% of the principal is above the legal cap of 100.00% of the principal',
       alone: false,
     },
   ])(
     'the console refuses a product breaking the $cap cap, naming it',
     async ({ cap, edit, figure, alone }) => {
-      const body: Record<string, string> = { productId: String(flex.id) };
-      for (const [key, value] of Object.entries(edit))
-        body[key] = typeof value === 'function' ? value() : value;
+      const body = flexText(Object.fromEntries(Object.entries(edit).map(([key, value]) => [key, value()])));
       const before = await productRow();
       const auditBefore = await auditRows();
+      const preview = await consoleCall(endpoints.consoleProductPreview, body);
+      expect(preview.status).toBe(200);
+      const { breaches } = preview.envelope!.data as { breaches: string[] };
+      expect(await auditRows()).toHaveLength(auditBefore.length);
       const response = await consoleCall(endpoints.consoleSaveProduct, body);
       expect(response.status).toBe(400);
       const message = response.envelope!.message;
       expect(message).toContain(`The ${cap} ${figure} (ph-sec-mc3-2022) for the offer of ₱`);
       if (alone) expect(message.match(/The /g)).toHaveLength(1);
+      // The preview names the same breaches, so an operator sees before saving what a save refuses.
+      expect(breaches.join(' ')).toBe(message);
       expect(await productRow()).toEqual(before);
+      expect(await t.app.db.selectFrom('approval_requests').selectAll().execute()).toEqual([]);
       const audit = await auditRows();
       expect(audit).toHaveLength(auditBefore.length + 1);
       expect(audit.at(-1)).toMatchObject({ action: 'product.save.refused', subject: `product:${flex.id}` });
       expect(JSON.parse(audit.at(-1)!.after_json!)).toMatchObject({
-        edit: { productId: flex.id },
+        change: { op: 'edit', productId: flex.id },
         refusal: message,
       });
-      // The preview refuses the same, so an operator never sees a plan a save would refuse.
-      const preview = await consoleCall(endpoints.consolePlanPreview, { ...body, amount: '1000000' });
-      expect(preview.envelope?.message).toBe(message);
     },
   );
 
   it('keeps a compliant save, and beyond the covered size the caps do not apply', async () => {
-    const saved = await consoleCall(endpoints.consoleSaveProduct, {
-      productId: String(flex.id),
-      termRateBps: '1700',
-    });
+    const saved = await consoleCall(endpoints.consoleSaveProduct, flexText({ rate: '17' }));
     expect(saved.status).toBe(200);
     expect((await productRow()).term_rate_bps).toBe(1_700);
-    await consoleCall(endpoints.consoleSaveProduct, { productId: String(flex.id), termRateBps: '1500' });
+    await consoleCall(endpoints.consoleSaveProduct, flexText({ rate: '15' }));
   });
 
   it('boot refuses products that break a cap, listing each product and cap', async () => {

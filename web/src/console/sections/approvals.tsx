@@ -3,7 +3,7 @@ import { consoleCalls, type ApprovalAction } from '@kwarta/contract';
 import type { DataOf } from '../../lib/api-client.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { consoleCall } from '../console-client.ts';
-import { money, when } from '../format.ts';
+import { money, percentOfBps, when } from '../format.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 type Request = DataOf<typeof consoleCalls.consoleApprovals>['items'][number];
@@ -16,6 +16,7 @@ export const approvalActionLabels: Record<ApprovalAction, string> = {
   disbursement: 'Disbursement',
   write_off: 'Write-off',
   restructuring: 'New plan',
+  product_change: 'Product change',
 };
 
 const decisionTitles = {
@@ -59,7 +60,18 @@ function details(request: Request): string {
       >;
       return `${String(terms.instalments)} instalments every ${String(terms.everyDays)} days from ${String(terms.firstDue)}, ${Number(terms.monthlyBps) / 100}% a month`;
     }
+    case 'product_change':
+      return productChangeText(payload);
   }
+}
+
+/** A product change as the approver reads it: the product, the operation and its figures. */
+function productChangeText(payload: Record<string, unknown>): string {
+  const terms = payload.terms as
+    { name: string; minAmount: number; maxAmount: number; termDays: number; termRateBps: number } | undefined;
+  const what = `${String(payload.op)}${payload.productId ? ` product ${String(payload.productId)}` : ' a product'}`;
+  if (!terms) return what;
+  return `${what}: ${terms.name}, ${money(terms.minAmount)} – ${money(terms.maxAmount)}, ${terms.termDays} days, ${percentOfBps(terms.termRateBps)}% for the term`;
 }
 
 /** What approving does, in plain words, for the confirmation. */
@@ -79,6 +91,8 @@ function effect(request: Request): string {
       return `Everything order ${order} still owes, ${amount}, is written off and collections stop.`;
     case 'restructuring':
       return `A new plan for the ${amount} of principal order ${order} still owes is offered to the borrower; it replaces the unpaid instalments only when they accept it in the app.`;
+    case 'product_change':
+      return `The product change applies now: borrowers may borrow up to ${amount} on its terms.`;
   }
 }
 

@@ -125,6 +125,15 @@ export function PaymentsTable({
   const [reversing, setReversing] = useState<PaymentItem | null>(null);
   const [reason, setReason] = useState('');
   const [reverseBusy, setReverseBusy] = useState(false);
+  // A held payment's review waits on the shared confirmation, which states the amount and its effect.
+  const [reviewing, setReviewing] = useState<{
+    route: typeof consoleCalls.consoleAcceptPayment | typeof consoleCalls.consoleReturnPayment;
+    title: string;
+    confirmLabel: string;
+    question: string;
+    payment: PaymentItem;
+  } | null>(null);
+  const [reviewBusy, setReviewBusy] = useState(false);
   async function reverse() {
     if (!reversing) return;
     setReverseBusy(true);
@@ -146,13 +155,13 @@ export function PaymentsTable({
     );
     onChanged();
   }
-  async function review(
-    route: typeof consoleCalls.consoleAcceptPayment | typeof consoleCalls.consoleReturnPayment,
-    question: string,
-    payment: PaymentItem,
-  ) {
-    if (!window.confirm(question)) return;
+  async function review() {
+    if (!reviewing) return;
+    const { route, payment } = reviewing;
+    setReviewBusy(true);
     const result = await consoleCall(route, { paymentId: String(payment.id) });
+    setReviewBusy(false);
+    setReviewing(null);
     setOutcome(
       result.success
         ? `Payment ${payment.id}: ${labelOf(paymentStatusLabels, result.data?.status ?? '')}.`
@@ -212,11 +221,13 @@ export function PaymentsTable({
                         <button
                           type="button"
                           onClick={() =>
-                            review(
-                              consoleCalls.consoleAcceptPayment,
-                              `Apply the ${received} received to order ${payment.orderNo}?`,
+                            setReviewing({
+                              route: consoleCalls.consoleAcceptPayment,
+                              title: 'Accept the held payment',
+                              confirmLabel: 'Accept payment',
+                              question: `The ${received} received will be applied to order ${payment.orderNo} like any repayment.`,
                               payment,
-                            )
+                            })
                           }
                         >
                           Accept
@@ -224,11 +235,13 @@ export function PaymentsTable({
                         <button
                           type="button"
                           onClick={() =>
-                            review(
-                              consoleCalls.consoleReturnPayment,
-                              `Send the ${received} received back to the borrower's payment account?`,
+                            setReviewing({
+                              route: consoleCalls.consoleReturnPayment,
+                              title: 'Return the held payment',
+                              confirmLabel: 'Return payment',
+                              question: `The ${received} received will be sent back to the borrower's payment account; order ${payment.orderNo} owes it still.`,
                               payment,
-                            )
+                            })
                           }
                         >
                           Return
@@ -251,6 +264,16 @@ export function PaymentsTable({
         </tbody>
       </table>
       <p role="status">{outcome}</p>
+      <ConfirmDialog
+        open={reviewing !== null}
+        title={reviewing?.title ?? ''}
+        confirmLabel={reviewing?.confirmLabel ?? ''}
+        busy={reviewBusy}
+        onConfirm={() => void review()}
+        onCancel={() => setReviewing(null)}
+      >
+        <p>{reviewing?.question}</p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={reversing !== null}
         title="Confirm the reversal"

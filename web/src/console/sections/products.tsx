@@ -1,95 +1,367 @@
 import { useState, type FormEvent } from 'react';
 import { consoleCalls } from '@kwarta/contract';
+import type { RatePeriod } from '@kwarta/domain/pricing';
 import { consoleCall } from '../console-client.ts';
 import type { DataOf } from '../../lib/api-client.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
-import { money } from '../format.ts';
+import { formValues } from '../form-values.ts';
+import { money, percentOfBps } from '../format.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 type Product = DataOf<typeof consoleCalls.consoleProducts>[number];
-type Preview = DataOf<typeof consoleCalls.consolePlanPreview>;
+type Preview = DataOf<typeof consoleCalls.consoleProductPreview>;
+type StateOp = 'pause' | 'resume' | 'retire';
 
+const stateNames: Record<Product['state'], string> = {
+  on_offer: 'On offer',
+  coming_soon: 'Coming soon (paused)',
+  retired: 'Retired',
+};
+
+/** What each state change does, as the confirmation states it (decision 0115). */
+const stateEffects: Record<StateOp, { label: string; effect: string }> = {
+  pause: {
+    label: 'Pause',
+    effect: 'Borrowers see it as Coming soon and cannot take it; loans already made are untouched.',
+  },
+  resume: { label: 'Resume', effect: 'Borrowers can take it again at its current terms.' },
+  retire: {
+    label: 'Retire',
+    effect:
+      'It is never lent again and borrowers no longer see it; loans already made keep their plans and pages. This cannot be undone.',
+  },
+};
+
+/**
+ * The product editor (decision 0115): amounts in pesos and interest in percent as the market
+ * writes them, a preview of the plans, their EIR and the compliance verdict before a save, and
+ * pause, resume and retire behind a confirmation.
+ */
 export function ProductsSection() {
   const { data, error, reload } = useApiQuery(consoleCall, consoleCalls.consoleProducts, {});
+  const [editing, setEditing] = useState<Product | 'new' | null>(null);
+  const [changing, setChanging] = useState<{ product: Product; op: StateOp } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  async function changeState() {
+    if (!changing) return;
+    setBusy(true);
+    const result = await consoleCall(consoleCalls.consoleProductState, {
+      productId: String(changing.product.id),
+      op: changing.op,
+    });
+    setBusy(false);
+    setChanging(null);
+    setMessage(result.success ? outcomeText(result.data, changing.product.name) : result.message);
+    reload();
+  }
   return (
     <section aria-labelledby="products-title">
-      <h1 id="products-title">Products and loan rules</h1>
+      <h1 id="products-title">Products</h1>
       {error ? <p role="alert">{error}</p> : null}
-      {data?.map((product) => (
-        <ProductForm key={product.id} product={product} onSaved={reload} />
-      ))}
+      <table>
+        <caption>Loan products and what borrowers see of them</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">State</th>
+            <th scope="col" className="num">
+              Amounts
+            </th>
+            <th scope="col" className="num">
+              Term
+            </th>
+            <th scope="col" className="num">
+              Interest
+            </th>
+            <th scope="col">Fees</th>
+            <th scope="col">Change</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data?.map((product) => (
+            <tr key={product.id}>
+              <td>{product.name}</td>
+              <td>{stateNames[product.state]}</td>
+              <td className="num">
+                {money(product.minAmount)} – {money(product.maxAmount)}
+              </td>
+              <td className="num">
+                {product.termDays} days, {product.periods} instalments
+              </td>
+              <td className="num">{percentOfBps(product.termRateBps)}% for the term</td>
+              <td>{product.fees.map(feeText).join('; ') || 'None'}</td>
+              <td>
+                {product.state === 'retired' ? null : (
+                  <span className="row-actions">
+                    <button
+                      type="button"
+                      aria-label={`Edit ${product.name}`}
+                      onClick={() => setEditing(product)}
+                    >
+                      Edit
+                    </button>
+                    {(['pause', 'resume', 'retire'] as const)
+                      .filter((op) => (op === 'pause' ? product.state === 'on_offer' : true))
+                      .filter((op) => (op === 'resume' ? product.state === 'coming_soon' : true))
+                      .map((op) => (
+                        <button
+                          key={op}
+                          type="button"
+                          aria-label={`${stateEffects[op].label} ${product.name}`}
+                          onClick={() => setChanging({ product, op })}
+                        >
+                          {stateEffects[op].label}
+                        </button>
+                      ))}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="actions">
+        <button type="button" onClick={() => setEditing('new')}>
+          New product
+        </button>
+      </div>
+      <p role="status">{message}</p>
+      {editing ? (
+        <ProductEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          product={editing === 'new' ? null : editing}
+          onDone={(text) => {
+            setEditing(null);
+            setMessage(text);
+            reload();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={changing !== null}
+        title={changing ? `${stateEffects[changing.op].label} ${changing.product.name}` : ''}
+        confirmLabel={changing ? `${stateEffects[changing.op].label} product` : ''}
+        busy={busy}
+        onConfirm={() => void changeState()}
+        onCancel={() => setChanging(null)}
+      >
+        <p>{changing ? stateEffects[changing.op].effect : ''}</p>
+      </ConfirmDialog>
     </section>
   );
 }
 
-function ProductForm({ product, onSaved }: { product: Product; onSaved: () => void }) {
-  const [message, setMessage] = useState('');
+const feeText = (fee: Product['fees'][number]) =>
+  [
+    fee.name,
+    fee.principalBps ? `${percentOfBps(fee.principalBps)}%` : '',
+    fee.fixedMinor ? money(fee.fixedMinor) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+function outcomeText(
+  data: { status: 'applied' | 'pending'; requestId: number | null } | null | undefined,
+  name: string,
+) {
+  return data?.status === 'pending'
+    ? `${name}: proposed as request ${data.requestId}; another admin must approve it (Approvals).`
+    : `${name}: saved.`;
+}
+
+/** Up to this many fee rows; the loan rules take ten. */
+const FEE_ROWS = 3;
+
+function ProductEditor({ product, onDone }: { product: Product | null; onDone: (message: string) => void }) {
   const [preview, setPreview] = useState<Preview | null>(null);
-  const fields = (form: HTMLFormElement) => {
-    const values = new FormData(form);
-    const read = (name: string) => String(values.get(name) ?? '').trim();
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = (name: string) => `product-editor-${name}`;
+  const fees = product?.fees ?? [];
+  /** The form's fields as the call takes them: the fee rows as one list. */
+  function fields(form: HTMLFormElement) {
+    const values = formValues(form);
+    const feeRows = Array.from({ length: FEE_ROWS }, (_, index) => ({
+      name: values[`feeName${index}`] ?? '',
+      percent: values[`feePercent${index}`] ?? '',
+      fixed: values[`feeFixed${index}`] ?? '',
+    }));
     return {
-      productId: String(product.id),
-      minAmount: read('minAmount'),
-      maxAmount: read('maxAmount'),
-      termDays: read('termDays'),
-      termRateBps: read('termRateBps'),
-      loanRules: read('loanRules'),
+      ...(product ? { productId: String(product.id) } : {}),
+      name: values.name ?? '',
+      minAmount: values.minAmount ?? '',
+      maxAmount: values.maxAmount ?? '',
+      termDays: values.termDays ?? '',
+      periods: values.periods ?? '',
+      minTermDays: values.minTermDays ?? '',
+      maxTermDays: values.maxTermDays ?? '',
+      rate: values.rate ?? '',
+      ratePer: (values.ratePer ?? 'term') as RatePeriod,
+      fees: JSON.stringify(feeRows),
     };
-  };
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = await consoleCall(consoleCalls.consoleSaveProduct, fields(event.currentTarget));
-    setMessage(result.success ? 'Saved.' : result.message);
-    if (result.success) onSaved();
   }
-  async function previewPlan(form: HTMLFormElement) {
-    const amount = String(new FormData(form).get('amount') ?? '');
-    const result = await consoleCall(consoleCalls.consolePlanPreview, { ...fields(form), amount });
-    setPreview(result.data);
+  async function previewPlans(form: HTMLFormElement) {
+    setBusy(true);
+    const result = await consoleCall(consoleCalls.consoleProductPreview, fields(form));
+    setBusy(false);
+    setPreview(result.success ? (result.data ?? null) : null);
     setMessage(result.success ? '' : result.message);
   }
-  const id = (name: string) => `product-${product.id}-${name}`;
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await consoleCall(consoleCalls.consoleSaveProduct, fields(event.currentTarget));
+    setBusy(false);
+    if (result.success) onDone(outcomeText(result.data, fields(event.currentTarget).name));
+    else setMessage(result.message);
+  }
+  const breaking = (preview?.breaches.length ?? 0) > 0;
   return (
-    <form className="product" onSubmit={save} aria-labelledby={id('title')}>
-      <h2 id={id('title')}>{product.name}</h2>
+    <form
+      className="product"
+      onSubmit={save}
+      // Any change makes the preview stale: a save needs the verdict of what it saves.
+      onChange={() => setPreview(null)}
+      aria-labelledby={id('title')}
+    >
+      <h2 id={id('title')}>{product ? `Edit ${product.name}` : 'New product'}</h2>
       <div className="grid">
         <label>
-          Minimum amount (centavos)
-          <input name="minAmount" inputMode="numeric" defaultValue={product.minAmount} />
+          Name
+          <input name="name" required maxLength={60} defaultValue={product?.name ?? ''} />
         </label>
         <label>
-          Maximum amount (centavos)
-          <input name="maxAmount" inputMode="numeric" defaultValue={product.maxAmount} />
+          Smallest amount (₱)
+          <input
+            name="minAmount"
+            inputMode="decimal"
+            defaultValue={product ? money(product.minAmount) : ''}
+          />
+        </label>
+        <label>
+          Largest amount (₱)
+          <input
+            name="maxAmount"
+            inputMode="decimal"
+            defaultValue={product ? money(product.maxAmount) : ''}
+          />
         </label>
         <label>
           Term (days)
-          <input name="termDays" inputMode="numeric" defaultValue={product.termDays} />
+          <input name="termDays" inputMode="numeric" defaultValue={product?.termDays ?? 91} />
         </label>
         <label>
-          Rate over the term (basis points)
-          <input name="termRateBps" inputMode="numeric" defaultValue={product.termRateBps} />
+          Instalments
+          <input name="periods" inputMode="numeric" defaultValue={product?.periods ?? 3} />
+        </label>
+        <label>
+          Shortest term a borrower may ask (days)
+          <input name="minTermDays" inputMode="numeric" defaultValue={product?.minTermDays ?? 91} />
+        </label>
+        <label>
+          Longest term a borrower may ask (days)
+          <input name="maxTermDays" inputMode="numeric" defaultValue={product?.maxTermDays ?? 91} />
+        </label>
+        <label>
+          Interest (%)
+          <input
+            name="rate"
+            inputMode="decimal"
+            defaultValue={product ? percentOfBps(product.termRateBps) : ''}
+          />
+        </label>
+        <label>
+          Interest per
+          <select name="ratePer" defaultValue={product ? 'term' : 'day'}>
+            <option value="day">day</option>
+            <option value="month">month (30 days)</option>
+            <option value="term">the whole term</option>
+          </select>
         </label>
       </div>
-      <label>
-        Loan rules (JSON)
-        <textarea name="loanRules" rows={4} defaultValue={product.loanRules} spellCheck={false} />
-      </label>
+      <fieldset>
+        <legend>Fees (each a share of the amount, a fixed sum, or both)</legend>
+        {Array.from({ length: FEE_ROWS }, (_, index) => {
+          const fee = fees[index];
+          return (
+            <div className="grid" key={index}>
+              <label>
+                Fee {index + 1} name
+                <input name={`feeName${index}`} maxLength={60} defaultValue={fee?.name ?? ''} />
+              </label>
+              <label>
+                Fee {index + 1} (% of the amount)
+                <input
+                  name={`feePercent${index}`}
+                  inputMode="decimal"
+                  defaultValue={fee?.principalBps ? percentOfBps(fee.principalBps) : ''}
+                />
+              </label>
+              <label>
+                Fee {index + 1} fixed (₱)
+                <input
+                  name={`feeFixed${index}`}
+                  inputMode="decimal"
+                  defaultValue={fee?.fixedMinor ? money(fee.fixedMinor) : ''}
+                />
+              </label>
+            </div>
+          );
+        })}
+      </fieldset>
       <div className="actions">
-        <button type="submit">Save {product.name}</button>
-        <label>
-          Preview amount (centavos)
-          <input name="amount" inputMode="numeric" defaultValue={product.maxAmount} />
-        </label>
-        <button type="button" onClick={(event) => previewPlan(event.currentTarget.form!)}>
-          Preview plan
+        <button
+          type="button"
+          disabled={busy}
+          onClick={(event) => void previewPlans(event.currentTarget.form!)}
+        >
+          Preview plans
+        </button>
+        <button type="submit" disabled={busy || !preview || breaking}>
+          {product ? 'Save changes' : 'Create product'}
+        </button>
+        <button type="button" onClick={() => onDone('')}>
+          Cancel
         </button>
       </div>
-      <p role="status">{message}</p>
-      {preview ? (
-        <table>
+      <p role="status">{message || (preview ? '' : 'Preview the plans to see the verdict before saving.')}</p>
+      {preview ? <PreviewView preview={preview} /> : null}
+    </form>
+  );
+}
+
+function PreviewView({ preview }: { preview: Preview }) {
+  return (
+    <div aria-label="Preview" role="region">
+      {preview.breaches.length ? (
+        <div role="alert">
+          <p>
+            <strong>Refused:</strong> this product breaks the caps of {preview.profile}; it cannot be saved.
+          </p>
+          <ul>
+            {preview.breaches.map((breach) => (
+              <li key={breach}>{breach}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p>
+          <strong>Complies</strong>
+          {preview.profile
+            ? ` with every cap of ${preview.profile}.`
+            : ': this market applies no compliance profile.'}
+        </p>
+      )}
+      {preview.plans.map((plan) => (
+        <table key={plan.principal}>
           <caption>
-            Plan for {money(preview.principal)} over {preview.termDays} days: charges {money(preview.charges)}
-            , total {money(preview.total)}
+            {money(plan.principal)} over {plan.termDays} days: charges {money(plan.charges)}
+            {plan.fees.length
+              ? ` (${plan.fees.map((fee) => `${fee.name} ${money(fee.amount)}`).join(', ')})`
+              : ''}
+            , total {money(plan.total)}; EIR {percentOfBps(Math.round(plan.eirMonthly * 10_000))}% a month,{' '}
+            {percentOfBps(Math.round(plan.eirAnnual * 10_000))}% a year
           </caption>
           <thead>
             <tr>
@@ -101,7 +373,7 @@ function ProductForm({ product, onSaved }: { product: Product; onSaved: () => vo
             </tr>
           </thead>
           <tbody>
-            {preview.lines.map((line) => (
+            {plan.lines.map((line) => (
               <tr key={line.seq}>
                 <td>{line.seq}</td>
                 <td>{line.dueDate}</td>
@@ -110,7 +382,7 @@ function ProductForm({ product, onSaved }: { product: Product; onSaved: () => vo
             ))}
           </tbody>
         </table>
-      ) : null}
-    </form>
+      ))}
+    </div>
   );
 }
