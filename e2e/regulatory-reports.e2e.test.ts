@@ -69,8 +69,8 @@ describe('Regulatory reports', () => {
     for await (const chunk of stream) text += String(chunk);
     expect(text).toBe(`HD|${PROVIDER}|31012026|1.0|0|\nFT|${PROVIDER}|31012026|0\n`);
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Mark sent' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark sent' }).click();
     await page.getByText(/marked sent\.$/).waitFor();
     // The row now says when and by whom, in place of the button.
     await page.getByRole('button', { name: 'Mark sent' }).waitFor({ state: 'detached' });

@@ -8,7 +8,9 @@ import {
   formatMoney,
   type MoneyStyle,
   mulDivHalfUp,
+  formatPercentBps,
   parseMoney,
+  parsePercentBps,
   splitHalfUp,
   toMinorUnits,
 } from '../src/money.ts';
@@ -378,6 +380,25 @@ describe('parseMoney', () => {
         const minor = randomInt(random, -1e12, 1e12);
         expect(parseMoney(formatMoney(minor, style), style)).toBe(minor);
       }
+    }
+  });
+});
+
+describe('percent in basis points', () => {
+  const spec: MoneyStyle = { groupSeparator: '.', decimalMark: ',', grouping: 'thousands', currency: 'peso' };
+  const ph: MoneyStyle = { groupSeparator: ',', decimalMark: '.', grouping: 'thousands', currency: 'peso' };
+
+  it('reads a rate as the market writes its decimals, and prints it back without trailing zeros', () => {
+    expect(parsePercentBps('0.15%', ph)).toBe(15);
+    expect(parsePercentBps('0,15 %', spec)).toBe(15);
+    expect(parsePercentBps('4', ph)).toBe(400);
+    expect(parsePercentBps('0.155', ph)).toBeNull();
+    expect(parsePercentBps('0.15', spec)).toBeNull();
+    expect(formatPercentBps(50, ph)).toBe('0.5');
+    expect(formatPercentBps(1213, spec)).toBe('12,13');
+    expect(formatPercentBps(400, ph)).toBe('4');
+    for (const bps of [0, 1, 15, 99, 100, 1213, 10_000]) {
+      for (const style of [ph, spec]) expect(parsePercentBps(formatPercentBps(bps, style), style)).toBe(bps);
     }
   });
 });

@@ -4,6 +4,7 @@ import type { DataOf } from '../../lib/api-client.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { consoleCall } from '../console-client.ts';
 import { when } from '../format.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 type Generated = DataOf<typeof consoleCalls.consoleCicGenerate>;
 
@@ -17,6 +18,7 @@ export function RegulatoryReportsSection() {
   const [outcome, setOutcome] = useState<Generated | null>(null);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState<{ id: number; fileName: string } | null>(null);
 
   async function generate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,10 +36,13 @@ export function RegulatoryReportsSection() {
     } else setMessage(result.message);
   }
 
-  async function markSent(id: number, fileName: string) {
-    if (!window.confirm(`Mark ${fileName} sent to the CIC?`)) return;
-    const result = await consoleCall(consoleCalls.consoleCicMarkSent, { id: String(id) });
-    setMessage(result.success ? `${fileName} marked sent.` : result.message);
+  async function markSent() {
+    if (!sending) return;
+    setBusy(true);
+    const result = await consoleCall(consoleCalls.consoleCicMarkSent, { id: String(sending.id) });
+    setBusy(false);
+    setMessage(result.success ? `${sending.fileName} marked sent.` : result.message);
+    setSending(null);
     reload();
   }
 
@@ -121,7 +126,10 @@ export function RegulatoryReportsSection() {
                       {file.sentAt ? (
                         `${when(file.sentAt)} by ${file.sentBy ?? ''}`
                       ) : (
-                        <button type="button" onClick={() => markSent(file.id, file.fileName)}>
+                        <button
+                          type="button"
+                          onClick={() => setSending({ id: file.id, fileName: file.fileName })}
+                        >
                           Mark sent
                         </button>
                       )}
@@ -134,6 +142,19 @@ export function RegulatoryReportsSection() {
           {data.submissions.length === 0 ? <p>No file generated yet.</p> : null}
         </>
       ) : null}
+      <ConfirmDialog
+        open={sending !== null}
+        title="Mark the file sent"
+        confirmLabel="Mark sent"
+        busy={busy}
+        onConfirm={() => void markSent()}
+        onCancel={() => setSending(null)}
+      >
+        <p>
+          {sending?.fileName} is recorded as sent to the CIC, with you and now. A month sent is corrected by a
+          correction file, not sent again.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }
