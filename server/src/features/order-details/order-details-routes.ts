@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Defaults, fillMessage, messages, productDefineWireNames, endpoints } from '@kwarta/contract';
-import { calendarDateAt, moneyStyleFor, OrderStatus, type MoneyStyle } from '@kwarta/domain';
+import {
+  calendarDateAt,
+  moneyStyleFor,
+  OrderStatus,
+  repayingStatuses,
+  type MoneyStyle,
+} from '@kwarta/domain';
 import { registerEndpoint } from '../../lib/contract-route.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { currentBrand } from '../brand/index.ts';
@@ -46,7 +52,10 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
         : null;
     const [identity, newPlan] = await Promise.all([
       identityLine(order.status, borrower.id),
-      offeredRestructuring(app, { orderId: order.id, borrowerId: borrower.id }),
+      // Only a repaying loan can be offered a new plan (decision 0110): other orders skip the read.
+      (repayingStatuses as readonly number[]).includes(order.status)
+        ? offeredRestructuring(app, { orderId: order.id, borrowerId: borrower.id })
+        : null,
     ]);
     return { ...page, ...declined, identityNotice: identity, newPlan: newPlan ? (1 as const) : (0 as const) };
   });
