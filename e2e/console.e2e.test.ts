@@ -7,12 +7,14 @@ import {
   Limits,
   consoleMenu,
   consoleSections,
+  markets,
   fillMessage,
   messages,
   operatorRoles,
   routes,
   type OperatorRole,
 } from '@kwarta/contract';
+import { formatPercentBps } from '@kwarta/domain';
 import { createOperator } from '../server/src/features/operators/operator-repository.ts';
 import { hashPassword } from '../server/src/features/operators/password-hash.ts';
 import { openLive, pageErrors, screenshot, useBrowser } from './support/browser.ts';
@@ -400,17 +402,22 @@ describe('operator console', () => {
   test("an admin changes a product's rate and the borrower's confirmation shows the new plan", async () => {
     const admin = await signIn('admin');
     await admin.goto(`${baseUrl}/console#/products`);
-    const form = admin.getByRole('form', { name: 'Kwarta Flex' });
-    await form.getByLabel('Rate over the term (basis points)').fill(String(originalRate * 2));
-    await form.getByRole('button', { name: 'Preview plan' }).click();
-    const firstLine = form.getByRole('table').getByRole('row').nth(1).getByRole('cell').nth(2);
-    await firstLine.waitFor();
+    await admin.getByRole('button', { name: 'Edit Kwarta Flex' }).click();
+    const form = admin.getByRole('form', { name: 'Edit Kwarta Flex' });
+    // The rate as the lender writes it, in the market's decimals, for the whole term.
+    await form.getByLabel('Interest (%)').fill(formatPercentBps(originalRate * 2, markets.spec.money));
+    await form.getByLabel('Interest per').selectOption('term');
+    await form.getByRole('button', { name: 'Preview plans' }).click();
+    const preview = form.getByRole('region', { name: 'Preview' });
+    await preview.getByText(/^Complies/).waitFor();
+    // The largest amount's plan (the second table): its first instalment, as the borrower will see it.
+    const firstLine = preview.getByRole('table').nth(1).getByRole('row').nth(1).getByRole('cell').nth(2);
     const instalment = (await firstLine.textContent())!;
-    await form.getByRole('button', { name: 'Save Kwarta Flex' }).click();
-    await admin.getByText('Saved.').waitFor();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await admin.getByText('Kwarta Flex: saved.').waitFor();
     await screenshot(admin, 'console-products');
     await expectNoAxeViolations(admin, 'console products, saved');
-    expect((await auditCount(`product:${productId}`)).at(-1)).toBe('product.save');
+    expect((await auditCount(`product:${productId}`)).at(-1)).toBe('money.product_change');
 
     const phone = await browser.newPage();
     await openLive(phone, `${baseUrl}/loanConfirm?${sessionQuery(await borrower(), { productId })}`);
@@ -419,7 +426,7 @@ describe('operator console', () => {
     await screenshot(phone, 'console-borrower-new-plan', { fullPage: false });
 
     await admin.goto(`${baseUrl}/console#/audit`);
-    await admin.getByRole('cell', { name: 'product.save' }).first().waitFor();
+    await admin.getByRole('cell', { name: 'money.product_change' }).first().waitFor();
     await expectNoAxeViolations(admin, 'console audit log');
   });
 

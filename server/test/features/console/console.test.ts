@@ -267,7 +267,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       ).toBe(401);
       // The shared sessions stay live for the other tests.
       for (const role of operatorRoles) as[role] = await signIn(`${role}-1`, '198.51.100.1');
-    });
+    }, 60_000); // signs every role in again: one password hash each, slow on a busy machine
   });
 
   describe('security', () => {
@@ -615,7 +615,7 @@ describe.each(databaseTargets)('operator console (%s)', (target) => {
       expect(JSON.stringify(detail.envelope?.data)).toContain('We called you back; all settled.');
       const twice = await replyWith(as.agent!, problemId, 'again', image);
       expect(twice.json()).toMatchObject({ kwc: '409' });
-    });
+    }, 60_000); // re-encodes an image: slow on a busy machine
 
     it('a reply carries as many images as a complaint may (Limits.complaintImagesMax), not fewer', async () => {
       const session = await demoSession(t.app);

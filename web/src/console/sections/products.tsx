@@ -210,10 +210,12 @@ function ProductEditor({ product, onDone }: { product: Product | null; onDone: (
   }
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Read before the call: React clears currentTarget once the handler has returned.
+    const saved = fields(event.currentTarget);
     setBusy(true);
-    const result = await consoleCall(consoleCalls.consoleSaveProduct, fields(event.currentTarget));
+    const result = await consoleCall(consoleCalls.consoleSaveProduct, saved);
     setBusy(false);
-    if (result.success) onDone(outcomeText(result.data, fields(event.currentTarget).name));
+    if (result.success) onDone(outcomeText(result.data, saved.name));
     else setMessage(result.message);
   }
   const breaking = (preview?.breaches.length ?? 0) > 0;
