@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { Defaults } from './constants.ts';
 import type { MarketId } from './markets.ts';
 import { BANK_CARD_TYPE_CODE, BANK_CHANNEL_CODE, visibleBankFields } from './bank-form-visibility.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { isCalendarDate } from '@kwarta/domain/calendar-date';
 
 /**

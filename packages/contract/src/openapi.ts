@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import type { Endpoint } from './endpoint.ts';
 import { envelopeWireNames } from './wire-map.ts';
 import { sessionQueryFields } from './session.ts';

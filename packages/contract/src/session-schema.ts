@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import type { SessionQueryField } from './session.ts';
 import { textField } from './form-fields.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { DomainError } from './errors.ts';
 import type { MinorUnits } from './money.ts';
 import type { AllocatedPayment, Allocation, OrderBalance } from './repayment.ts';

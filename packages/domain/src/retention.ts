@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 
 /**
  * How long each category of a borrower's data is kept (decision 0107), as data: RETENTION_FILE

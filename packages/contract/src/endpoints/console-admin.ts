@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleAdminRoutes } from '../console-admin-routes.ts';
 import { messages, fillMessage } from '../messages.ts';

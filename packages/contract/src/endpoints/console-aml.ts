@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleAmlRoutes } from '../console-aml-routes.ts';
 import { dateField, idField, textField } from '../form-fields.ts';

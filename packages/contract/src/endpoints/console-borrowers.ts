@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleBorrowerRoutes } from '../console-borrower-routes.ts';
 import { idField, textField } from '../form-fields.ts';

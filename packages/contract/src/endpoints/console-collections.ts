@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { collectionBucketKeys } from '@kwarta/domain/collections';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleCollectionsRoutes } from '../console-collections-routes.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleCreditRoutes } from '../console-credit-routes.ts';
 import { dateField, idField, textField } from '../form-fields.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleExportRoutes } from '../console-export-routes.ts';
 import { dateField } from '../form-fields.ts';

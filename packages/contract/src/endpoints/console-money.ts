@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleMoneyRoutes } from '../console-money-routes.ts';
 import { dateField, idField, intField, textField } from '../form-fields.ts';

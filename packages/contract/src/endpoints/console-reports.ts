@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { periods } from '@kwarta/domain/portfolio';
 import { reconciliationProblems } from '@kwarta/domain/reconciliation';
 import { defineEndpoints } from '../endpoint.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleRoutes } from '../console-routes.ts';
 import { operatorRoles } from '../operators.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { identityDocumentTypes, identityRoutes, identityStates, sourcesOfFunds } from '../identity-routes.ts';
 import { textField } from '../form-fields.ts';

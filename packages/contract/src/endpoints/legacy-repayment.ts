@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { routes } from '../routes.ts';
 import { idField, intField, textField } from '../form-fields.ts';

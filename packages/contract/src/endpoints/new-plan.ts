@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { idField } from '../form-fields.ts';
 import { newPlanRoutes } from '../new-plan-routes.ts';

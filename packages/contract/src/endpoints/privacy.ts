@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@kwarta/domain/zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { consolePrivacyRoutes } from '../console-privacy-routes.ts';
 import { privacyRoutes } from '../privacy-routes.ts';
