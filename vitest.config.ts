@@ -13,7 +13,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },
-      { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts'] } },
+      // Property tests run thousands of cases; on a busy 2-core machine some take over 5 s.
+      {
+        test: {
+          name: 'domain',
+          root: 'packages/domain',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
       // Tests of the repository itself (lint boundaries), run in copies of it.
       { test: { name: 'repo', root: 'scripts', include: ['test/**/*.test.ts'], hookTimeout: 180_000 } },
       // Its global setup migrates one PostgreSQL database that each test database is copied from.

@@ -25,6 +25,7 @@ import { consolePrivacyRoutes } from '../src/console-privacy-routes.ts';
 import { privacyRoutes } from '../src/privacy-routes.ts';
 import { consoleMoneyRoutes } from '../src/console-money-routes.ts';
 import { consoleRegulatoryRoutes } from '../src/console-regulatory-routes.ts';
+import { newPlanRoutes } from '../src/new-plan-routes.ts';
 import { consoleRoutes } from '../src/console-routes.ts';
 
 describe('form fields', () => {
@@ -76,6 +77,7 @@ describe('routes and endpoints', () => {
       consolePrivacyRoutes,
       consoleMoneyRoutes,
       consoleRegulatoryRoutes,
+      newPlanRoutes,
     ];
     const filed = tables.reduce((count, table) => count + Object.keys(table).length, 0);
     expect(filed).toBe(Object.keys(allRoutes).length);
