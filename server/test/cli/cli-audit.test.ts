@@ -5,8 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@kwarta/contract';
 import { callEndpoint, demoSession } from '../support/api.ts';
-import { newBorrower } from '../support/borrowers.ts';
-import { bindCard } from '../support/payment-accounts.ts';
+import { appliedOrder } from '../support/orders.ts';
 import { cliEnv, createTestApp, databaseTargets, type TestApp } from '../support/test-app.ts';
 
 const run = promisify(execFile);
@@ -130,24 +129,7 @@ describe.each(databaseTargets)('command-line changes in the operator audit (%s)'
   }, 120_000);
 
   it('orders, complaint replies, the account key and the ledger: the console’s rows', async () => {
-    const borrower = await newBorrower(t.app, '13900000731');
-    const product = await t.app.db
-      .selectFrom('products')
-      .select('id')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
-      session: borrower.session,
-      body: {
-        productId: String(product.id),
-        amount: '1000000',
-        periods: '3',
-        termUnit: '1',
-        requestId: 'cli-audit-000000001',
-      },
-    });
-    const orderId = (pushed.envelope!.data as { orderId: number }).orderId;
-    await bindCard(t.app, borrower.session, product.id);
+    const { orderId } = await appliedOrder(t, '13900000731');
 
     await cli('order', 'approve', '--order', String(orderId), '--operator', 'cli-admin');
     expect(await lastAudit()).toMatchObject({

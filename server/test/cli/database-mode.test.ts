@@ -4,10 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '@kwarta/contract';
-import { callEndpoint } from '../support/api.ts';
-import { newBorrower } from '../support/borrowers.ts';
-import { bindCard } from '../support/payment-accounts.ts';
+import { appliedOrder } from '../support/orders.ts';
 import {
   cliEnv,
   createTestApp,
@@ -77,24 +74,7 @@ describe.each(databaseTargets)('the mode recorded in the database (%s)', (target
 
   beforeAll(async () => {
     sandbox = await createTestApp(target, { env: { MARKET: 'spec' } });
-    const borrower = await newBorrower(sandbox.app, '13900000101');
-    const product = await sandbox.app.db
-      .selectFrom('products')
-      .select('id')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const pushed = await callEndpoint(sandbox.app, endpoints.loanDetailPush, {
-      session: borrower.session,
-      body: {
-        productId: String(product.id),
-        amount: '1000000',
-        periods: '3',
-        termUnit: '1',
-        requestId: 'mode-test-000000001',
-      },
-    });
-    orderId = (pushed.envelope!.data as { orderId: number }).orderId;
-    await bindCard(sandbox.app, borrower.session, product.id);
+    orderId = (await appliedOrder(sandbox, '13900000101')).orderId;
     await approveOrder(sandbox.app, orderId, 'operator:test');
     // The same database, now served in production.
     production = await createTestApp(target, {
@@ -188,7 +168,8 @@ describe.each(databaseTargets)('the mode recorded in the database (%s)', (target
     } finally {
       await spec.close();
     }
-  });
+    // A whole test app of its own: migrated and seeded, past 20 s on a busy machine.
+  }, 60_000);
 
   it('keeps a development or sandbox server off a production database', async () => {
     await expect(

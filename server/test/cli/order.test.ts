@@ -3,10 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '@kwarta/contract';
-import { callEndpoint } from '../support/api.ts';
-import { newBorrower } from '../support/borrowers.ts';
-import { bindCard } from '../support/payment-accounts.ts';
+import { appliedOrder } from '../support/orders.ts';
 import { cliEnv, createTestApp, type TestApp } from '../support/test-app.ts';
 import { createOperator } from '../../src/features/operators/index.ts';
 
@@ -27,24 +24,7 @@ describe('npm run order', () => {
     t = await createTestApp('sqlite', { env: { MARKET: 'spec' } });
     await createOperator(t.app.db, { name: 'ana', role: 'credit', now: new Date() });
     await createOperator(t.app.db, { name: 'fin', role: 'finance', now: new Date() });
-    const borrower = await newBorrower(t.app, '13900000021');
-    const product = await t.app.db
-      .selectFrom('products')
-      .select('id')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
-      session: borrower.session,
-      body: {
-        productId: String(product.id),
-        amount: '1000000',
-        periods: '3',
-        termUnit: '1',
-        requestId: 'cli-test-0000000001',
-      },
-    });
-    orderId = (pushed.envelope!.data as { orderId: number }).orderId;
-    await bindCard(t.app, borrower.session, product.id);
+    orderId = (await appliedOrder(t, '13900000021')).orderId;
   });
   afterAll(() => t.close());
 
@@ -86,24 +66,7 @@ describe('npm run order', () => {
   }, 60_000);
 
   it('above its approval threshold a disbursement is proposed for a second operator, or refused without one', async () => {
-    const borrower = await newBorrower(t.app, '13900000022');
-    const product = await t.app.db
-      .selectFrom('products')
-      .select('id')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
-      session: borrower.session,
-      body: {
-        productId: String(product.id),
-        amount: '1000000',
-        periods: '3',
-        termUnit: '1',
-        requestId: 'cli-test-0000000002',
-      },
-    });
-    const id = String((pushed.envelope!.data as { orderId: number }).orderId);
-    await bindCard(t.app, borrower.session, product.id);
+    const id = String((await appliedOrder(t, '13900000022')).orderId);
     await order('approve', '--order', id, '--operator', 'ana');
     // ₱10.000,00 is above a ₱5.000,00 threshold.
     const strict = { ...cliEnv(t), APPROVAL_THRESHOLDS: '{"disbursement":500000,"write_off":500000}' };
