@@ -4,6 +4,9 @@
 // done), and checks that nothing was booked twice and the books balance.
 //   npm run bench:daily-job [-- --loans 1000000 --postgres postgres://…/postgres]
 //   npm run bench:daily-job -- --sqlite [--loans 20000]
+// --standings rebuilds the portfolio's summaries after seeding, so every loan has the standing the
+// money events would have written and the job's accruals are added to the aging penalty
+// (decision 0118); without it the bulk rows have none and the job adds nothing there.
 // PostgreSQL runs in a throwaway database, created and dropped; SQLite in a temporary directory.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +18,12 @@ import { addDays, calendarDateAt, defaultLoanRules, LedgerAccount, OrderStatus }
 import { createDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import type { Database } from '../../server/src/db/schema.ts';
-import { advanceOrdersByDate, ORDER_STATUS_JOB_ACTOR } from '../../server/src/features/orders/index.ts';
+import {
+  advanceOrdersByDate,
+  ordersWithMoney,
+  ORDER_STATUS_JOB_ACTOR,
+} from '../../server/src/features/orders/index.ts';
+import { rebuildPortfolioSummaries } from '../../server/src/features/portfolio/index.ts';
 import { createThrowawayDatabase, ADMIN_POSTGRES_URL } from '../support/backing-services.ts';
 import { seedOpenLoans } from './seed-orders.ts';
 
@@ -155,8 +163,16 @@ async function main(): Promise<boolean> {
       .executeTakeFirstOrThrow();
     const seedStart = performance.now();
     await seedOpenLoans(db, { count: loans, today: TODAY, dueOffsets: DUE_OFFSETS, productId: product.id });
-    if (!onSqlite) await sql`analyze`.execute(db);
     console.log(`  seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    if (args.includes('--standings')) {
+      const rebuildStart = performance.now();
+      const orderIds = await ordersWithMoney(db);
+      await rebuildPortfolioSummaries(db, { orderIds, timeZone: TIME_ZONE, check: false });
+      console.log(
+        `  portfolio summaries rebuilt for ${orderIds.length} orders in ${((performance.now() - rebuildStart) / 1000).toFixed(1)} s`,
+      );
+    }
+    if (!onSqlite) await sql`analyze`.execute(db);
     const expectedOverdue = await count(
       db,
       `select count(*) as n from orders where status = ${OrderStatus.Repaying} and due_date < '${TODAY}'`,
@@ -264,6 +280,21 @@ async function main(): Promise<boolean> {
         )) - (await count(db, `select sum(penalty_amount) as n from orders`)),
         0,
       ],
+      ...(args.includes('--standings')
+        ? [
+            [
+              'portfolio summaries differing from their rows (aging penalty included)',
+              (
+                await rebuildPortfolioSummaries(db, {
+                  orderIds: await ordersWithMoney(db),
+                  timeZone: TIME_ZONE,
+                  check: true,
+                })
+              ).differences.length,
+              0,
+            ] as [string, number, number],
+          ]
+        : []),
     ];
     let ok = true;
     for (const [name, actual, expected] of checks) {

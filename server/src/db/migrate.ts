@@ -38,6 +38,7 @@ import * as collectionContactCounts from './migrations/2026-11-29-70-collection-
 import * as openOrdersByOrder from './migrations/2026-11-29-80-open-orders-by-order.ts';
 import * as borrowerNotes from './migrations/2026-11-29-90-borrower-notes.ts';
 import * as productRetired from './migrations/2026-11-30-30-product-retired.ts';
+import * as keptReportSummaries from './migrations/2026-11-30-40-kept-report-summaries.ts';
 
 /**
  * Migrations are listed here rather than read from a folder, so they work the same from source
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-80-open-orders-by-order': openOrdersByOrder,
   '2026-11-29-90-borrower-notes': borrowerNotes,
   '2026-11-30-30-product-retired': productRetired,
+  '2026-11-30-40-kept-report-summaries': keptReportSummaries,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

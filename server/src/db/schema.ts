@@ -1065,8 +1065,12 @@ export interface PortfolioOrderStandingTable {
   utm_tag: string;
   outstanding_principal: number | string;
   oldest_unpaid_due: string | null;
-  /** JSON [[figure, day, month, amount], …]. */
+  /** JSON [[figure, day, month, amount], …], without the aging penalty (decision 0118). */
   sums: string;
+  /** Its oldest due date with principal or interest unpaid while live: where its aging figures are (decision 0118). */
+  aging_day: string | null;
+  /** The penalty it counts at aging_day; the daily job adds each accrual. bigint, read through Number(). */
+  penalty_owed: number | string;
 }
 
 /** Operators' notes on a borrower (decision 0113, migration 2026-11-29-70): append-only, triggers refuse UPDATE and DELETE. */

@@ -17,6 +17,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { postJournalEntries } from '../ledger/index.ts';
+import { addPenaltyAccruals } from '../portfolio/index.ts';
 import { transitionOrdersInBulk } from './order-lifecycle.ts';
 import { complianceProfileById } from '../products/index.ts';
 import { ordersWithProductAndBorrower } from './order-rows.ts';
@@ -312,6 +313,8 @@ async function accruePenalties(
       )
       .execute();
   }
+  // The aging report's penalty grows with them, set-based (decision 0118).
+  await addPenaltyAccruals(trx, accrued);
   // The accrual's own (order, date) key already made this once a day; the event key says the same.
   await postJournalEntries(
     trx,

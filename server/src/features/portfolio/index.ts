@@ -11,12 +11,17 @@ export {
   portfolioReport,
 } from './portfolio-report.ts';
 export {
+  addPenaltyAccruals,
   recordOrderPortfolio,
   rebuildPortfolioSummaries,
   type PortfolioRebuild,
 } from './portfolio-summary-writer.ts';
 export {
+  keptAgingByOldestDue,
+  keptExpectedByDueDate,
   summarizedPortfolio,
+  type AgingDay,
+  type ExpectedDay,
   type SummarizedPortfolio,
   type SummarizedPortfolioQuery,
 } from './portfolio-summaries.ts';

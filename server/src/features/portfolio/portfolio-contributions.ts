@@ -28,6 +28,23 @@ export const PortfolioFigure = {
   CohortDue: 'cohort_due',
   /** A cohort's payments; day is the cohort, month the lender's month paid. */
   CohortPaid: 'cohort_paid',
+  /**
+   * The standard reports' aging (decision 0118): live loans by their aging day, the due date of
+   * their oldest instalment with principal or interest unpaid; with that principal and interest
+   * (charges) still owed…
+   */
+  AgingLoans: 'aging_loans',
+  AgingPrincipal: 'aging_principal',
+  AgingCharges: 'aging_charges',
+  /**
+   * …and the penalty still owed. Kept apart from the order's other parts (the standing's
+   * `penalty_owed` at its `aging_day`), because the daily job adds each day's accrual to it.
+   */
+  AgingPenalty: 'aging_penalty',
+  /** Expected repayments (decision 0118): live loans' principal and interest unpaid, by due date… */
+  Expected: 'expected',
+  /** …and how many instalments still ask for it. */
+  ExpectedInstalments: 'expected_instalments',
 } as const;
 export type PortfolioFigure = (typeof PortfolioFigure)[keyof typeof PortfolioFigure];
 
@@ -40,12 +57,16 @@ export interface OrderMoneyRows {
   status: number;
   principal: number;
   totalDue: number;
+  /** penalty_amount − penalty_paid. */
+  penaltyOwed: number;
   disbursedOn: CalendarDate | null;
   lines: {
     seq: number;
     dueDate: CalendarDate;
     principal: number;
     principalPaid: number;
+    interest: number;
+    interestPaid: number;
     amount: number;
     paidAmount: number;
   }[];
@@ -59,6 +80,10 @@ export type SumPart = [figure: PortfolioFigure, day: string, month: string, amou
 export interface OrderContribution {
   outstandingPrincipal: number;
   oldestUnpaidDue: CalendarDate | null;
+  /** A live loan's oldest due date with principal or interest unpaid: where its aging figures are. */
+  agingDay: CalendarDate | null;
+  /** The penalty counted at `agingDay` (0 without one). */
+  penaltyOwed: number;
   /** Keyed by `figure|day|month`; no zero amounts. */
   sums: Map<string, SumPart>;
 }
@@ -106,17 +131,53 @@ export function orderContribution(order: OrderMoneyRows, timeZone: string): Orde
   }
   let outstandingPrincipal = 0;
   let oldestUnpaidDue: CalendarDate | null = null;
+  let agingDay: CalendarDate | null = null;
+  let penaltyOwed = 0;
   if (LIVE.has(order.status)) {
+    const aging = { principal: 0, charges: 0 };
     for (const line of order.lines) {
       outstandingPrincipal += line.principal - line.principalPaid;
       if (line.paidAmount < line.amount && (oldestUnpaidDue === null || line.dueDate < oldestUnpaidDue)) {
         oldestUnpaidDue = line.dueDate;
       }
+      // The standard reports' "unpaid": principal and interest, as their raw queries say.
+      const unpaid = line.principal + line.interest - line.principalPaid - line.interestPaid;
+      if (unpaid > 0) {
+        if (agingDay === null || line.dueDate < agingDay) agingDay = line.dueDate;
+        aging.principal += line.principal - line.principalPaid;
+        aging.charges += line.interest - line.interestPaid;
+        add(PortfolioFigure.Expected, line.dueDate, '', unpaid);
+        add(PortfolioFigure.ExpectedInstalments, line.dueDate, '', 1);
+      }
     }
     add(PortfolioFigure.Outstanding, '', '', outstandingPrincipal);
     if (oldestUnpaidDue !== null) add(PortfolioFigure.AtRisk, oldestUnpaidDue, '', outstandingPrincipal);
+    if (agingDay !== null) {
+      penaltyOwed = order.penaltyOwed;
+      add(PortfolioFigure.AgingLoans, agingDay, '', 1);
+      add(PortfolioFigure.AgingPrincipal, agingDay, '', aging.principal);
+      add(PortfolioFigure.AgingCharges, agingDay, '', aging.charges);
+      add(PortfolioFigure.AgingPenalty, agingDay, '', penaltyOwed);
+    }
   }
-  return { outstandingPrincipal, oldestUnpaidDue, sums };
+  return { outstandingPrincipal, oldestUnpaidDue, agingDay, penaltyOwed, sums };
+}
+
+/**
+ * An order's part as its standing keeps it: the JSON parts, and the penalty counted at its aging
+ * day in columns of their own, which the daily job's accruals add to (decision 0118).
+ */
+export function keptParts(standing: {
+  sums: string;
+  aging_day: CalendarDate | null;
+  penalty_owed: number | string;
+}): SumPart[] {
+  const parts = JSON.parse(standing.sums) as SumPart[];
+  const penalty = Number(standing.penalty_owed);
+  if (standing.aging_day !== null && penalty !== 0) {
+    parts.push([PortfolioFigure.AgingPenalty, standing.aging_day, '', penalty]);
+  }
+  return parts;
 }
 
 /** What changes in the sums when an order's part moves from `before` to `after`; no zero rows. */

@@ -145,3 +145,63 @@ export async function summarizedPortfolio(
     ),
   };
 }
+
+/** Aging's figures for the live loans whose oldest instalment with principal or interest unpaid fell due on `day`. */
+export interface AgingDay {
+  day: CalendarDate;
+  loans: number | string;
+  principal: number | string;
+  charges: number | string;
+  penalty: number | string;
+}
+
+/** Expected repayments' figures for one due date: live loans' unpaid instalments and their principal and interest unpaid. */
+export interface ExpectedDay {
+  day: CalendarDate;
+  instalments: number | string;
+  amount: number | string;
+}
+
+const figureSum = (figure: PortfolioFigure) =>
+  sql<string | number>`coalesce(sum(case when figure = ${figure} then amount else 0 end), 0)`;
+
+/** The standard reports' aging per aging day (decision 0118), from the kept sums of every product and campaign. */
+export async function keptAgingByOldestDue(db: Kysely<Database>): Promise<AgingDay[]> {
+  return db
+    .selectFrom('portfolio_sums')
+    .where('figure', 'in', [
+      PortfolioFigure.AgingLoans,
+      PortfolioFigure.AgingPrincipal,
+      PortfolioFigure.AgingCharges,
+      PortfolioFigure.AgingPenalty,
+    ])
+    .groupBy('day')
+    .select([
+      'day',
+      figureSum(PortfolioFigure.AgingLoans).as('loans'),
+      figureSum(PortfolioFigure.AgingPrincipal).as('principal'),
+      figureSum(PortfolioFigure.AgingCharges).as('charges'),
+      figureSum(PortfolioFigure.AgingPenalty).as('penalty'),
+    ])
+    .execute();
+}
+
+/** The standard reports' expected repayments per due date from `from` to `to` (decision 0118), from the kept sums. */
+export async function keptExpectedByDueDate(
+  db: Kysely<Database>,
+  from: CalendarDate,
+  to: CalendarDate,
+): Promise<ExpectedDay[]> {
+  return db
+    .selectFrom('portfolio_sums')
+    .where('figure', 'in', [PortfolioFigure.Expected, PortfolioFigure.ExpectedInstalments])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy('day')
+    .select([
+      'day',
+      figureSum(PortfolioFigure.ExpectedInstalments).as('instalments'),
+      figureSum(PortfolioFigure.Expected).as('amount'),
+    ])
+    .execute();
+}

@@ -2,7 +2,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import {
+  keptParts,
   orderContribution,
+  PortfolioFigure,
   sumChanges,
   sumKey,
   type OrderContribution,
@@ -24,6 +26,8 @@ const UNWRITTEN = {
   outstanding_principal: 0,
   oldest_unpaid_due: null,
   sums: '[]',
+  aging_day: null,
+  penalty_owed: 0,
 };
 
 /**
@@ -57,6 +61,8 @@ export async function orderMoneyRows(db: Kysely<Database>, orderIds: number[]): 
         'orders.status',
         'orders.principal',
         'orders.total_due',
+        'orders.penalty_amount',
+        'orders.penalty_paid',
         'orders.disbursed_on',
       ])
       .where('standing.order_id', 'in', orderIds)
@@ -69,6 +75,8 @@ export async function orderMoneyRows(db: Kysely<Database>, orderIds: number[]): 
         'line.due_date',
         'line.principal',
         'line.principal_paid',
+        'line.interest',
+        'line.interest_paid',
         'line.amount',
         'line.paid_amount',
       ])
@@ -90,6 +98,7 @@ export async function orderMoneyRows(db: Kysely<Database>, orderIds: number[]): 
       status: order.status,
       principal: order.principal,
       totalDue: order.total_due,
+      penaltyOwed: order.penalty_amount - order.penalty_paid,
       disbursedOn: order.disbursed_on,
       lines: [],
       paidPayments: [],
@@ -101,6 +110,8 @@ export async function orderMoneyRows(db: Kysely<Database>, orderIds: number[]): 
       dueDate: line.due_date,
       principal: line.principal,
       principalPaid: line.principal_paid,
+      interest: line.interest,
+      interestPaid: line.interest_paid,
       amount: line.amount,
       paidAmount: line.paid_amount,
     });
@@ -154,12 +165,15 @@ const asRows = (parts: Iterable<SumPart>, productId: number, utmTag: string, sig
     amount: sign * amount,
   }));
 
-/** Sorted, so a standing's JSON is the same for the same part however it was reached. */
+/**
+ * Sorted, so a standing's JSON is the same for the same part however it was reached. The aging
+ * penalty is left out: the standing keeps it in its own columns (`keptParts`).
+ */
 const partsJson = (contribution: OrderContribution) =>
   JSON.stringify(
-    [...contribution.sums.values()].sort((a, b) =>
-      sumKey(a[0], a[1], a[2]) < sumKey(b[0], b[1], b[2]) ? -1 : 1,
-    ),
+    [...contribution.sums.values()]
+      .filter(([figure]) => figure !== PortfolioFigure.AgingPenalty)
+      .sort((a, b) => (sumKey(a[0], a[1], a[2]) < sumKey(b[0], b[1], b[2]) ? -1 : 1)),
   );
 
 function standingOf(order: OrderMoneyRows, contribution: OrderContribution) {
@@ -170,6 +184,8 @@ function standingOf(order: OrderMoneyRows, contribution: OrderContribution) {
     outstanding_principal: contribution.outstandingPrincipal,
     oldest_unpaid_due: contribution.oldestUnpaidDue,
     sums: partsJson(contribution),
+    aging_day: contribution.agingDay,
+    penalty_owed: contribution.penaltyOwed,
   };
 }
 
@@ -187,7 +203,7 @@ export async function recordOrderPortfolio(
     const [order] = await orderMoneyRows(trx, [orderId]);
     if (!before || !order) return;
     const after = orderContribution(order, timeZone);
-    const previous = JSON.parse(before.sums) as SumPart[];
+    const previous = keptParts(before);
     const moved = before.product_id !== order.productId || before.utm_tag !== order.utmTag;
     await addToSums(
       trx,
@@ -204,6 +220,53 @@ export async function recordOrderPortfolio(
       .where('order_id', '=', orderId)
       .execute();
   });
+}
+
+/**
+ * The daily job's penalty accruals (one day's) added to the aging's penalty (decision 0118),
+ * set-based inside the job's page transaction, after it raised the orders' penalties: each order's
+ * standing counts the accrual at its aging day, and the sums grow by the accruals grouped by
+ * product, campaign and aging day. The job changes no plan line, payment nor live status, so the
+ * rest of an order's part stands; an order without an aging day (nothing but fees unpaid) or
+ * without a standing (rows no event wrote: the rebuild's) counts no penalty.
+ */
+export async function addPenaltyAccruals(
+  trx: Kysely<Database>,
+  accruals: readonly { orderId: number; amount: number }[],
+): Promise<void> {
+  if (accruals.length === 0) return;
+  const amountOf = new Map(accruals.map((accrual) => [accrual.orderId, accrual.amount]));
+  const grown = await trx
+    .updateTable('portfolio_order_standings')
+    // Each order's own accrual, inlined: the job's integers, one CASE for the page's orders.
+    .set({
+      penalty_owed: sql`penalty_owed + case order_id ${sql.join(
+        accruals.map((accrual) => sql`when ${sql.lit(accrual.orderId)} then ${sql.lit(accrual.amount)}`),
+        sql` `,
+      )} else 0 end`,
+    })
+    .where('order_id', 'in', [...amountOf.keys()])
+    .where('aging_day', 'is not', null)
+    .returning(['order_id', 'product_id', 'utm_tag', 'aging_day'])
+    .execute();
+  const changes = new Map<string, SumRow>();
+  for (const row of grown) {
+    const change: SumRow = {
+      figure: PortfolioFigure.AgingPenalty,
+      product_id: row.product_id,
+      utm_tag: row.utm_tag,
+      day: row.aging_day!,
+      month: '',
+      amount: amountOf.get(row.order_id) ?? 0,
+    };
+    const same = changes.get(rowKey(change));
+    if (same) same.amount += change.amount;
+    else changes.set(rowKey(change), change);
+  }
+  await addToSums(
+    trx,
+    [...changes.values()].filter((row) => row.amount !== 0),
+  );
 }
 
 const PAGE = 1_000;
@@ -262,6 +325,8 @@ export async function rebuildPortfolioSummaries(
             product_id: was.product_id,
             utm_tag: was.utm_tag,
             sums: was.sums,
+            aging_day: was.aging_day,
+            penalty_owed: Number(was.penalty_owed),
           };
           if (JSON.stringify(found) !== JSON.stringify(standing)) {
             differences.push(

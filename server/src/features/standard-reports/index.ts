@@ -6,9 +6,12 @@ export {
   collectionsByCollector,
   disbursementRegister,
   expectedRepaymentsReport,
+  fromKeptSummaries,
+  fromPlanLines,
   paymentsByChannel,
   standardReport,
   standardReportNames,
+  type ReportSource,
   type StandardReport,
   type StandardReportName,
 } from './standard-reports.ts';

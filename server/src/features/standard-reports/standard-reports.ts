@@ -2,13 +2,20 @@ import { addDays, calendarDateAt, repayingStatuses, zonedInstant, type CalendarD
 import { sql, type Kysely } from 'kysely';
 import type { StandardReportName } from '@kwarta/contract';
 import type { Database } from '../../db/schema.ts';
+import {
+  keptAgingByOldestDue,
+  keptExpectedByDueDate,
+  type AgingDay,
+  type ExpectedDay,
+} from '../portfolio/index.ts';
 
 /**
  * The standard reports a lender runs the business on (decision 0110): aging of receivables by
  * days past due, expected repayments by day and week, the disbursement register, collections by
  * collector and payments by channel. Each is one grouped query (the database sums, not Node), is
  * dated in the lender's time zone and says when it was computed; the console's CSV and
- * `npm run report -- <name>` print the same rows.
+ * `npm run report -- <name>` print the same rows. Aging and expected repayments read the
+ * portfolio's kept summaries (decision 0118), so they cost the same whatever the size of the book.
  */
 
 export interface ReportContext {
@@ -56,47 +63,98 @@ export const agingBuckets = [
 ] as const;
 
 /**
- * What repaying loans (170/174/180) still owe on their plan lines, by the days past due of each
- * loan's oldest unpaid instalment, as of the lender's today: loans, principal and charges owed,
- * and penalty owed. Written-off loans are not receivables any more (decision 0103).
+ * Where the aging and expected repayments read their figures: the summaries the money events keep
+ * (decision 0118, the reports' source) or the raw plan lines (the tests' oracle). Both answer per
+ * day, so one function below buckets and lays out the rows whichever answered.
  */
-export async function agingReport(db: Kysely<Database>, context: ReportContext): Promise<StandardReport> {
+export interface ReportSource {
+  agingByOldestDue(db: Kysely<Database>): Promise<AgingDay[]>;
+  expectedByDueDate(db: Kysely<Database>, from: CalendarDate, to: CalendarDate): Promise<ExpectedDay[]>;
+}
+
+/**
+ * The raw computation (decision 0110): a pass over every repaying loan's plan lines, seconds at a
+ * million orders. Kept as the oracle the kept summaries are tested against.
+ */
+export const fromPlanLines: ReportSource = {
+  async agingByOldestDue(db) {
+    const perOrder = db
+      .selectFrom('order_plan_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .where('o.status', 'in', [...repayingStatuses])
+      .where(sql<boolean>`l.principal + l.interest > l.principal_paid + l.interest_paid`)
+      .groupBy(['l.order_id', 'o.penalty_amount', 'o.penalty_paid'])
+      .select((eb) => [
+        'l.order_id',
+        eb.fn.min('l.due_date').as('oldest_due'),
+        sql<number>`sum(l.principal - l.principal_paid)`.as('principal_owed'),
+        sql<number>`sum(l.interest - l.interest_paid)`.as('charges_owed'),
+        sql<number>`o.penalty_amount - o.penalty_paid`.as('penalty_owed'),
+      ]);
+    return db
+      .selectFrom(perOrder.as('p'))
+      .select([
+        sql<CalendarDate>`oldest_due`.as('day'),
+        sql<number>`count(*)`.as('loans'),
+        sql<number>`sum(principal_owed)`.as('principal'),
+        sql<number>`sum(charges_owed)`.as('charges'),
+        sql<number>`sum(penalty_owed)`.as('penalty'),
+      ])
+      .groupBy('oldest_due')
+      .execute();
+  },
+  expectedByDueDate(db, from, to) {
+    return db
+      .selectFrom('order_plan_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .where('o.status', 'in', [...repayingStatuses])
+      .where('l.due_date', '>=', from)
+      .where('l.due_date', '<=', to)
+      .where(sql<boolean>`l.principal + l.interest > l.principal_paid + l.interest_paid`)
+      .groupBy('l.due_date')
+      .select([
+        'l.due_date as day',
+        sql<number>`count(*)`.as('instalments'),
+        sql<number>`sum(l.principal + l.interest - l.principal_paid - l.interest_paid)`.as('amount'),
+      ])
+      .execute();
+  },
+};
+
+/** The summaries the money events keep (decision 0118): a grouped read of a few hundred rows. */
+export const fromKeptSummaries: ReportSource = {
+  agingByOldestDue: keptAgingByOldestDue,
+  expectedByDueDate: keptExpectedByDueDate,
+};
+
+/** The bucket of a loan whose oldest unpaid instalment fell due on `oldestDue`, as of `today`. */
+export function agingBucketOf(oldestDue: CalendarDate, today: CalendarDate): string {
+  // Most overdue first: a bucket's lower bound in days past due is an upper bound on the date.
+  for (const bucket of [...agingBuckets].reverse()) {
+    if (bucket.minDays === null || oldestDue <= addDays(today, -bucket.minDays)) return bucket.label;
+  }
+  return 'current';
+}
+
+/**
+ * What repaying loans (170/174/180) still owe on their plan lines, by the days past due of each
+ * loan's oldest instalment with principal or interest unpaid, as of the lender's today: loans,
+ * principal and charges owed, and penalty owed. Written-off loans are not receivables any more
+ * (decision 0103).
+ */
+export async function agingReport(
+  db: Kysely<Database>,
+  context: ReportContext,
+  source: ReportSource = fromKeptSummaries,
+): Promise<StandardReport> {
   const today = calendarDateAt(context.now, context.timeZone);
-  // A bucket's lower bound in days past due is an upper bound on the oldest due date.
-  const bounds = agingBuckets.slice(1).map((bucket) => addDays(today, -bucket.minDays!));
-  const perOrder = db
-    .selectFrom('order_plan_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .where('o.status', 'in', [...repayingStatuses])
-    .where(sql<boolean>`l.principal + l.interest > l.principal_paid + l.interest_paid`)
-    .groupBy(['l.order_id', 'o.penalty_amount', 'o.penalty_paid'])
-    .select((eb) => [
-      'l.order_id',
-      eb.fn.min('l.due_date').as('oldest_due'),
-      sql<number>`sum(l.principal - l.principal_paid)`.as('principal_owed'),
-      sql<number>`sum(l.interest - l.interest_paid)`.as('charges_owed'),
-      sql<number>`o.penalty_amount - o.penalty_paid`.as('penalty_owed'),
-    ]);
-  // Most overdue first, so each loan lands in the oldest bucket its oldest due date reaches.
-  const whens = bounds
-    .map(
-      (bound, index) =>
-        sql`when oldest_due <= ${sql.lit(bound)} then ${sql.lit(agingBuckets[index + 1]!.label)}`,
-    )
-    .reverse();
-  const bucketCase = sql<string>`case ${sql.join(whens, sql` `)} else 'current' end`;
-  const rows = await db
-    .selectFrom(perOrder.as('p'))
-    .select([
-      bucketCase.as('bucket'),
-      sql<number>`count(*)`.as('loans'),
-      sql<number>`sum(principal_owed)`.as('principal'),
-      sql<number>`sum(charges_owed)`.as('charges'),
-      sql<number>`sum(penalty_owed)`.as('penalty'),
-    ])
-    .groupBy('bucket')
-    .execute();
-  const byBucket = new Map(rows.map((row) => [row.bucket, row]));
+  const byBucket = new Map<string, number[]>(agingBuckets.map(({ label }) => [label, [0, 0, 0, 0]]));
+  for (const row of await source.agingByOldestDue(db)) {
+    const figures = byBucket.get(agingBucketOf(row.day, today))!;
+    [row.loans, row.principal, row.charges, row.penalty].forEach((value, index) => {
+      figures[index]! += sum(value);
+    });
+  }
   return {
     header: header('aging', context, today, today),
     columns: [
@@ -109,9 +167,8 @@ export async function agingReport(db: Kysely<Database>, context: ReportContext):
     ],
     money: ['principal_owed', 'charges_owed', 'penalty_owed', 'total_owed'],
     rows: agingBuckets.map(({ label }) => {
-      const row = byBucket.get(label);
-      const figures = [sum(row?.principal), sum(row?.charges), sum(row?.penalty)];
-      return [label, sum(row?.loans), ...figures, figures.reduce((a, b) => a + b, 0)];
+      const [loans, ...owed] = byBucket.get(label)!;
+      return [label, loans!, ...owed, owed.reduce((a, b) => a + b, 0)];
     }),
   };
 }
@@ -119,31 +176,17 @@ export async function agingReport(db: Kysely<Database>, context: ReportContext):
 /**
  * What repaying loans' plan lines fall due each day from the lender's today for `days` days
  * (default 28), and the week each day belongs to (weeks from today): instalments and amount
- * still unpaid on them.
+ * (principal and interest) still unpaid on them.
  */
 export async function expectedRepaymentsReport(
   db: Kysely<Database>,
   context: ReportContext,
+  source: ReportSource = fromKeptSummaries,
   days = 28,
 ): Promise<StandardReport> {
   const today = calendarDateAt(context.now, context.timeZone);
   const last = addDays(today, days - 1);
-  const rows = await db
-    .selectFrom('order_plan_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .where('o.status', 'in', [...repayingStatuses])
-    .where('l.due_date', '>=', today)
-    .where('l.due_date', '<=', last)
-    .where(sql<boolean>`l.principal + l.interest > l.principal_paid + l.interest_paid`)
-    .groupBy('l.due_date')
-    .orderBy('l.due_date')
-    .select([
-      'l.due_date',
-      sql<number>`count(*)`.as('instalments'),
-      sql<number>`sum(l.principal + l.interest - l.principal_paid - l.interest_paid)`.as('amount'),
-    ])
-    .execute();
-  const byDay = new Map(rows.map((row) => [row.due_date, row]));
+  const byDay = new Map((await source.expectedByDueDate(db, today, last)).map((row) => [row.day, row]));
   return {
     header: header('expected-repayments', context, today, last),
     columns: ['due_date', 'week', 'instalments', 'amount_due'],

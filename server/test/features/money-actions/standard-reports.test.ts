@@ -9,7 +9,10 @@ import { disburseOrder } from '../../../src/features/disbursement/index.ts';
 import { advanceOrdersByDate, approveOrder } from '../../../src/features/orders/index.ts';
 import { postManualRepayment } from '../../../src/features/money-actions/index.ts';
 import {
+  agingReport,
+  expectedRepaymentsReport,
   formatStandardReport,
+  fromPlanLines,
   standardReport,
   standardReportCsv,
   standardReportNames,
@@ -92,9 +95,14 @@ describe.each(databaseTargets)('standard reports on %s', (target) => {
     expect(Number(late[2])).toBeGreaterThan(0);
     expect(aging.header).toMatchObject({ timeZone: 'Asia/Manila', computedAt: clock.now().toISOString() });
 
+    // Read from the kept summaries (decision 0118): the same as the raw plan lines say, penalty included.
+    expect(Number(late[4])).toBeGreaterThan(0);
+    expect(aging).toEqual(await agingReport(t.app.db, context, fromPlanLines));
+
     const expected = await standardReport(t.app.db, context, 'expected-repayments');
     expect(expected.rows).toHaveLength(28);
     expect(expected.rows.reduce((total, row) => total + Number(row[2]), 0)).toBeGreaterThan(0);
+    expect(expected).toEqual(await expectedRepaymentsReport(t.app.db, context, fromPlanLines));
 
     const register = await standardReport(t.app.db, context, 'disbursements', range);
     expect(register.rows.map((row) => row[1])).toContain(orderId);

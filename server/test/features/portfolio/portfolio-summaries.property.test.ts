@@ -20,12 +20,28 @@ import {
   rebuildPortfolioSummaries,
   summarizedPortfolio,
 } from '../../../src/features/portfolio/index.ts';
+import {
+  acceptRestructuring,
+  MoneyActionRefused,
+  offerRestructuring,
+  postManualRepayment,
+  reversePayment,
+  waiveOrderCharge,
+} from '../../../src/features/money-actions/index.ts';
+import {
+  agingReport,
+  expectedRepaymentsReport,
+  fromKeptSummaries,
+  fromPlanLines,
+} from '../../../src/features/standard-reports/index.ts';
 
 /**
- * Decision 0111: after any sequence of money events — payouts, payments posted, held and accepted,
- * extensions, write-offs, days passing — some of them at once (on PostgreSQL in concurrent
+ * Decisions 0111 and 0118: after any sequence of money events — payouts, payments posted, held and
+ * accepted, extensions, manual repayments, reversals, waivers, restructurings, write-offs, days
+ * passing (the daily job's accruals) — some of them at once (on PostgreSQL in concurrent
  * transactions), the portfolio read from its summaries equals the one computed from the raw rows,
- * for every period and filter, and the rebuild's check finds no difference.
+ * for every period and filter, so do the standard reports' aging and expected repayments, and the
+ * rebuild's check finds no difference.
  */
 const CAMPAIGNS = ['spring', 'summer'];
 
@@ -35,6 +51,10 @@ type Event =
   | { kind: 'extension'; order: number; amount: number }
   | { kind: 'held-accepted'; order: number; amount: number }
   | { kind: 'write-off'; order: number }
+  | { kind: 'manual'; order: number; amount: number }
+  | { kind: 'reverse'; order: number }
+  | { kind: 'waive'; order: number; charge: 'penalty' | 'charges'; amount: number }
+  | { kind: 'restructure'; order: number; instalments: number }
   | { kind: 'days-pass'; days: number };
 
 const ORDERS_PER_RUN = 3;
@@ -46,6 +66,19 @@ const event: fc.Arbitrary<Event> = fc.oneof(
   fc.record({ kind: fc.constant('extension' as const), order: orderIndex, amount }),
   fc.record({ kind: fc.constant('held-accepted' as const), order: orderIndex, amount }),
   fc.record({ kind: fc.constant('write-off' as const), order: orderIndex }),
+  fc.record({ kind: fc.constant('manual' as const), order: orderIndex, amount }),
+  fc.record({ kind: fc.constant('reverse' as const), order: orderIndex }),
+  fc.record({
+    kind: fc.constant('waive' as const),
+    order: orderIndex,
+    charge: fc.constantFrom('penalty' as const, 'charges' as const),
+    amount: fc.integer({ min: 100, max: 20_000 }),
+  }),
+  fc.record({
+    kind: fc.constant('restructure' as const),
+    order: orderIndex,
+    instalments: fc.integer({ min: 2, max: 4 }),
+  }),
   fc.record({ kind: fc.constant('days-pass' as const), days: fc.integer({ min: 1, max: 40 }) }),
 );
 
@@ -53,6 +86,7 @@ describe.each(databaseTargets)('portfolio summaries on %s', (target) => {
   const clock = testClock('2026-06-01T02:00:00.000Z'); // 10:00 in Manila
   let t: TestApp;
   let phone = 13900008100;
+  let reference = 0;
   let products: { id: number; name: string }[] = [];
 
   beforeAll(async () => {
@@ -141,9 +175,49 @@ describe.each(databaseTargets)('portfolio summaries on %s', (target) => {
       } else if (repaying && event.kind === 'held-accepted') {
         const id = await heldPayment(t.app, order, { expected: event.amount + 1, received: event.amount });
         await acceptHeldPayment(t.app, id, 'operator:finance');
+      } else if (repaying && event.kind === 'manual') {
+        await postManualRepayment(t.app, 'operator:finance', {
+          orderId: order.orderId,
+          amount: event.amount,
+          channel: 'bank_deposit',
+          receivedOn: calendarDateAt(clock.now(), t.app.config.lenderTimeZone),
+          reference: `SLIP-${(reference += 1)}`,
+        });
+      } else if (event.kind === 'reverse') {
+        const paid = await t.app.db
+          .selectFrom('payments')
+          .select('id')
+          .where('order_id', '=', order.orderId)
+          .where('kind', '=', 'repayment')
+          .where('status', '=', 'paid')
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (paid) await reversePayment(t.app, 'operator:finance', { paymentId: paid.id, reason: 'bounced' });
+      } else if (event.kind === 'waive') {
+        await waiveOrderCharge(t.app, 'operator:finance', {
+          orderId: order.orderId,
+          charge: event.charge,
+          amount: event.amount,
+          reason: 'goodwill',
+          reference: `W-${(reference += 1)}`,
+        });
+      } else if (event.kind === 'restructure') {
+        const today = calendarDateAt(clock.now(), t.app.config.lenderTimeZone);
+        const { restructuring } = await offerRestructuring(t.app, 'operator:finance', {
+          orderId: order.orderId,
+          terms: {
+            instalments: event.instalments,
+            everyDays: 30,
+            firstDue: addDays(today, 10),
+            monthlyBps: 100,
+          },
+        });
+        await acceptRestructuring(t.app, { borrowerId: order.borrowerId, restructuringId: restructuring.id });
       }
     } catch (error) {
-      // Two events racing on one order: the second may find it moved on (refused, not half done).
+      // Two events racing on one order: the second may find it moved on (refused, not half done);
+      // a money action the order's state refuses (nothing to waive, not repaying) changes nothing.
+      if (error instanceof MoneyActionRefused) return;
       if (!(error instanceof Error) || !/refused|not|cannot|already/i.test(error.message)) throw error;
     }
   }
@@ -164,6 +238,28 @@ describe.each(databaseTargets)('portfolio summaries on %s', (target) => {
         expect(await summarizedPortfolio(t.app.db, query)).toEqual(fromRows);
       }
     }
+    // The standard reports from the kept sums: per aging day and due date, and as printed.
+    const context = { timeZone, now: clock.now() };
+    const nonZero = <T extends { day: string }>(rows: T[]) =>
+      rows
+        .map((row) =>
+          Object.fromEntries(
+            Object.entries(row).map(([key, value]) => [key, key === 'day' ? value : Number(value)]),
+          ),
+        )
+        .filter((row) => Object.entries(row).some(([key, value]) => key !== 'day' && value !== 0))
+        .sort((a, b) => (a.day! < b.day! ? -1 : 1));
+    expect(nonZero(await fromKeptSummaries.agingByOldestDue(t.app.db))).toEqual(
+      nonZero(await fromPlanLines.agingByOldestDue(t.app.db)),
+    );
+    const [first, last] = [addDays(today, -400), addDays(today, 400)];
+    expect(nonZero(await fromKeptSummaries.expectedByDueDate(t.app.db, first, last))).toEqual(
+      nonZero(await fromPlanLines.expectedByDueDate(t.app.db, first, last)),
+    );
+    expect(await agingReport(t.app.db, context)).toEqual(await agingReport(t.app.db, context, fromPlanLines));
+    expect(await expectedRepaymentsReport(t.app.db, context)).toEqual(
+      await expectedRepaymentsReport(t.app.db, context, fromPlanLines),
+    );
     const check = await rebuildPortfolioSummaries(t.app.db, {
       orderIds: await ordersWithMoney(t.app.db),
       timeZone,
