@@ -7,16 +7,19 @@ import { findDemoApplicant, type DemoApplicantOutcome } from '../credit-decision
 
 /**
  * A fresh session of the seeded demo borrower with the device values a native shell would pass
- * (D14): what /testPreview is prefilled with; or, given an outcome, of the demo applicant the
- * credit model decided so (decision 0109), with their order. Null when that demo is not seeded.
+ * (D14): what /testPreview is prefilled with, on the order being repaid or, with `newPlan`, the
+ * overdue one a new plan is offered for (decision 0110); or, given an outcome, of the demo
+ * applicant the credit model decided so (decision 0109), with their order. Null when that demo is
+ * not seeded.
  */
 export async function createDemoSession(
   app: FastifyInstance,
   applicant?: DemoApplicantOutcome,
+  { newPlan = false } = {},
 ): Promise<Record<string, string> | null> {
   const demo = applicant
     ? await findDemoApplicant(app.db, app.config.market.id, applicant)
-    : await demoBorrowerOnRepayingOrder(app);
+    : await demoBorrowerOnRepayingOrder(app, newPlan);
   if (!demo) return null;
   const sessionId = await createSession(app.db, {
     borrowerId: demo.borrowerId,
@@ -38,13 +41,18 @@ export async function createDemoSession(
   };
 }
 
-async function demoBorrowerOnRepayingOrder(app: FastifyInstance) {
+async function demoBorrowerOnRepayingOrder(app: FastifyInstance, newPlan: boolean) {
   const demo = await findDemoBorrower(app.db);
   if (!demo) return null;
-  return {
-    borrowerId: demo.borrower.id,
-    productId: demo.productId,
-    orderId: demo.orderId,
-    deviceId: DEMO_DEVICE.deviceId,
-  };
+  const order = newPlan
+    ? await app.db
+        .selectFrom('orders')
+        .innerJoin('order_restructurings', 'order_restructurings.order_id', 'orders.id')
+        .select(['orders.id as orderId', 'orders.product_id as productId'])
+        .where('orders.borrower_id', '=', demo.borrower.id)
+        .where('order_restructurings.status', '=', 'offered')
+        .executeTakeFirst()
+    : { orderId: demo.orderId, productId: demo.productId };
+  if (!order) return null;
+  return { borrowerId: demo.borrower.id, ...order, deviceId: DEMO_DEVICE.deviceId };
 }
