@@ -147,11 +147,15 @@ describe('the product editor', () => {
   }, 120_000);
 });
 
-/** Pauses, resumes or retires the product through its confirmation; the table shows the new state. */
+/** Pauses, resumes or retires the product through its confirmation, which says what it does. */
 async function stateChange(admin: Page, label: 'Pause' | 'Resume' | 'Retire', state: RegExp) {
   await admin.getByRole('button', { name: `${label} ${name}` }).click();
   const dialog = admin.getByRole('dialog', { name: `${label} ${name}` });
+  await dialog.getByText(effects[label]).waitFor();
   await dialog.getByRole('button', { name: `${label} product` }).click();
-  await admin.getByText(`${name}: saved.`).waitFor();
+  await admin.getByText(`${name}: ${done[label]}.`).waitFor();
   await admin.getByRole('row').filter({ hasText: name }).getByRole('cell', { name: state }).waitFor();
 }
+
+const done = { Pause: 'paused', Resume: 'resumed', Retire: 'retired' } as const;
+const effects = { Pause: /as Coming soon/, Resume: /take it again/, Retire: /cannot be undone/ } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { messages } from '@kwarta/contract';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
+import { openLive, pageErrors, screenshot, useBrowser } from './support/browser.ts';
 import { useDeskServer } from './support/desk-server.ts';
 import { acknowledgeRegistrationPolicy } from './support/server-store.ts';
 import { sessionQuery } from './support/session.ts';
@@ -63,7 +63,8 @@ describe('a new plan', () => {
       },
       { productId: order.productId, orderId: order.orderId },
     );
-    await phone.goto(`${desk.baseUrl}/orderDetails?${query}`);
+    // Live first: the server-rendered page shows the link before hydration opens any rating dialog.
+    await openLive(phone, `${desk.baseUrl}/orderDetails?${query}`);
     const link = phone.getByRole('link', { name: messages.newPlanOrderLink });
     await link.waitFor();
     // The order page may ask for a rating first.

@@ -152,14 +152,14 @@ export function ProductsSection() {
   );
 }
 
+/** A fee as the lender sets it: "Processing fee 2% + ₱50.00". */
 const feeText = (fee: Product['fees'][number]) =>
-  [
-    fee.name,
+  `${fee.name} ${[
     fee.principalBps ? `${percentOfBps(fee.principalBps)}%` : '',
     fee.fixedMinor ? money(fee.fixedMinor) : '',
   ]
     .filter(Boolean)
-    .join(' ');
+    .join(' + ')}`;
 
 function outcomeText(
   data: { status: 'applied' | 'pending'; requestId: number | null } | null | undefined,
