@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { DEMO_DEVICE, findDemoBorrower } from '../../db/seed.ts';
+import { DEMO_DEVICE, findDemoBorrower, findDemoOrders } from '../../db/seed.ts';
+import { findOrderAccount } from '../orders/index.ts';
 import { createSession } from '../sessions/index.ts';
 import { acknowledgeCurrentPolicy } from '../data-privacy/index.ts';
 import { siteInfo } from '../static-pages/index.ts';
@@ -44,15 +45,19 @@ export async function createDemoSession(
 async function demoBorrowerOnRepayingOrder(app: FastifyInstance, newPlan: boolean) {
   const demo = await findDemoBorrower(app.db);
   if (!demo) return null;
-  const order = newPlan
-    ? await app.db
-        .selectFrom('orders')
-        .innerJoin('order_restructurings', 'order_restructurings.order_id', 'orders.id')
-        .select(['orders.id as orderId', 'orders.product_id as productId'])
-        .where('orders.borrower_id', '=', demo.borrower.id)
-        .where('order_restructurings.status', '=', 'offered')
-        .executeTakeFirst()
-    : { orderId: demo.orderId, productId: demo.productId };
+  const order = newPlan ? await demoNewPlanOrder(app, demo.borrower.id) : demo;
   if (!order) return null;
-  return { borrowerId: demo.borrower.id, ...order, deviceId: DEMO_DEVICE.deviceId };
+  return {
+    borrowerId: demo.borrower.id,
+    productId: order.productId,
+    orderId: order.orderId,
+    deviceId: DEMO_DEVICE.deviceId,
+  };
+}
+
+/** The demo order the seed offers a new plan for (seedDemoMoney), with its product. */
+async function demoNewPlanOrder(app: FastifyInstance, borrowerId: number) {
+  const offered = (await findDemoOrders(app.db, borrowerId)).find(({ demo }) => demo.newPlanOffered);
+  const account = offered ? await findOrderAccount(app.db, { orderId: offered.orderId }) : null;
+  return account ? { orderId: account.order.id, productId: account.order.product_id } : null;
 }
