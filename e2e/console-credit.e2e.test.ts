@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { OPERATOR_SESSION_COOKIE, type OperatorRole } from '@kwarta/contract';
+import { describe, expect, test } from 'vitest';
+import type { OperatorRole } from '@kwarta/contract';
 import { defaultDecisionModel } from '@kwarta/domain';
-import { loadConfig } from '../server/src/config.ts';
-import { createDatabase } from '../server/src/db/database.ts';
 import { DEMO_PHONES } from '../server/src/db/seed.ts';
-import {
-  createOperator,
-  createOperatorSession,
-} from '../server/src/features/operators/operator-repository.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
-import { E2E_SERVER_MODE, startTestServer, type TestServer } from './support/test-server.ts';
+import { useDeskServer } from './support/desk-server.ts';
 
 /**
  * The console's side of credit decisions (decision 0109), at a desk (1440×900), on a server of its
@@ -20,48 +13,17 @@ import { E2E_SERVER_MODE, startTestServer, type TestServer } from './support/tes
  * active model, saves and activates it, for every product and then for one, and rolls back.
  */
 const browser = useBrowser();
-let server: TestServer;
-const env = { MARKET: '', DATABASE_URL: '', REDIS_URL: '', CREDIT_DECISIONS: 'auto' };
-const stamp = Date.now();
-
-beforeAll(async () => {
-  server = await startTestServer({ env, verbose: process.env.E2E_VERBOSE === '1' });
-}, 90_000);
-afterAll(async () => {
-  await server?.stop();
+const desk = useDeskServer(browser, {
+  MARKET: '',
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  CREDIT_DECISIONS: 'auto',
 });
-
-/** Runs `work` on the server's own database. */
-async function onDatabase<T>(work: (db: ReturnType<typeof createDatabase>['db']) => Promise<T>): Promise<T> {
-  const config = loadConfig({ ...E2E_SERVER_MODE, ...env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' });
-  const { db } = createDatabase(config);
-  try {
-    return await work(db);
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function signIn(role: OperatorRole): Promise<Page> {
-  const token = await onDatabase(async (db) => {
-    const now = new Date();
-    const operatorId = await createOperator(db, { name: `e2e-${role}-${stamp}`, role, now });
-    return (await createOperatorSession(db, { operatorId, now })).token;
-  });
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    isMobile: false,
-    hasTouch: false,
-  });
-  const url = new URL(server.baseUrl);
-  await context.addCookies([
-    { name: OPERATOR_SESSION_COOKIE, value: token, domain: url.hostname, path: '/console' },
-  ]);
-  return context.newPage();
-}
+const stamp = Date.now();
+const signIn = (role: OperatorRole) => desk.signIn(`e2e-${role}-${stamp}`, role);
 
 const creditAudits = () =>
-  onDatabase((db) =>
+  desk.onDatabase((db) =>
     db
       .selectFrom('operator_audit')
       .select(['action', 'operator_name', 'after_json'])
@@ -72,7 +34,7 @@ const creditAudits = () =>
 
 describe('credit decisions in the console', () => {
   test('a credit officer overrides a referred application with a reason, audited and shown', async () => {
-    const orderId = await onDatabase(async (db) => {
+    const orderId = await desk.onDatabase(async (db) => {
       const borrower = await db
         .selectFrom('borrowers')
         .select('id')
@@ -87,7 +49,7 @@ describe('credit decisions in the console', () => {
       return order.id;
     });
     const page = await signIn('credit');
-    await page.goto(`${server.baseUrl}/console#/order/${orderId}`);
+    await page.goto(`${desk.baseUrl}/console#/order/${orderId}`);
     await page.getByRole('heading', { name: 'Credit decision' }).waitFor();
     await page.getByText(/^Referred to a person by model /).waitFor();
     await expectNoAxeViolations(page, 'console order, referred');
@@ -117,7 +79,7 @@ describe('credit decisions in the console', () => {
 
   test('an admin simulates a draft beside the active model, activates it, for one product too, and rolls back', async () => {
     const page = await signIn('admin');
-    await page.goto(`${server.baseUrl}/console`);
+    await page.goto(`${desk.baseUrl}/console`);
     await page.getByRole('link', { name: 'Decision models' }).click();
     await page.getByRole('heading', { name: 'Decision models' }).waitFor();
     await page.getByText(/^Active for every product without its own model: Kwarta default/).waitFor();

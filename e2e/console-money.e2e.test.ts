@@ -1,17 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { OPERATOR_SESSION_COOKIE } from '@kwarta/contract';
-import { loadConfig } from '../server/src/config.ts';
-import { createDatabase } from '../server/src/db/database.ts';
-import {
-  createOperator,
-  createOperatorSession,
-} from '../server/src/features/operators/operator-repository.ts';
-import { repayableOrder } from '../server/test/support/repayment.ts';
+import { describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
-import { E2E_SERVER_MODE, startTestServer, type TestServer } from './support/test-server.ts';
+import { useDeskServer } from './support/desk-server.ts';
 
 /**
  * The back office's money actions at a desk (1440×900, decision 0110), on a server of its own
@@ -20,63 +11,21 @@ import { E2E_SERVER_MODE, startTestServer, type TestServer } from './support/tes
  * queue while its proposer cannot; a reversal through its dialog; a standard report's CSV.
  */
 const browser = useBrowser();
-let server: TestServer;
-const env = {
+const desk = useDeskServer(browser, {
   MARKET: '',
   DATABASE_URL: '',
   REDIS_URL: '',
   APPROVAL_THRESHOLDS: '{"manual_repayment":1000000,"reversal":1000000,"waiver":50000}',
-};
+});
 const stamp = Date.now();
 const maker = `e2e-maker-${stamp}`;
 const checker = `e2e-checker-${stamp}`;
 
-beforeAll(async () => {
-  server = await startTestServer({ env, verbose: process.env.E2E_VERBOSE === '1' });
-}, 90_000);
-afterAll(async () => {
-  await server?.stop();
-});
-
-async function onDatabase<T>(
-  work: (db: ReturnType<typeof createDatabase>['db'], config: ReturnType<typeof loadConfig>) => Promise<T>,
-): Promise<T> {
-  const config = loadConfig({ ...E2E_SERVER_MODE, ...env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' });
-  const { db } = createDatabase(config);
-  try {
-    return await work(db, config);
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function signIn(name: string): Promise<Page> {
-  const token = await onDatabase(async (db) => {
-    const now = new Date();
-    const operatorId = await createOperator(db, { name, role: 'finance', now });
-    return (await createOperatorSession(db, { operatorId, now })).token;
-  });
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    isMobile: false,
-    hasTouch: false,
-    acceptDownloads: true,
-  });
-  const url = new URL(server.baseUrl);
-  await context.addCookies([
-    { name: OPERATOR_SESSION_COOKIE, value: token, domain: url.hostname, path: '/console' },
-  ]);
-  return context.newPage();
-}
-
 describe('money actions in the console', () => {
   test('a deposit applies, a waiver above the threshold waits for a second person, a reversal, a report CSV', async () => {
-    // One instalment of ₱100,000.00 principal and ₱5,000.00 interest, due in ten days.
-    const order = await onDatabase((db, config) =>
-      repayableOrder({ db, config, clock: { now: () => new Date() } }, { status: 170 }),
-    );
-    const first = await signIn(maker);
-    await first.goto(`${server.baseUrl}/console#/order/${order.orderId}`);
+    const order = await desk.repayingOrder();
+    const first = await desk.signIn(maker, 'finance');
+    await first.goto(`${desk.baseUrl}/console#/order/${order.orderId}`);
     const actions = first.getByRole('region', { name: 'Money actions' });
     await actions.getByText('Owed now: ₱105,000.00').waitFor();
 
@@ -110,7 +59,7 @@ describe('money actions in the console', () => {
     await actions.getByText('Owed now: ₱103,500.00').waitFor();
 
     // The proposer sees it waiting in the queue, with no way to approve it.
-    await first.goto(`${server.baseUrl}/console#/approvals`);
+    await first.goto(`${desk.baseUrl}/console#/approvals`);
     await first.getByRole('link', { name: /Approvals · 1 waiting/ }).waitFor();
     const mine = first.getByRole('row').filter({ hasText: `${maker} (you)` });
     await mine.getByRole('button', { name: `Withdraw request ${requestId}` }).waitFor();
@@ -118,8 +67,8 @@ describe('money actions in the console', () => {
     await expectNoAxeViolations(first, 'console approvals queue, own request');
 
     // A second finance operator approves it through the confirmation.
-    const second = await signIn(checker);
-    await second.goto(`${server.baseUrl}/console#/approvals`);
+    const second = await desk.signIn(checker, 'finance');
+    await second.goto(`${desk.baseUrl}/console#/approvals`);
     await second.getByRole('link', { name: /Approvals · 1 waiting/ }).waitFor();
     await second.getByRole('button', { name: `Approve request ${requestId}` }).click();
     const approval = second.getByRole('dialog', { name: 'Confirm the approval' });
@@ -136,7 +85,7 @@ describe('money actions in the console', () => {
       .waitFor();
 
     // The waiver shows on the order; the deposit is reversed through its dialog.
-    await first.goto(`${server.baseUrl}/console#/order/${order.orderId}`);
+    await first.goto(`${desk.baseUrl}/console#/order/${order.orderId}`);
     await actions.getByText('Owed now: ₱102,900.00').waitFor();
     const payments = first.getByRole('table', { name: 'Payments' });
     await payments.getByRole('button', { name: /^Reverse payment \d+$/ }).click();
@@ -152,7 +101,7 @@ describe('money actions in the console', () => {
     await screenshot(first, 'console-money-order-after', { fullPage: true });
 
     // The standard reports: a table with its zone and computing time, and its CSV.
-    await first.goto(`${server.baseUrl}/console#/reports`);
+    await first.goto(`${desk.baseUrl}/console#/reports`);
     await first.getByRole('combobox', { name: /^Report/ }).selectOption('payments-by-channel');
     await first.getByRole('button', { name: 'Show' }).click();
     await first.getByRole('heading', { name: 'Payments by channel', exact: true }).waitFor();

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { messages, OPERATOR_SESSION_COOKIE } from '@kwarta/contract';
-import { loadConfig } from '../server/src/config.ts';
-import { createDatabase } from '../server/src/db/database.ts';
-import {
-  createOperator,
-  createOperatorSession,
-} from '../server/src/features/operators/operator-repository.ts';
-import { repayableOrder } from '../server/test/support/repayment.ts';
+import { describe, expect, test } from 'vitest';
+import { messages } from '@kwarta/contract';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
+import { openLive, pageErrors, screenshot, useBrowser } from './support/browser.ts';
+import { useDeskServer } from './support/desk-server.ts';
 import { acknowledgeRegistrationPolicy } from './support/server-store.ts';
 import { sessionQuery } from './support/session.ts';
-import { E2E_SERVER_MODE, startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * A new plan end to end (decision 0110), on a server of its own with the default ₱10,000
@@ -21,57 +13,16 @@ import { E2E_SERVER_MODE, startTestServer, type TestServer } from './support/tes
  * phone (390×844) the borrower reads the disclosure and accepts; the console shows it accepted.
  */
 const browser = useBrowser();
-let server: TestServer;
-const env = { MARKET: '', DATABASE_URL: '', REDIS_URL: '' };
+const desk = useDeskServer(browser, { MARKET: '', DATABASE_URL: '', REDIS_URL: '' });
 const stamp = Date.now();
 const maker = `e2e-plan-maker-${stamp}`;
 const checker = `e2e-plan-checker-${stamp}`;
 
-beforeAll(async () => {
-  server = await startTestServer({ env, verbose: process.env.E2E_VERBOSE === '1' });
-}, 90_000);
-afterAll(async () => {
-  await server?.stop();
-});
-
-async function onDatabase<T>(
-  work: (db: ReturnType<typeof createDatabase>['db'], config: ReturnType<typeof loadConfig>) => Promise<T>,
-): Promise<T> {
-  const config = loadConfig({ ...E2E_SERVER_MODE, ...env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' });
-  const { db } = createDatabase(config);
-  try {
-    return await work(db, config);
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function signIn(name: string): Promise<Page> {
-  const token = await onDatabase(async (db) => {
-    const now = new Date();
-    const operatorId = await createOperator(db, { name, role: 'finance', now });
-    return (await createOperatorSession(db, { operatorId, now })).token;
-  });
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    isMobile: false,
-    hasTouch: false,
-  });
-  const url = new URL(server.baseUrl);
-  await context.addCookies([
-    { name: OPERATOR_SESSION_COOKIE, value: token, domain: url.hostname, path: '/console' },
-  ]);
-  return context.newPage();
-}
-
 describe('a new plan', () => {
   test('offered above the threshold, approved by another operator, accepted by the borrower on a phone', async () => {
-    // One instalment of ₱100,000.00 principal and ₱5,000.00 interest.
-    const order = await onDatabase((db, config) =>
-      repayableOrder({ db, config, clock: { now: () => new Date() } }, { status: 170 }),
-    );
-    const first = await signIn(maker);
-    await first.goto(`${server.baseUrl}/console#/order/${order.orderId}`);
+    const order = await desk.repayingOrder();
+    const first = await desk.signIn(maker, 'finance');
+    await first.goto(`${desk.baseUrl}/console#/order/${order.orderId}`);
     const plan = first.getByRole('region', { name: 'New plan' });
     await plan.getByLabel('Instalments', { exact: true }).fill('4');
     await plan.getByLabel('Days between instalments').fill('30');
@@ -90,8 +41,8 @@ describe('a new plan', () => {
       .innerText();
     const requestId = /request (\d+)/.exec(waits)![1]!;
 
-    const second = await signIn(checker);
-    await second.goto(`${server.baseUrl}/console#/approvals`);
+    const second = await desk.signIn(checker, 'finance');
+    await second.goto(`${desk.baseUrl}/console#/approvals`);
     await second.getByRole('button', { name: `Approve request ${requestId}` }).click();
     const approval = second.getByRole('dialog', { name: 'Confirm the approval' });
     await approval.getByText(/A new plan for the ₱100,000\.00 of principal/).waitFor();
@@ -99,7 +50,7 @@ describe('a new plan', () => {
     await second.getByText(`Request ${requestId} approved and applied.`).waitFor();
 
     // The borrower, on a phone: the order page says a plan is on offer; its disclosure; Accept.
-    await acknowledgeRegistrationPolicy(order.session.sessionId, server.baseUrl);
+    await acknowledgeRegistrationPolicy(order.session.sessionId, desk.baseUrl);
     const phone = await browser.newPage();
     const query = sessionQuery(
       {
@@ -112,7 +63,8 @@ describe('a new plan', () => {
       },
       { productId: order.productId, orderId: order.orderId },
     );
-    await phone.goto(`${server.baseUrl}/orderDetails?${query}`);
+    // Live first: the server-rendered page shows the link before hydration opens any rating dialog.
+    await openLive(phone, `${desk.baseUrl}/orderDetails?${query}`);
     const link = phone.getByRole('link', { name: messages.newPlanOrderLink });
     await link.waitFor();
     // The order page may ask for a rating first.
@@ -134,7 +86,7 @@ describe('a new plan', () => {
       .getByText(/Accepted by the borrower/)
       .waitFor();
     await screenshot(first, 'console-new-plan-accepted', { fullPage: true });
-    const lines = await onDatabase((db) =>
+    const lines = await desk.onDatabase((db) =>
       db.selectFrom('order_plan_lines').select('seq').where('order_id', '=', order.orderId).execute(),
     );
     expect(lines).toHaveLength(5);

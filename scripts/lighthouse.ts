@@ -2,7 +2,8 @@
 //   npm run lighthouse -- [--base http://localhost:8080] [--min 100] [--runs 3] /route '/page?{session}' ...
 // Without --base it starts its own sandbox server (fresh data) from the built web app.
 // `{session}` in a route is replaced by a live demo-borrower session query (a fresh one per run);
-// `{session:declined}` (or approved, referred) by one of the demo applicant the credit model decided so.
+// `{session:declined}` (or approved, referred) by one of the demo applicant the credit model decided so;
+// `{session:new-plan}` by the demo borrower's on its order with a new plan on offer (decision 0110).
 // Prints Performance, Accessibility and Best Practices per route — with --runs N, the median
 // run of N (by Performance, as Lighthouse's own guidance does) — and with --min, exits 1 when
 // any score is below it. DESIGN §4 budgets all three at 100.
@@ -71,17 +72,26 @@ function everyBorrowerRoute(): string[] {
   return [
     ...staticPagePaths,
     `${webRoutes.promotion}?id=1&utm_tag=fb-payday`,
-    ...pageRoutes.map(({ path }) => `${path}?{session}${demoRecord[path] ?? ''}`),
+    ...pageRoutes.map(({ path }) =>
+      // The new plan page shows the demo's plan on offer, not the order being repaid (which has none).
+      path === webRoutes.newPlan
+        ? `${path}?{session:new-plan}`
+        : `${path}?{session}${demoRecord[path] ?? ''}`,
+    ),
     // The order page of the demo applicant the credit model declined: its reasons and review button.
     `${webRoutes.orderDetails}?{session:declined}`,
   ];
 }
 
-/** `{session}`, or `{session:declined}` for a demo applicant the credit model decided so. */
-const SESSION_PLACEHOLDER = /\{session(?::(approved|declined|referred))?\}/;
+/**
+ * `{session}`, `{session:declined}` for a demo applicant the credit model decided so, or
+ * `{session:new-plan}` for the demo borrower's order with a new plan on offer.
+ */
+const SESSION_PLACEHOLDER = /\{session(?::(approved|declined|referred|new-plan))?\}/;
 
-async function demoSessionQuery(base: string, applicant: string | undefined): Promise<string> {
-  const response = await fetch(`${base}/dev/demo-session${applicant ? `?applicant=${applicant}` : ''}`);
+async function demoSessionQuery(base: string, choice: string | undefined): Promise<string> {
+  const query = choice === 'new-plan' ? '?order=new-plan' : choice ? `?applicant=${choice}` : '';
+  const response = await fetch(`${base}/dev/demo-session${query}`);
   if (!response.ok) throw new Error(`${base}/dev/demo-session: ${response.status} ${await response.text()}`);
   return new URLSearchParams((await response.json()) as Record<string, string>).toString();
 }

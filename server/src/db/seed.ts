@@ -145,6 +145,8 @@ export interface DemoOrder {
   payoutFailed?: boolean;
   /** A payment on it the provider reported with another amount, held for review. */
   heldPayment?: boolean;
+  /** Finance has offered a new plan for what it owes, waiting for the borrower (decision 0110). */
+  newPlanOffered?: boolean;
   /** Written off by the write-off use case once its money is booked (seedDemoMoney, decision 0103). */
   writtenOff?: boolean;
 }
@@ -210,6 +212,7 @@ const DEMO_ORDERS: DemoOrder[] = [
     disbursedDaysAgo: 100,
     paidLines: 2,
     collectionComplaintsAllowed: true,
+    newPlanOffered: true,
   },
   {
     status: OrderStatus.Settled,

@@ -204,6 +204,27 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
     expect(held[0]!.received_amount).not.toBe(held[0]!.expected_amount);
   });
 
+  it('offers a new plan for the overdue demo order, which its demo session opens on the new plan page', async () => {
+    const session = (await t.app.inject({ method: 'GET', url: '/dev/demo-session?order=new-plan' })).json<
+      Record<string, string>
+    >();
+    const order = await t.app.db
+      .selectFrom('orders')
+      .select(['status', 'product_id'])
+      .where('id', '=', Number(session.orderId))
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: OrderStatus.Overdue, product_id: Number(session.productId) });
+    const disclosure = await callEndpoint(t.app, endpoints.newPlanOffer, { session });
+    const offer = (disclosure.envelope!.data as { offer: { instalments: unknown[] } | null }).offer;
+    expect(offer?.instalments).toHaveLength(4);
+    // The order being repaid, what a plain demo session opens, has none.
+    const plain = await callEndpoint(t.app, endpoints.newPlanOffer, { session: await demoSession(t.app) });
+    expect((plain.envelope!.data as { offer: unknown }).offer).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: '/dev/demo-session?order=other' })).statusCode).toBe(
+      400,
+    );
+  });
+
   it('writes off a disbursed demo order: its principal, charges and penalty, as the plan says it owes', async () => {
     const overdue = await t.app.db
       .selectFrom('orders')

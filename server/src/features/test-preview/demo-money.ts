@@ -11,6 +11,7 @@ import { bindAccount, listPaymentAccounts } from '../bank-binding/index.ts';
 import { advanceOrdersByDate, findOrderAccount, writeOffOrder } from '../orders/index.ts';
 import { disburseOrder, PayoutFailed, sandboxPayouts } from '../disbursement/index.ts';
 import { openCardPayment, postPayment } from '../payments/index.ts';
+import { offerRestructuring } from '../money-actions/index.ts';
 
 /** The demo borrower's payout account: a sandbox number the sandbox pays (it does not end in 0000). */
 export const DEMO_ACCOUNT = {
@@ -44,7 +45,8 @@ const REPAYMENT_MINUTE = 11 * 60;
  * due through a card payment. Then, today: the demo borrower's payout account (bound first, on the
  * first day), a disbursement of order 1 the bank refused (the order stays in 151 and its page
  * shows the rebind dialog; `npm run order -- disburse --order 1` then pays the account), and a
- * payment reported with half the amount asked, held for review, and the loan months overdue
+ * payment reported with half the amount asked, held for review, a new plan offered for the overdue
+ * loan (waiting for the borrower, decision 0110), and the loan months overdue
  * written off by the write-off use case (190, decision 0103). So `npm run ledger -- rebuild
  * --check` finds the journal equal to the balances from the first start. All in one transaction;
  * once: nothing when the demo borrower has an account already.
@@ -125,6 +127,13 @@ export async function seedDemoMoney(deps: DemoMoneyDeps): Promise<void> {
       if (demo.heldPayment) {
         const line = await nextOpenLine(trx, orderId);
         if (line) await payByCard(use, borrower.id, orderId, line.owed, Math.floor(line.owed / 2));
+      }
+      if (demo.newPlanOffered) {
+        // Four monthly instalments at 1% a month, the first in a fortnight: /newPlan has an offer to show.
+        await offerRestructuring(use, DEMO_ACTOR, {
+          orderId,
+          terms: { instalments: 4, everyDays: 30, firstDue: addDays(today, 15), monthlyBps: 100 },
+        });
       }
       if (demo.writtenOff) {
         await writeOffOrder(use, {

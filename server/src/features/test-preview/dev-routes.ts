@@ -15,20 +15,26 @@ const isDemoApplicantOutcome = (value: string): value is DemoApplicantOutcome =>
  * from here with a fresh session of the seeded demo borrower.
  */
 export async function devRoutes(app: FastifyInstance): Promise<void> {
-  // ?applicant=declined (or approved, referred): the demo applicant the credit model decided so.
-  app.get<{ Querystring: { applicant?: string } }>('/dev/demo-session', async (request, reply) => {
-    const applicant = request.query.applicant;
-    if (applicant !== undefined && !isDemoApplicantOutcome(applicant))
-      return reply.code(400).send({ error: `applicant is one of ${demoApplicantOutcomes.join(', ')}` });
-    const demo = await createDemoSession(app, applicant);
-    if (!demo)
-      return reply.code(404).send({
-        error: applicant
-          ? `No ${applicant} demo applicant: they are seeded only with CREDIT_DECISIONS=auto.`
-          : 'No demo borrower: the demo seed is off (SEED_DEMO).',
-      });
-    return demo;
-  });
+  // ?applicant=declined (or approved, referred): the demo applicant the credit model decided so;
+  // ?order=new-plan: the demo borrower's order with a new plan on offer.
+  app.get<{ Querystring: { applicant?: string; order?: string } }>(
+    '/dev/demo-session',
+    async (request, reply) => {
+      const { applicant, order } = request.query;
+      if (applicant !== undefined && !isDemoApplicantOutcome(applicant))
+        return reply.code(400).send({ error: `applicant is one of ${demoApplicantOutcomes.join(', ')}` });
+      if (order !== undefined && order !== 'new-plan')
+        return reply.code(400).send({ error: 'order is new-plan (or left out: the order being repaid)' });
+      const demo = await createDemoSession(app, applicant, { newPlan: order === 'new-plan' });
+      if (!demo)
+        return reply.code(404).send({
+          error: applicant
+            ? `No ${applicant} demo applicant: they are seeded only with CREDIT_DECISIONS=auto.`
+            : 'No demo borrower: the demo seed is off (SEED_DEMO).',
+        });
+      return demo;
+    },
+  );
 
   // A tester's way through the promotion funnel (D9, D10): the SMS the outbox gateway holds for
   // a phone (newest first) and the answer of a sid's current captcha. Answers are never logged.

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, endpoints, OPERATOR_SESSION_COOKIE, type Endpoint } from '@kwarta/contract';
 import { callEndpoint } from '../../support/api.ts';
-import { newBorrower } from '../../support/borrowers.ts';
-import { bindCard } from '../../support/payment-accounts.ts';
+import { approvedOrder, disbursedOrder } from '../../support/orders.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { createOperator, createOperatorSession } from '../../../src/features/operators/index.ts';
-import { disburseOrder } from '../../../src/features/disbursement/index.ts';
-import { approveOrder } from '../../../src/features/orders/index.ts';
 import { standardReport, standardReportCsv } from '../../../src/features/standard-reports/index.ts';
 import { OrderStatus } from '@kwarta/domain';
 
@@ -44,26 +41,7 @@ describe.each(databaseTargets)('console money actions (%s)', (target) => {
     });
 
   it('routes a large deposit to approval, refuses its proposer, applies it once for another operator', async () => {
-    const borrower = await newBorrower(t.app, '13900009201');
-    const product = await t.app.db
-      .selectFrom('products')
-      .select('id')
-      .where('name', '=', 'Kwarta Starter')
-      .executeTakeFirstOrThrow();
-    const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
-      session: borrower.session,
-      body: {
-        productId: String(product.id),
-        amount: '250000',
-        periods: '4',
-        termUnit: '1',
-        requestId: 'ledger-13900009201-0000',
-      },
-    });
-    const orderId = (pushed.envelope!.data as { orderId: number }).orderId;
-    await approveOrder(t.app, orderId, 'operator:test');
-    await bindCard(t.app, borrower.session, product.id, '6222021234561234');
-    await disburseOrder(t.app, orderId, 'operator:test');
+    const { orderId } = await disbursedOrder(t, '13900009201');
     const deposit = {
       orderId: String(orderId),
       amount: '5000',
@@ -142,25 +120,7 @@ describe.each(databaseTargets)('console money actions (%s)', (target) => {
   });
 
   it('routes a disbursement above its threshold to a second finance operator over HTTP', async () => {
-    const borrower = await newBorrower(t.app, '13900009202');
-    const product = await t.app.db
-      .selectFrom('products')
-      .select('id')
-      .where('name', '=', 'Kwarta Starter')
-      .executeTakeFirstOrThrow();
-    const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
-      session: borrower.session,
-      body: {
-        productId: String(product.id),
-        amount: '250000',
-        periods: '4',
-        termUnit: '1',
-        requestId: 'ledger-13900009202-0000',
-      },
-    });
-    const orderId = (pushed.envelope!.data as { orderId: number }).orderId;
-    await approveOrder(t.app, orderId, 'operator:test');
-    await bindCard(t.app, borrower.session, product.id, '6222021234561234');
+    const { orderId } = await approvedOrder(t, '13900009202');
 
     const proposed = await call(endpoints.consoleDisburseOrder, 'finance-1', { orderId: String(orderId) });
     const { pendingRequestId } = proposed.envelope!.data as { pendingRequestId: number };

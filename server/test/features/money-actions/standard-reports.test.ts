@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '@kwarta/contract';
 import { addDays, OrderStatus } from '@kwarta/domain';
-import { callEndpoint } from '../../support/api.ts';
-import { newBorrower } from '../../support/borrowers.ts';
-import { bindCard } from '../../support/payment-accounts.ts';
+import { disbursedOrder } from '../../support/orders.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
-import { disburseOrder } from '../../../src/features/disbursement/index.ts';
-import { advanceOrdersByDate, approveOrder } from '../../../src/features/orders/index.ts';
+import { advanceOrdersByDate } from '../../../src/features/orders/index.ts';
 import { postManualRepayment } from '../../../src/features/money-actions/index.ts';
 import {
   agingReport,
@@ -30,26 +26,7 @@ describe.each(databaseTargets)('standard reports on %s', (target) => {
   afterAll(() => t.close());
 
   it('aging, expected repayments, disbursements, collections by collector and payments by channel agree with the book', async () => {
-    const borrower = await newBorrower(t.app, '13900009101');
-    const product = await t.app.db
-      .selectFrom('products')
-      .select('id')
-      .where('name', '=', 'Kwarta Starter')
-      .executeTakeFirstOrThrow();
-    const pushed = await callEndpoint(t.app, endpoints.loanDetailPush, {
-      session: borrower.session,
-      body: {
-        productId: String(product.id),
-        amount: '250000',
-        periods: '4',
-        termUnit: '1',
-        requestId: 'ledger-13900009101-0000',
-      },
-    });
-    const orderId = (pushed.envelope!.data as { orderId: number }).orderId;
-    await approveOrder(t.app, orderId, 'operator:test');
-    await bindCard(t.app, borrower.session, product.id, '6222021234561234');
-    await disburseOrder(t.app, orderId, 'operator:test');
+    const { orderId } = await disbursedOrder(t, '13900009101');
     const order = await t.app.db
       .selectFrom('orders')
       .selectAll()

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
 
 /**
@@ -46,4 +46,26 @@ export function ConfirmDialog({
       {children}
     </Dialog>
   );
+}
+
+/**
+ * A confirmation's state: what it asks about (null: closed) and whether its call is running.
+ * `ask` opens it; `run` makes the confirmed call with the dialog busy, then closes it and answers
+ * the call's result; `dialog` is what ConfirmDialog takes of it.
+ */
+export function useConfirmation<Subject>() {
+  const [subject, setSubject] = useState<Subject | null>(null);
+  const [busy, setBusy] = useState(false);
+  const cancel = () => setSubject(null);
+  async function run<Result>(call: (subject: Subject) => Promise<Result>): Promise<Result | undefined> {
+    if (subject === null) return undefined;
+    setBusy(true);
+    try {
+      return await call(subject);
+    } finally {
+      setBusy(false);
+      setSubject(null);
+    }
+  }
+  return { subject, ask: setSubject, run, dialog: { open: subject !== null, busy, onCancel: cancel } };
 }

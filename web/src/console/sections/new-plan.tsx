@@ -5,7 +5,7 @@ import type { DataOf } from '../../lib/api-client.ts';
 import { consoleCall } from '../console-client.ts';
 import { formValues } from '../form-values.ts';
 import { lenderToday, money, typedPercentBps, when } from '../format.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmation } from './confirm-dialog.tsx';
 import { proposalOutcome } from './money-actions.tsx';
 
 type OrderPage = DataOf<typeof consoleCalls.consoleOrder>;
@@ -29,7 +29,7 @@ export function NewPlan({ page, onChanged }: { page: OrderPage; onChanged: () =>
   const [terms, setTerms] = useState<Terms | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [problem, setProblem] = useState('');
-  const [confirming, setConfirming] = useState(false);
+  const confirmation = useConfirmation<{ terms: Terms; preview: Preview }>();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState('');
 
@@ -54,14 +54,10 @@ export function NewPlan({ page, onChanged }: { page: OrderPage; onChanged: () =>
   }
 
   async function offer() {
-    if (!terms || !preview) return;
-    setBusy(true);
-    const result = await consoleCall(consoleCalls.consoleOfferRestructuring, {
-      orderId: String(order.orderId),
-      ...terms,
-    });
-    setBusy(false);
-    setConfirming(false);
+    const result = await confirmation.run(({ terms }) =>
+      consoleCall(consoleCalls.consoleOfferRestructuring, { orderId: String(order.orderId), ...terms }),
+    );
+    if (!result) return;
     if (!result.success || !result.data) return setOutcome(result.message);
     setOutcome(
       result.data.status === 'applied' && !result.data.applied
@@ -73,6 +69,8 @@ export function NewPlan({ page, onChanged }: { page: OrderPage; onChanged: () =>
   }
 
   const firstDefault = addDays(lenderToday(), 15);
+  // The dialog states the plan it was opened for.
+  const offered = confirmation.subject?.preview;
   const instalments = preview?.instalments ?? [];
   return (
     <section aria-labelledby="new-plan-title" className="money-actions">
@@ -172,7 +170,11 @@ export function NewPlan({ page, onChanged }: { page: OrderPage; onChanged: () =>
               .
             </p>
           )}
-          <button type="button" disabled={preview.breaches.length > 0} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            disabled={preview.breaches.length > 0}
+            onClick={() => terms && confirmation.ask({ terms, preview })}
+          >
             Offer this plan…
           </button>
         </>
@@ -212,27 +214,26 @@ export function NewPlan({ page, onChanged }: { page: OrderPage; onChanged: () =>
         </table>
       ) : null}
       <ConfirmDialog
-        open={confirming && preview !== null}
+        {...confirmation.dialog}
         title="Confirm the new plan"
         confirmLabel="Offer the plan"
-        busy={busy}
         onConfirm={() => void offer()}
-        onCancel={() => setConfirming(false)}
       >
-        {preview ? (
+        {offered ? (
           <>
             <p>
               Order {order.orderNo} of {borrower.name ?? borrower.phone}: the{' '}
-              <strong>{money(preview.principalOwed)}</strong> of principal still owed is offered over{' '}
-              {instalments.length} instalments from {instalments[0]?.dueDate} to {instalments.at(-1)?.dueDate}
-              , {money(preview.total)} in all ({money(preview.interest)} interest).
+              <strong>{money(offered.principalOwed)}</strong> of principal still owed is offered over{' '}
+              {offered.instalments.length} instalments from {offered.instalments[0]?.dueDate} to{' '}
+              {offered.instalments.at(-1)?.dueDate}, {money(offered.total)} in all ({money(offered.interest)}{' '}
+              interest).
             </p>
             <p>
               Nothing changes until the borrower accepts it in the app; then it replaces the unpaid
-              instalments (owed now: {money(preview.owedNow)}) and the old plan is closed in the ledger. A
+              instalments (owed now: {money(offered.owedNow)}) and the old plan is closed in the ledger. A
               plan already on offer for this order is withdrawn.
             </p>
-            {preview.needsApproval ? (
+            {offered.needsApproval ? (
               <p>
                 Above the approval threshold: it is not offered now, it waits for a second person to approve
                 it.

@@ -6,7 +6,7 @@ import type { DataOf } from '../../lib/api-client.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { formValues } from '../form-values.ts';
 import { money, percentOfBps } from '../format.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmation } from './confirm-dialog.tsx';
 
 type Product = DataOf<typeof consoleCalls.consoleProducts>[number];
 type Preview = DataOf<typeof consoleCalls.consoleProductPreview>;
@@ -19,14 +19,16 @@ const stateNames: Record<Product['state'], string> = {
 };
 
 /** What each state change does, as the confirmation states it (decision 0115). */
-const stateEffects: Record<StateOp, { label: string; effect: string }> = {
+const stateEffects: Record<StateOp, { label: string; done: string; effect: string }> = {
   pause: {
     label: 'Pause',
+    done: 'paused',
     effect: 'Borrowers see it as Coming soon and cannot take it; loans already made are untouched.',
   },
-  resume: { label: 'Resume', effect: 'Borrowers can take it again at its current terms.' },
+  resume: { label: 'Resume', done: 'resumed', effect: 'Borrowers can take it again at its current terms.' },
   retire: {
     label: 'Retire',
+    done: 'retired',
     effect:
       'It is never lent again and borrowers no longer see it; loans already made keep their plans and pages. This cannot be undone.',
   },
@@ -40,19 +42,19 @@ const stateEffects: Record<StateOp, { label: string; effect: string }> = {
 export function ProductsSection() {
   const { data, error, reload } = useApiQuery(consoleCall, consoleCalls.consoleProducts, {});
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
-  const [changing, setChanging] = useState<{ product: Product; op: StateOp } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const confirmation = useConfirmation<{ product: Product; op: StateOp }>();
+  const changing = confirmation.subject;
   const [message, setMessage] = useState('');
   async function changeState() {
-    if (!changing) return;
-    setBusy(true);
-    const result = await consoleCall(consoleCalls.consoleProductState, {
-      productId: String(changing.product.id),
-      op: changing.op,
+    const done = await confirmation.run(async ({ product, op }) => {
+      const result = await consoleCall(consoleCalls.consoleProductState, {
+        productId: String(product.id),
+        op,
+      });
+      return result.success ? outcomeText(result.data, product.name, stateEffects[op].done) : result.message;
     });
-    setBusy(false);
-    setChanging(null);
-    setMessage(result.success ? outcomeText(result.data, changing.product.name) : result.message);
+    if (done === undefined) return;
+    setMessage(done);
     reload();
   }
   return (
@@ -83,7 +85,7 @@ export function ProductsSection() {
             <tr key={product.id}>
               <td>{product.name}</td>
               <td>{stateNames[product.state]}</td>
-              <td className="num">
+              <td className="num nowrap">
                 {money(product.minAmount)} – {money(product.maxAmount)}
               </td>
               <td className="num">
@@ -93,7 +95,7 @@ export function ProductsSection() {
               <td>{product.fees.map(feeText).join('; ') || 'None'}</td>
               <td>
                 {product.state === 'retired' ? null : (
-                  <span className="row-actions">
+                  <span className="row-actions nowrap">
                     <button
                       type="button"
                       aria-label={`Edit ${product.name}`}
@@ -109,7 +111,7 @@ export function ProductsSection() {
                           key={op}
                           type="button"
                           aria-label={`${stateEffects[op].label} ${product.name}`}
-                          onClick={() => setChanging({ product, op })}
+                          onClick={() => confirmation.ask({ product, op })}
                         >
                           {stateEffects[op].label}
                         </button>
@@ -139,12 +141,10 @@ export function ProductsSection() {
         />
       ) : null}
       <ConfirmDialog
-        open={changing !== null}
+        {...confirmation.dialog}
         title={changing ? `${stateEffects[changing.op].label} ${changing.product.name}` : ''}
         confirmLabel={changing ? `${stateEffects[changing.op].label} product` : ''}
-        busy={busy}
         onConfirm={() => void changeState()}
-        onCancel={() => setChanging(null)}
       >
         <p>{changing ? stateEffects[changing.op].effect : ''}</p>
       </ConfirmDialog>
@@ -152,22 +152,23 @@ export function ProductsSection() {
   );
 }
 
+/** A fee as the lender sets it: "Processing fee 2% + ₱50.00". */
 const feeText = (fee: Product['fees'][number]) =>
-  [
-    fee.name,
+  `${fee.name} ${[
     fee.principalBps ? `${percentOfBps(fee.principalBps)}%` : '',
     fee.fixedMinor ? money(fee.fixedMinor) : '',
   ]
     .filter(Boolean)
-    .join(' ');
+    .join(' + ')}`;
 
 function outcomeText(
   data: { status: 'applied' | 'pending'; requestId: number | null } | null | undefined,
   name: string,
+  done = 'saved',
 ) {
   return data?.status === 'pending'
     ? `${name}: proposed as request ${data.requestId}; another admin must approve it (Approvals).`
-    : `${name}: saved.`;
+    : `${name}: ${done}.`;
 }
 
 /** Up to this many fee rows; the loan rules take ten. */

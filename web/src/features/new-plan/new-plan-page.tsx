@@ -65,9 +65,8 @@ export function NewPlanPage() {
               {plan.instalments.map((line, index) => (
                 <li key={line.dueDate}>
                   <span>
-                    {fillMessage(messages.newPlanInstalment, { seq: index + 1 })}
-                    <span className="muted">
-                      {' '}
+                    {fillMessage(messages.newPlanInstalment, { seq: index + 1 })}{' '}
+                    <span className="muted new-plan-due">
                       · {fillMessage(messages.newPlanDue, { date: line.dueDate })}
                     </span>
                   </span>
