@@ -21,10 +21,11 @@ import { adminQuery, createThrowawayDatabase } from '../support/backing-services
  * lives there, and the seeding child and the benchmark must share it.
  */
 export async function benchAppOn(
-  databaseUrl: string,
+  /** A PostgreSQL URL, or null for the SQLite file in the data directory. */
+  databaseUrl: string | null,
   bench: string,
   env: Record<string, string> = {},
-  dataDirOf = new URL(databaseUrl).pathname.slice(1),
+  dataDirOf = new URL(databaseUrl!).pathname.slice(1),
 ) {
   const dataDir = path.join(os.tmpdir(), `kwarta-bench-${dataDirOf}`);
   fs.mkdirSync(dataDir, { recursive: true });
@@ -36,11 +37,53 @@ export async function benchAppOn(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       MAX_EVENT_LOOP_DELAY_MS: '60000',
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     }),
   );
   return { app, dataDir };
+}
+
+/**
+ * The benchmark's app on a SQLite book of `orderCount` orders: the file in the temporary
+ * directory's `kwarta-bench-<bench>-sqlite-<orderCount>`, seeded by a child process the first
+ * time (so this process's memory is the server's) and kept for later runs.
+ */
+export async function benchAppOnSqliteBook(options: BenchBookOptions) {
+  const dataDirOf = `${options.bench}-sqlite-${options.orderCount}`;
+  if (option(options.args, '--seed-into-sqlite')) {
+    const { app } = await benchAppOn(null, options.bench, options.env, dataDirOf);
+    await app.ready();
+    const started = performance.now();
+    await seedBenchOrders(app.db, options.orderCount, options.seededAt);
+    await options.seedMore?.(app.db);
+    console.log(
+      `seeded ${options.orderCount} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    await app.close();
+    process.exit(0);
+  }
+  const seeded = path.join(os.tmpdir(), `kwarta-bench-${dataDirOf}`, 'seeded');
+  if (!fs.existsSync(seeded)) {
+    console.log(`seeding the SQLite book ${dataDirOf}, kept for later runs`);
+    fs.rmSync(path.dirname(seeded), { recursive: true, force: true });
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(options.script),
+        '--seed-into-sqlite',
+        '1',
+        '--orders',
+        String(options.orderCount),
+      ],
+      { stdio: 'inherit' },
+    );
+    if (child.status !== 0) throw new Error(`seeding failed (exit ${child.status})`);
+    fs.writeFileSync(seeded, new Date().toISOString());
+  }
+  return (await benchAppOn(null, options.bench, options.env, dataDirOf)).app;
 }
 
 export interface BenchBookOptions {

@@ -9,11 +9,12 @@
 //   npm run bench:export [-- --orders 1000000 --max-growth-mb 100 --postgres postgres://…/postgres]
 //   npm run bench:export -- --database kwarta_bench_1m   (seeded and kept the first time, reused after)
 //   npm run bench:export -- --promoted   (also: where the objects that outlived young collections were allocated)
+//   npm run bench:export -- --sqlite   (the SQLite book instead: seeded and kept the first time, reused after)
 import type { AddressInfo } from 'node:net';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { OPERATOR_SESSION_COOKIE, endpoints } from '@kwarta/contract';
 import { createOperator, createOperatorSession } from '../../server/src/features/operators/index.ts';
-import { benchAppOnBook, openBenchBook } from './bench-book.ts';
+import { benchAppOnBook, benchAppOnSqliteBook, openBenchBook } from './bench-book.ts';
 import { Session } from 'node:inspector/promises';
 
 const args = process.argv.slice(2);
@@ -32,16 +33,12 @@ const adminUrl = option(
 );
 const MB = 1024 * 1024;
 
-const book = await openBenchBook({
-  bench: 'export',
-  script: import.meta.url,
-  args,
-  adminUrl,
-  orderCount,
-});
+const bookOptions = { bench: 'export', script: import.meta.url, args, adminUrl, orderCount };
+const sqlite = args.includes('--sqlite') || args.includes('--seed-into-sqlite');
+const book = sqlite ? null : await openBenchBook(bookOptions);
 let passed = false;
 try {
-  const app = await benchAppOnBook(book, 'export');
+  const app = book ? await benchAppOnBook(book, 'export') : await benchAppOnSqliteBook(bookOptions);
   await app.listen({ host: '127.0.0.1', port: 0 });
   try {
     const expected = await app.db
@@ -107,7 +104,7 @@ try {
         `${Math.round(rows / seconds)} rows/s, ${(bytes / MB / seconds).toFixed(1)} MB/s`,
     );
     console.log(
-      `server RSS: ${(baseline / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB ` +
+      `${sqlite ? 'SQLite' : 'PostgreSQL'} server RSS: ${(baseline / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB ` +
         `(+${growth.toFixed(0)} MB; budget +${maxGrowthMb} MB) ${passed ? 'ok' : 'FAILED'}`,
     );
     console.log(
@@ -119,7 +116,7 @@ try {
     await app.close();
   }
 } finally {
-  await book.drop();
+  await book?.drop();
 }
 // Exit once stdout has drained: into a pipe, process.exit would drop the last lines.
 process.stdout.write('', () => process.exit(passed ? 0 : 1));

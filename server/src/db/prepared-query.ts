@@ -1,15 +1,8 @@
-import { createHash } from 'node:crypto';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
-import { NAME_LENGTH, PREPARED_MARK, sqliteDialectOf } from './database.ts';
+import { PREPARED_MARK, sqliteDialectOf, statementName } from './database.ts';
 
 function marked(sqlText: string): string {
-  const name =
-    'k' +
-    createHash('sha256')
-      .update(sqlText)
-      .digest('hex')
-      .slice(0, NAME_LENGTH - 1);
-  return `${PREPARED_MARK}${name}*/ ${sqlText}`;
+  return `${PREPARED_MARK}${statementName(sqlText)}*/ ${sqlText}`;
 }
 
 /**

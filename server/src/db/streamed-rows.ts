@@ -9,32 +9,32 @@ export interface IdOrderedQuery<Row> {
 }
 
 /**
- * Every row of an id-ordered select, for exports of any size, holding one small batch at a time
- * and read only as fast as the consumer pulls (a download's stream pulls when its socket drained).
+ * Every row of an id-ordered select, for exports of any size, a batch at a time, each read only
+ * when the consumer asks for the next. This generator holds the batch it gave until then (the
+ * consumer's wait for a slow socket included), so a consumer that keeps memory flat empties each
+ * batch once used (lib/csv.ts csvChunks says why).
  * `readAfter(lastId)` gives the select of the rows after `lastId`.
  *
  * On PostgreSQL one server-side cursor (DECLARE … FETCH in a read-only transaction on a client of
- * its own) is read a batch at a time in the driver's array row mode: the driver builds no object
- * per row for a batch that waits on the socket, and each row's object is made only as it is
- * consumed, so it dies young. Reading pages by key instead (a new query per batch, rows as
- * objects) kept batches alive across the socket's waits and the garbage collector promoted them:
- * the export's memory swung past its budget without forced collections (bench:export, decision
- * 0099). On SQLite a cursor would hold the one connection for the whole export, so it reads pages
- * by key (`id > last`), each one indexed range read.
+ * its own) gives the batches: one query plan for the whole export. On SQLite a cursor would hold
+ * the one connection for the whole export, so it reads pages by key (`id > last`), each one
+ * indexed range read.
  */
-export async function* streamedRows<Row extends { id: number }>(
+export async function* streamedBatches<Row extends { id: number }>(
   db: object,
   readAfter: (lastId: number) => IdOrderedQuery<Row>,
   batchSize = 256,
-): AsyncGenerator<Row> {
+): AsyncGenerator<Row[]> {
   const pool = postgresPoolOf(db);
   if (!pool) {
     let lastId = 0;
     for (;;) {
       const batch = await readAfter(lastId).limit(batchSize).execute();
-      yield* batch;
-      if (batch.length < batchSize) return;
-      lastId = batch.at(-1)!.id;
+      const last = batch.length < batchSize;
+      // Read before the batch is given: the consumer may empty it.
+      if (!last) lastId = batch.at(-1)!.id;
+      if (batch.length > 0) yield batch;
+      if (last) return;
     }
   }
   const { sql, parameters } = readAfter(0).compile();
@@ -51,17 +51,10 @@ export async function* streamedRows<Row extends { id: number }>(
       values: [...parameters],
     });
     for (;;) {
-      const batch = await client.query<unknown[]>({
-        text: `fetch ${batchSize} from streamed_rows`,
-        rowMode: 'array',
-      });
-      const names = batch.fields.map((field) => field.name);
-      for (const values of batch.rows) {
-        const row: Record<string, unknown> = {};
-        for (let i = 0; i < names.length; i += 1) row[names[i]!] = values[i];
-        yield row as Row;
-      }
-      if (batch.rows.length < batchSize) break;
+      const { rows } = await client.query<Row>(`fetch ${batchSize} from streamed_rows`);
+      const last = rows.length < batchSize;
+      if (rows.length > 0) yield rows;
+      if (last) break;
     }
     await client.query('commit');
     open = false;

@@ -37,54 +37,66 @@ export type CsvColumn<Row> = { header: string } & (
   { cell: (row: Row) => CsvValue } | { instant: (row: Row) => string | null }
 );
 
-/** The header, then one line per row, as rows come: never more in memory than the batch being read. */
-export async function* csvLines<Row>(
-  columns: readonly CsvColumn<Row>[],
-  rows: AsyncIterable<Row> | Iterable<Row>,
-  timeZone: string,
-): AsyncGenerator<string> {
-  const cells = columns.map((column): ((row: Row) => CsvValue) => {
+/** How each column gives its cell from a row; instants written in the lender's zone. */
+function cellReaders<Row>(columns: readonly CsvColumn<Row>[], timeZone: string): ((row: Row) => CsvValue)[] {
+  return columns.map((column): ((row: Row) => CsvValue) => {
     if ('cell' in column) return column.cell;
     return (row) => {
       const instant = column.instant(row);
       return instant === null ? null : lenderTimeIso(instant, timeZone);
     };
   });
-  yield csvLine(columns.map((column) => column.header));
-  for await (const row of rows) yield csvLine(cells.map((cell) => cell(row)));
+}
+
+/** A batch's lines as one chunk of bytes; their texts die here, young. */
+function batchBytes<Row>(cells: readonly ((row: Row) => CsvValue)[], batch: readonly Row[]): Buffer {
+  let text = '';
+  for (const row of batch) text += csvLine(cells.map((cell) => cell(row)));
+  return Buffer.from(text);
 }
 
 /**
- * Texts joined into chunks of about `size` characters: one socket write per chunk, not per line
- * (a write per line made a million-row export a million writes, bench:export).
+ * The header, then each batch's lines as one chunk of bytes, made at once as the batch comes: one
+ * socket write per batch, not per line (a write per line made a million-row export a million
+ * writes). Each batch is emptied once written: the generator that gave it still holds it while
+ * this one waits for the socket to drain, and rows that lived through those waits were promoted
+ * by the garbage collector and swung the export's memory past its budget (bench:export,
+ * decision 0099). So what waits on a slow socket is bytes outside V8's heap, never rows or texts.
  */
-export async function* inChunks(texts: AsyncIterable<string>, size = 64 * 1024): AsyncGenerator<string> {
-  let chunk = '';
-  for await (const text of texts) {
-    chunk += text;
-    if (chunk.length >= size) {
-      yield chunk;
-      chunk = '';
-    }
+export async function* csvChunks<Row>(
+  columns: readonly CsvColumn<Row>[],
+  batches: AsyncIterable<Row[]> | Iterable<Row[]>,
+  timeZone: string,
+): AsyncGenerator<Buffer> {
+  const cells = cellReaders(columns, timeZone);
+  yield Buffer.from(csvLine(columns.map((column) => column.header)));
+  for await (const batch of batches) {
+    const bytes = batchBytes(cells, batch);
+    batch.length = 0;
+    if (bytes.length > 0) yield bytes;
   }
-  if (chunk) yield chunk;
 }
 
 /**
  * An export as a download: sets the reply's headers and returns the stream for the route to send
- * (a contract route that `produces: 'text/csv'` sends what its handler returns). The stream's
- * backpressure paces the reading (Readable.from pulls the next chunk only when the socket drained),
- * so a slow client holds one batch and one chunk, not the table.
+ * (a contract route that `produces: 'text/csv'` sends what its handler returns). `rows` is a
+ * report already read whole (the trial balance), or an export's batches as they are read
+ * (db/streamed-rows.ts), which it empties as it writes them (csvChunks). The stream's backpressure paces the reading (Readable.from pulls the next
+ * chunk only when the socket drained), so a slow client holds a chunk or two, not the table.
  */
 export function csvDownload<Row>(
   reply: FastifyReply,
   fileName: string,
   columns: readonly CsvColumn<Row>[],
-  /** A report already read whole (the trial balance) may come as a plain array. */
-  rows: AsyncIterable<Row> | Iterable<Row>,
+  rows: AsyncIterable<Row[]> | readonly Row[],
 ): Readable {
   reply
     .header('Content-Disposition', `attachment; filename="${fileName}"`)
     .header('Cache-Control', 'no-store');
-  return Readable.from(inChunks(csvLines(columns, rows, reply.server.config.lenderTimeZone)));
+  // A report read whole is one batch, a copy: csvChunks empties what it wrote.
+  const batches = Symbol.asyncIterator in rows ? rows : [[...(rows as readonly Row[])]];
+  // Bytes, not objects: the stream holds one chunk ahead of the socket, not sixteen.
+  return Readable.from(csvChunks(columns, batches, reply.server.config.lenderTimeZone), {
+    objectMode: false,
+  });
 }

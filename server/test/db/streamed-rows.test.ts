@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamedRows } from '../../src/db/streamed-rows.ts';
+import { streamedBatches } from '../../src/db/streamed-rows.ts';
 import { createTestApp, databaseTargets, type TestApp } from '../support/test-app.ts';
 
 /** The exports' row stream (db/streamed-rows.ts): a cursor on PostgreSQL, pages by key on SQLite. */
-describe.each(databaseTargets)('streamedRows on %s', (target) => {
+describe.each(databaseTargets)('streamedBatches on %s', (target) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(target);
@@ -29,17 +29,18 @@ describe.each(databaseTargets)('streamedRows on %s', (target) => {
       .where('phone', '>=', minPhone)
       .orderBy('id');
 
-  it('gives every row in id order, across batches, with the query’s parameters bound', async () => {
+  it('gives every row in id order, in batches of the size asked, with the query’s parameters bound', async () => {
     const expected = await phonesFrom('13900000010')(0).execute();
-    const rows = [];
-    for await (const row of streamedRows(t.app.db, phonesFrom('13900000010'), 7)) rows.push(row);
-    expect(rows).toEqual(expected);
-    expect(rows).toHaveLength(30);
+    const batches = [];
+    for await (const batch of streamedBatches(t.app.db, phonesFrom('13900000010'), 7)) batches.push(batch);
+    expect(batches.map((batch) => batch.length)).toEqual([7, 7, 7, 7, 2]);
+    expect(batches.flat()).toEqual(expected);
+    expect(expected).toHaveLength(30);
   });
 
   it('gives its connection back when the reader stops early, more times than the pool has connections', async () => {
     for (let run = 0; run < 12; run += 1) {
-      for await (const row of streamedRows(t.app.db, phonesFrom(''), 5)) if (row.id > 0) break;
+      for await (const batch of streamedBatches(t.app.db, phonesFrom(''), 5)) if (batch.length > 0) break;
     }
     const count = await t.app.db
       .selectFrom('borrowers')

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, csvLines } from '../../src/lib/csv.ts';
+import { csvCell, csvChunks, csvLine } from '../../src/lib/csv.ts';
 
 /** RFC 4180 reading of one line (no line breaks outside quotes), to check what csvLine wrote. */
 function parseLine(line: string): string[] {
@@ -75,33 +75,36 @@ describe('CSV cells', () => {
     );
   });
 
-  it('streams a header and one line per row as rows come', async () => {
-    async function* rows() {
-      yield { id: 1, name: 'a' };
-      yield { id: 2, name: '=b' };
+  it("streams the header, then each batch's lines as one chunk, as batches come", async () => {
+    async function* batches() {
+      yield [
+        { id: 1, name: 'a' },
+        { id: 2, name: '=b' },
+      ];
+      yield [{ id: 3, name: 'ñ' }];
     }
-    const lines: string[] = [];
-    for await (const line of csvLines(
+    const chunks: string[] = [];
+    for await (const chunk of csvChunks(
       [
         { header: 'id', cell: (row: { id: number; name: string }) => row.id },
         { header: 'name', cell: (row: { id: number; name: string }) => row.name },
       ],
-      rows(),
+      batches(),
       'Asia/Manila',
     ))
-      lines.push(line);
-    expect(lines).toEqual(['id,name\r\n', '1,a\r\n', `2,"'=b"\r\n`]);
+      chunks.push(chunk.toString('utf8'));
+    expect(chunks).toEqual(['id,name\r\n', `1,a\r\n2,"'=b"\r\n`, '3,ñ\r\n']);
   });
 
   it("writes an instant column in the lender's zone with its offset, an empty cell for none", async () => {
-    const lines: string[] = [];
+    const chunks: string[] = [];
     const rows = [{ at: '2026-11-27T18:24:03.000Z' }, { at: null }];
-    for await (const line of csvLines(
+    for await (const chunk of csvChunks(
       [{ header: 'at', instant: (row: { at: string | null }) => row.at }],
-      rows,
+      [rows],
       'Asia/Manila',
     ))
-      lines.push(line);
-    expect(lines).toEqual(['at\r\n', '2026-11-28T02:24:03+08:00\r\n', '\r\n']);
+      chunks.push(chunk.toString('utf8'));
+    expect(chunks).toEqual(['at\r\n', '2026-11-28T02:24:03+08:00\r\n\r\n']);
   });
 });

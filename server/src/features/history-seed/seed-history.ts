@@ -13,6 +13,7 @@ import { isValidPhone, phoneLength, type Market } from '@kwarta/contract';
 import type { Deps } from '../../lib/deps.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { Refusal } from '../../lib/refusal.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { bindAccount } from '../bank-binding/index.ts';
 import { findBorrower, findBorrowerByPhone, setBorrowerName } from '../borrowers/index.ts';
 import { writeOffAudited } from '../orders/index.ts';
@@ -190,7 +191,9 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
   const clock: Clock = { now: () => current };
   const payouts = createPayoutGateway(config, clock);
   const paymentProvider = createPaymentProvider(config);
-  const use = { ...deps, clock, payouts, paymentProvider };
+  const outside = { ...deps, clock, payouts, paymentProvider };
+  // What the day's events run on: the day's transaction while a day is simulated (below).
+  let use = outside;
   const to = calendarDateAt(current, timeZone);
   const from = addDays(to, -Math.round(options.months * 30.44));
   const days = daysBetween(from, to) + 1;
@@ -294,7 +297,7 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
 
   /** One step of a disbursed loan on `today`: pays, extends, is written off, or waits. */
   const stepLoan = async (loan: Loan, today: CalendarDate, day: number) => {
-    const account = await findOrderAccount(deps.db, { orderId: loan.orderId });
+    const account = await findOrderAccount(use.db, { orderId: loan.orderId });
     if (!account) return;
     const { order } = account;
     if (order.status === OrderStatus.Settled) {
@@ -387,11 +390,11 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
             ip: '192.0.2.1',
             created_at: current.toISOString(),
           };
-          await recordPromotionEvent(deps.db, { kind: 'visit', ...visit });
-          await recordPromotionEvent(deps.db, { kind: 'click', ...visit, phone: event.phone });
+          await recordPromotionEvent(use.db, { kind: 'visit', ...visit });
+          await recordPromotionEvent(use.db, { kind: 'click', ...visit, phone: event.phone });
           // The sign-up's code, as the landing page sends it: the funnel counts it before the registration.
           await recordSmsSend(
-            deps.db,
+            use.db,
             {
               purpose: 'register',
               phone: event.phone,
@@ -408,7 +411,7 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
             current,
           );
           const registered = await registerBorrower(
-            deps.db,
+            use.db,
             {
               phone: event.phone,
               userName: event.phone,
@@ -425,7 +428,7 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
             current,
           );
           if (registered.status !== 'registered') return;
-          await setBorrowerName(deps.db, registered.borrowerId, demoBorrowerName(counts.borrowers));
+          await setBorrowerName(use.db, registered.borrowerId, demoBorrowerName(counts.borrowers));
           if (idPhotos) {
             await verifyByPassport(
               use,
@@ -440,7 +443,7 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
           // Some sign up and never borrow.
           if (random() < 0.08) return;
         }
-        const borrower = await findBorrower(deps.db, borrowerId);
+        const borrower = await findBorrower(use.db, borrowerId);
         if (!borrower) throw new Error(`No borrower ${borrowerId}.`);
         const product = pick(random, products);
         const steps = Math.max(1, Math.floor((product.max_amount - product.min_amount) / 100_000));
@@ -525,7 +528,7 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
           return;
         }
         const loan = newLoan(event.orderId, event, event.productId);
-        const account = await findOrderAccount(deps.db, { orderId: event.orderId });
+        const account = await findOrderAccount(use.db, { orderId: event.orderId });
         schedule(Math.max(day + 1, dayOf(addDays(account!.order.due_date!, -3))), 10 * 60, {
           kind: 'loan',
           loan,
@@ -537,11 +540,8 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
     }
   };
 
-  for (let day = 0; day < days; day += 1) {
-    const today = addDays(from, day);
-    // The daily job first, at half past midnight, as the scheduler runs it.
-    current = zonedInstant(today, 30, timeZone);
-    if (current > end) break;
+  /** The daily job, then the day's events in time order, up to the end. */
+  const simulate = async (day: number, today: CalendarDate) => {
     await advanceOrdersByDate(use, current);
     // Events scheduled for later today by today's own events join the queue; on the last day
     // those after the end have not happened yet, and the clock stops there.
@@ -553,6 +553,25 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
       current = at;
       await run(event, today, day);
     }
+  };
+
+  for (let day = 0; day < days; day += 1) {
+    const today = addDays(from, day);
+    // The daily job first, at half past midnight, as the scheduler runs it.
+    current = zonedInstant(today, 30, timeZone);
+    if (current > end) break;
+    // A simulated day is one transaction: its use cases, each written to run in its own, run in
+    // the day's instead (inTransaction composes), so a day costs two round trips of BEGIN and
+    // COMMIT where each use case cost two, and PostgreSQL keeps within twice SQLite's time
+    // (decision 0099). A failure rolls the day back and ends the history, as it ended it before.
+    await inTransaction(deps.db, async (trx) => {
+      use = { ...outside, db: trx };
+      try {
+        await simulate(day, today);
+      } finally {
+        use = outside;
+      }
+    });
     agenda.delete(day);
     options.onDay?.(today, day, days);
   }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
-import { streamedRows } from '../../db/streamed-rows.ts';
+import { streamedBatches } from '../../db/streamed-rows.ts';
 
 const lineRows = (db: Kysely<Database>) =>
   db
@@ -31,7 +31,7 @@ type JournalLineRow = Awaited<ReturnType<ReturnType<typeof lineRows>['executeTak
  * the order they were written, with its entry's references: what an auditor traces a peso by.
  */
 export function journalExportRows(db: Kysely<Database>, range: { from?: string; to?: string }) {
-  return streamedRows(db, (lastId) => {
+  return streamedBatches(db, (lastId) => {
     let query = lineRows(db).where('line.id', '>', lastId);
     if (range.from) query = query.where('line.entry_date', '>=', range.from);
     if (range.to) query = query.where('line.entry_date', '<=', range.to);

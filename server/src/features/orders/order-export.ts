@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { addDays, zonedInstant, type CalendarDate } from '@kwarta/domain';
 import type { Database } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
-import { streamedRows } from '../../db/streamed-rows.ts';
+import { streamedBatches } from '../../db/streamed-rows.ts';
 import { orderStatusText } from './order-cards.ts';
 
 /** Created from `from` to `to` (the lender's calendar dates, both included); either may be open. */
@@ -56,9 +56,9 @@ export function orderExportRows(
   db: Kysely<Database>,
   range: CreatedRange,
   timeZone: string,
-): AsyncGenerator<OrderExportRow> {
+): AsyncGenerator<OrderExportRow[]> {
   const { from, before } = createdBounds(range, timeZone);
-  return streamedRows(db, (lastId) => {
+  return streamedBatches(db, (lastId) => {
     let query = exportQuery(db).where('orders.id', '>', lastId);
     if (from) query = query.where('orders.created_at', '>=', from);
     if (before) query = query.where('orders.created_at', '<', before);

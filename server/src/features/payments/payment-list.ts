@@ -3,7 +3,7 @@ import type { PaymentStatus } from '@kwarta/contract';
 import type { Database } from '../../db/schema.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { readPage, type PageRequest } from '../../lib/paging.ts';
-import { streamedRows } from '../../db/streamed-rows.ts';
+import { streamedBatches } from '../../db/streamed-rows.ts';
 
 /** The console's payment reads: the list, an order's payments and the dashboard's held count. */
 
@@ -97,7 +97,7 @@ export function postedPayments(db: Kysely<Database>, orderIds: readonly number[]
 
 /** Every payment created in `bounds` (ISO instants; orders/order-export.ts createdBounds), oldest first. */
 export function paymentExportRows(db: Kysely<Database>, bounds: { from?: string; before?: string }) {
-  return streamedRows(db, (lastId) => {
+  return streamedBatches(db, (lastId) => {
     let query = paymentRows(db).where('payments.id', '>', lastId);
     if (bounds.from) query = query.where('payments.created_at', '>=', bounds.from);
     if (bounds.before) query = query.where('payments.created_at', '<', bounds.before);

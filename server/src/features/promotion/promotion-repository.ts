@@ -3,6 +3,7 @@ import { channelTemplateConfig, type BrandLook, type ChannelTemplateConfig } fro
 import type { MoneyStyle } from '@kwarta/domain';
 import type { Database, PromotionEventTable } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { createBorrower } from '../borrowers/index.ts';
 import { withTemplateAmounts, withTemplateBrand } from './template-texts.ts';
 
@@ -48,8 +49,9 @@ export interface Registration {
 }
 
 /**
- * Creates the borrower and its campaign attribution in one transaction. 'already-registered'
- * when the phone has an account, including when another request registered it a moment ago.
+ * Creates the borrower and its campaign attribution in one transaction (the caller's, when it
+ * runs in one: seed:history's day). 'already-registered' when the phone has an account,
+ * including when another request registered it a moment ago.
  */
 export async function registerBorrower(
   db: Kysely<Database>,
@@ -58,7 +60,7 @@ export async function registerBorrower(
 ): Promise<{ status: 'registered'; borrowerId: number } | { status: 'already-registered' }> {
   const at = now.toISOString();
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       const borrowerId = await createBorrower(trx, input.phone, now);
       await trx
         .insertInto('registrations')
