@@ -62,6 +62,18 @@ const orderDetailQuery = preparedQuery((db: Kysely<Database>, borrowerId: number
           // A literal: a prepared query's parameters are exactly its arguments.
           .limit(sql.lit(1))
           .as('next_due_amount'),
+      // A new plan on offer (decision 0110): the page shows that one is, its disclosure reads the
+      // offer itself. In this read rather than a query of its own, which Kysely would build anew
+      // on every call (decision 0117).
+      (eb) =>
+        eb
+          .selectFrom('order_restructurings as offer')
+          .select('offer.id')
+          .whereRef('offer.order_id', '=', 'orders.id')
+          // Literals: a prepared query's parameters are exactly its arguments.
+          .where('offer.status', '=', sql.lit('offered'))
+          .limit(sql.lit(1))
+          .as('offered_plan_id'),
     ])
     .where('orders.borrower_id', '=', borrowerId)
     .where('orders.id', '=', orderId),
