@@ -11,16 +11,17 @@ export function sendEnvelope(
   httpStatus: number,
   envelope: Omit<Envelope, 'code'> & { code: string | 0 },
 ): FastifyReply {
+  const wire = envelopeToWire({
+    ...envelope,
+    message: localizeText(envelope.message, reply.server.config.market.id),
+  });
+  // Encoded here, once: a string holding `₱` is two-byte, and Fastify, compression and the socket
+  // each measured or re-encoded it (decision 0117). The same JSON.stringify Fastify would run.
   return reply
     .code(httpStatus)
     .header('Cache-Control', 'no-store')
     .type('application/json; charset=utf-8')
-    .send(
-      envelopeToWire({
-        ...envelope,
-        message: localizeText(envelope.message, reply.server.config.market.id),
-      }),
-    );
+    .send(Buffer.from(JSON.stringify(wire)));
 }
 
 /** Success: '00', or the route's own success code where the spec gives another (get-sid's 0). */

@@ -115,11 +115,15 @@ export async function brandRoutes(app: FastifyInstance): Promise<void> {
  * compression (app.ts), so it sees the page as a string and covers every feature's pages.
  */
 export function brandedPages(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (typeof payload !== 'string') return payload;
+  // A callback hook: every answer passes here, and only a page waits for the brand. An async hook
+  // made a promise for each API answer too (decision 0117).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (typeof payload !== 'string') return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
-    return applyBrand(payload, await currentBrand(app));
+    if (typeof type !== 'string' || !type.startsWith('text/html')) return done(null, payload);
+    currentBrand(app)
+      .then((brand) => applyBrand(payload, brand))
+      .then((page) => done(null, page), done);
   });
 }
 

@@ -14,7 +14,6 @@ import { declineNotice, requestHumanReview } from '../credit-decisions/index.ts'
 import { shownServiceContacts } from '../customer-service/index.ts';
 import { identityNotice, identityState } from '../identity/index.ts';
 import { findOrderDetail } from '../orders/index.ts';
-import { offeredRestructuring } from '../money-actions/index.ts';
 import { findProductSummary } from '../products/index.ts';
 import { orderPage } from './order-page.ts';
 import { productLink, recommendedProducts } from './recommended-products.ts';
@@ -50,14 +49,15 @@ export async function orderDetailsRoutes(app: FastifyInstance): Promise<void> {
       order.status === OrderStatus.Rejected
         ? await declineNotice(app.db, order.id, app.config.lenderTimeZone)
         : null;
-    const [identity, newPlan] = await Promise.all([
-      identityLine(order.status, borrower.id),
-      // Only a repaying loan can be offered a new plan (decision 0110): other orders skip the read.
-      (repayingStatuses as readonly number[]).includes(order.status)
-        ? offeredRestructuring(app, { orderId: order.id, borrowerId: borrower.id })
-        : null,
-    ]);
-    return { ...page, ...declined, identityNotice: identity, newPlan: newPlan ? (1 as const) : (0 as const) };
+    // Only a repaying loan can be offered a new plan (decision 0110): the order read says whether one is.
+    const newPlan =
+      (repayingStatuses as readonly number[]).includes(order.status) && order.offered_plan_id !== null;
+    return {
+      ...page,
+      ...declined,
+      identityNotice: await identityLine(order.status, borrower.id),
+      newPlan: newPlan ? (1 as const) : (0 as const),
+    };
   });
 
   /** Until it is paid out, an order waits for the borrower's identity where the lender requires it. */

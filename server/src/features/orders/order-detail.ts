@@ -17,6 +17,15 @@ const orderDetailQuery = preparedQuery((db: Kysely<Database>, borrowerId: number
     .leftJoin('app_ratings', 'app_ratings.borrower_id', 'orders.borrower_id')
     // When the borrower last said "Not now" to it: the page waits before asking again.
     .leftJoin('app_rating_declines', 'app_rating_declines.borrower_id', 'orders.borrower_id')
+    // A new plan on offer (decision 0110; a newer offer withdraws the older, so one at most): the
+    // page shows that one is, its disclosure reads the offer itself. Joined here rather than asked
+    // by a query of its own, which Kysely built anew on every call (decision 0117).
+    .leftJoin('order_restructurings as offer', (join) =>
+      join
+        .onRef('offer.order_id', '=', 'orders.id')
+        // A literal: a prepared query's parameters are exactly its arguments.
+        .on('offer.status', '=', sql.lit('offered')),
+    )
     .select([
       'orders.id',
       'orders.order_no',
@@ -62,6 +71,7 @@ const orderDetailQuery = preparedQuery((db: Kysely<Database>, borrowerId: number
           // A literal: a prepared query's parameters are exactly its arguments.
           .limit(sql.lit(1))
           .as('next_due_amount'),
+      'offer.id as offered_plan_id',
     ])
     .where('orders.borrower_id', '=', borrowerId)
     .where('orders.id', '=', orderId),
