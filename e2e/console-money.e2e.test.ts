@@ -3,76 +3,72 @@ import { describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { pageErrors, screenshot, useBrowser } from './support/browser.ts';
 import { useDeskServer } from './support/desk-server.ts';
+import { formatMoney } from '@kwarta/domain';
 
 /**
  * The back office's money actions at a desk (1440×900, decision 0110), on a server of its own
- * whose waiver threshold is ₱500: finance posts a bank deposit below its threshold (applied, the
- * balance drops), proposes a waiver above it, which a second finance operator approves in the
- * queue while its proposer cannot; a reversal through its dialog; a standard report's CSV.
+ * whose manual-repayment threshold is ₱1,000: finance posts a bank deposit above it against an
+ * overdue order, which waits until a second finance operator approves it in the queue (its
+ * proposer cannot); the deposit reversed through its dialog, the penalty waived; a standard
+ * report's CSV.
  */
 const browser = useBrowser();
 const desk = useDeskServer(browser, {
   MARKET: '',
   DATABASE_URL: '',
   REDIS_URL: '',
-  APPROVAL_THRESHOLDS: '{"manual_repayment":1000000,"reversal":1000000,"waiver":50000}',
+  APPROVAL_THRESHOLDS: '{"manual_repayment":100000,"reversal":1000000,"waiver":1000000}',
 });
 const stamp = Date.now();
 const maker = `e2e-maker-${stamp}`;
 const checker = `e2e-checker-${stamp}`;
 
 describe('money actions in the console', () => {
-  test('a deposit applies, a waiver above the threshold waits for a second person, a reversal, a report CSV', async () => {
-    const order = await desk.repayingOrder();
+  test('a deposit above the threshold waits for a second person, then is reversed; a penalty waived; a report CSV', async () => {
+    const order = await desk.overdueOrder();
+    expect(order.penalty).toBeGreaterThan(0);
+    const peso = (centavos: number) => formatMoney(centavos, order.config.market.money);
+    const owedAtFirst = 10_500_000 + order.penalty;
     const first = await desk.signIn(maker, 'finance');
     await first.goto(`${desk.baseUrl}/console#/order/${order.orderId}`);
     const actions = first.getByRole('region', { name: 'Money actions' });
-    await actions.getByText('Owed now: ₱105,000.00').waitFor();
+    await actions.getByText(`Owed now: ${peso(owedAtFirst)} (penalty ${peso(order.penalty)}`).waitFor();
 
-    // A bank deposit below its threshold: stated in the dialog, applied at once.
+    // A bank deposit above its ₱1,000 threshold: stated in the dialog, proposed, nothing applied yet.
     await actions.getByLabel('Amount received (₱)').fill('1500');
     await actions.getByLabel('Reference on the slip').fill(`BDO-${stamp}`);
     await actions.getByRole('button', { name: 'Post a manual repayment…' }).click();
     const deposit = first.getByRole('dialog', { name: 'Confirm the manual repayment' });
     await deposit.getByText(/₱1,500\.00 received by bank deposit/).waitFor();
-    await deposit.getByText(/goes from ₱105,000\.00 to ₱103,500\.00/).waitFor();
+    await deposit
+      .getByText(`goes from ${peso(owedAtFirst)} to ${peso(owedAtFirst - 150_000)}`, { exact: false })
+      .waitFor();
+    await deposit.getByText(/waits for a second person to approve it/).waitFor();
     await expectNoAxeViolations(first, 'console manual repayment dialog');
     await screenshot(first, 'console-money-deposit-dialog', { fullPage: false });
     await deposit.getByRole('button', { name: 'Post repayment' }).click();
-    await first.getByText(/^Posted: ₱1,500\.00 applied to order/).waitFor();
-    await actions.getByText('Owed now: ₱103,500.00').waitFor();
-
-    // A waiver above the ₱500 threshold: proposed, nothing applied yet.
-    await actions.getByRole('combobox', { name: /^What/ }).selectOption('charges');
-    await actions.getByLabel('Part:').check();
-    await actions.getByLabel('Amount to waive (₱)').fill('600');
-    await actions.getByLabel('Reason', { exact: true }).fill('Goodwill after a billing complaint');
-    await actions.getByRole('button', { name: 'Waive…' }).click();
-    const waiver = first.getByRole('dialog', { name: 'Confirm the waiver' });
-    await waiver.getByText(/₱600\.00 of interest and fees will be waived/).waitFor();
-    await expectNoAxeViolations(first, 'console waiver dialog');
-    await waiver.getByRole('button', { name: 'Waive' }).click();
     const waits = await first
       .getByText(/^Waiting for a second person's approval \(request \d+\)/)
       .innerText();
     const requestId = /request (\d+)/.exec(waits)![1]!;
-    await actions.getByText('Owed now: ₱103,500.00').waitFor();
+    await actions.getByText(`Owed now: ${peso(owedAtFirst)}`).waitFor();
 
     // The proposer sees it waiting in the queue, with no way to approve it.
     await first.goto(`${desk.baseUrl}/console#/approvals`);
     await first.getByRole('link', { name: /Approvals · 1 waiting/ }).waitFor();
     const mine = first.getByRole('row').filter({ hasText: `${maker} (you)` });
+    await mine.getByText(/bank deposit on .*, reference BDO-/).waitFor();
     await mine.getByRole('button', { name: `Withdraw request ${requestId}` }).waitFor();
     expect(await first.getByRole('button', { name: `Approve request ${requestId}` }).count()).toBe(0);
     await expectNoAxeViolations(first, 'console approvals queue, own request');
 
-    // A second finance operator approves it through the confirmation.
+    // A second finance operator approves it through the confirmation: the deposit is applied.
     const second = await desk.signIn(checker, 'finance');
     await second.goto(`${desk.baseUrl}/console#/approvals`);
     await second.getByRole('link', { name: /Approvals · 1 waiting/ }).waitFor();
     await second.getByRole('button', { name: `Approve request ${requestId}` }).click();
     const approval = second.getByRole('dialog', { name: 'Confirm the approval' });
-    await approval.getByText(/₱600\.00 is waived on order/).waitFor();
+    await approval.getByText(/₱1,500\.00 received outside a provider is applied to order/).waitFor();
     await expectNoAxeViolations(second, 'console approval dialog');
     await screenshot(second, 'console-approvals-dialog', { fullPage: false });
     await approval.getByRole('button', { name: 'Approve and apply' }).click();
@@ -84,9 +80,9 @@ describe('money actions in the console', () => {
       .filter({ hasText: checker })
       .waitFor();
 
-    // The waiver shows on the order; the deposit is reversed through its dialog.
+    // The deposit is on the order; it is reversed through its dialog (below the reversal threshold).
     await first.goto(`${desk.baseUrl}/console#/order/${order.orderId}`);
-    await actions.getByText('Owed now: ₱102,900.00').waitFor();
+    await actions.getByText(`Owed now: ${peso(owedAtFirst - 150_000)}`).waitFor();
     const payments = first.getByRole('table', { name: 'Payments' });
     await payments.getByRole('button', { name: /^Reverse payment \d+$/ }).click();
     const reversal = first.getByRole('dialog', { name: 'Confirm the reversal' });
@@ -97,7 +93,19 @@ describe('money actions in the console', () => {
     await expectNoAxeViolations(first, 'console reversal dialog');
     await reverse.click();
     await first.getByText(/^Payment \d+ reversed: order .* owes it again\./).waitFor();
-    await actions.getByText('Owed now: ₱104,400.00').waitFor();
+    await actions.getByText(`Owed now: ${peso(owedAtFirst)}`).waitFor();
+
+    // The whole penalty waived with a reason: the order owes its instalment only.
+    await actions.getByRole('combobox', { name: /^What/ }).selectOption('penalty');
+    await actions.getByLabel('All of it').check();
+    await actions.getByLabel('Reason', { exact: true }).fill('Goodwill after a billing complaint');
+    await actions.getByRole('button', { name: 'Waive…' }).click();
+    const waiver = first.getByRole('dialog', { name: 'Confirm the waiver' });
+    await waiver.getByText(`${peso(order.penalty)} of penalty will be waived`, { exact: false }).waitFor();
+    await expectNoAxeViolations(first, 'console waiver dialog');
+    await waiver.getByRole('button', { name: 'Waive' }).click();
+    await first.getByText(`Waived: ${peso(order.penalty)} of penalty.`).waitFor();
+    await actions.getByText(`Owed now: ${peso(10_500_000)} (penalty ${peso(0)}`).waitFor();
     await screenshot(first, 'console-money-order-after', { fullPage: true });
 
     // The standard reports: a table with its zone and computing time, and its CSV.

@@ -11,7 +11,9 @@ import {
   createOperatorSession,
 } from '../../server/src/features/operators/operator-repository.ts';
 import { repayableOrder } from '../../server/test/support/repayment.ts';
+import { addDays } from '@kwarta/domain';
 import type { BrowserHandle } from './browser.ts';
+import { runScript } from './server-store.ts';
 import { E2E_SERVER_MODE, startTestServer, type TestServer } from './test-server.ts';
 
 type Database = ReturnType<typeof createDatabase>['db'];
@@ -90,6 +92,33 @@ export function useDeskServer(browser: BrowserHandle, env: Record<string, string
       return onDatabase((db, config) =>
         repayableOrder({ db, config, clock: { now: () => new Date() } }, { status: 170 }),
       );
+    },
+    /**
+     * A new borrower's order three days past its one instalment (₱100,000.00 principal and
+     * ₱5,000.00 interest), overdue with the penalty the daily job accrued for it; `penalty` is
+     * what it owes of that.
+     */
+    async overdueOrder() {
+      const order = await onDatabase((db, config) => {
+        const now = new Date();
+        const firstDue = addDays(now.toISOString().slice(0, 10), -3);
+        return repayableOrder({ db, config, clock: { now: () => now } }, { status: 180, firstDue });
+      });
+      // The daily job as a lender runs it, on this server's store: it accrues the penalty.
+      const job = await runScript('server/src/cli/job.ts', ['order-status-daily'], {
+        ...E2E_SERVER_MODE,
+        ...env,
+        DATA_DIR: running().dataDir,
+      });
+      if (job.code !== 0) throw new Error(`e2e: the daily job failed: ${job.output}`);
+      return onDatabase(async (db, config) => {
+        const { penalty_amount } = await db
+          .selectFrom('orders')
+          .select('penalty_amount')
+          .where('id', '=', order.orderId)
+          .executeTakeFirstOrThrow();
+        return { ...order, penalty: penalty_amount, config };
+      });
     },
   };
 }
