@@ -106,6 +106,7 @@ describe('money actions in the console', () => {
     await waiver.getByRole('button', { name: 'Waive' }).click();
     await first.getByText(`Waived: ${peso(order.penalty)} of penalty.`).waitFor();
     await actions.getByText(`Owed now: ${peso(10_500_000)} (penalty ${peso(0)}`).waitFor();
+    await first.getByText(`${peso(order.penalty)} charged, ${peso(0)} still owed`).waitFor();
     await screenshot(first, 'console-money-order-after', { fullPage: true });
 
     // The standard reports: a table with its zone and computing time, and its CSV.

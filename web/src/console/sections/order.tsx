@@ -117,6 +117,10 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
         <dt>Late penalty</dt>
         <dd>
           {money(order.penaltyAmount)}
+          {/* Paid or waived, a penalty stays charged: say what of it is still owed. */}
+          {order.owed && order.owed.penalty !== order.penaltyAmount
+            ? ` charged, ${money(order.owed.penalty)} still owed`
+            : ''}
           {order.chargesCapNotice ? ` · ${order.chargesCapNotice}` : ''}
         </dd>
         <dt>Cost caps</dt>
