@@ -55,7 +55,7 @@ function formattedPartsOf(at: Date, timeZone: string): LenderTimeParts {
 
 const HOUR_MS = 3_600_000;
 
-/** A zone's offset through one UTC hour, as its formatter wrote it; null when it changes inside. */
+/** A zone's offset through one UTC hour, as its formatter writes it. */
 interface HourOffset {
   ms: number;
   text: string;
@@ -66,7 +66,8 @@ interface HourOffset {
  * millisecond: equal there, the offset holds for the whole hour (no zone changes its offset twice
  * within an hour). An export writes a million instants; formatting each made a dozen objects and
  * was most of the export's garbage (decision 0099), where the hour's offset and the UTC fields
- * of the shifted instant give the same text. Bounded: dropped whole when full.
+ * of the shifted instant give the same text. An hour the offset changes in is kept as null (the
+ * formatter writes its instants). Bounded: dropped whole when full.
  */
 const hourOffsets = new Map<string, Map<number, HourOffset | null>>();
 const HOUR_OFFSETS_KEPT = 50_000;
@@ -95,7 +96,7 @@ function partsOf(instant: string | Date, timeZone: string): LenderTimeParts | nu
   if (Number.isNaN(time)) return null;
   const offset = hourOffsetOf(Math.floor(time / HOUR_MS), timeZone);
   // The shifted instant's UTC fields are the zone's wall clock. Only for four-digit years after
-  // 1900: the formatter writes other years unpadded, and earlier ones in the Julian calendar.
+  // 1900: the formatter writes other years unpadded, and the oldest in the Julian calendar.
   const local = offset ? new Date(time + offset.ms) : null;
   const year = local ? local.getUTCFullYear() : 0;
   if (!offset || !local || year < 1900 || year > 9999) return formattedPartsOf(at, timeZone);
