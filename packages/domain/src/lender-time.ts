@@ -36,9 +36,8 @@ interface LenderTimeParts {
   offset: string;
 }
 
-function partsOf(instant: string | Date, timeZone: string): LenderTimeParts | null {
-  const at = instant instanceof Date ? instant : new Date(instant);
-  if (Number.isNaN(at.getTime())) return null;
+/** The zone's parts of an instant, as its formatter gives them (slow: a dozen objects a call). */
+function formattedPartsOf(at: Date, timeZone: string): LenderTimeParts {
   const parts = Object.fromEntries(
     formatIn(timeZone)
       .formatToParts(at)
@@ -51,6 +50,61 @@ function partsOf(instant: string | Date, timeZone: string): LenderTimeParts | nu
     minutes: `${parts.hour}:${parts.minute}`,
     seconds: parts.second ?? '00',
     offset,
+  };
+}
+
+const HOUR_MS = 3_600_000;
+
+/** A zone's offset through one UTC hour, as its formatter writes it. */
+interface HourOffset {
+  ms: number;
+  text: string;
+}
+
+/**
+ * Offsets by zone and UTC hour, each read from the formatter at the hour's first and last
+ * millisecond: equal there, the offset holds for the whole hour (no zone changes its offset twice
+ * within an hour). An export writes a million instants; formatting each made a dozen objects and
+ * was most of the export's garbage (decision 0099), where the hour's offset and the UTC fields
+ * of the shifted instant give the same text. An hour the offset changes in is kept as null (the
+ * formatter writes its instants). Bounded: dropped whole when full.
+ */
+const hourOffsets = new Map<string, Map<number, HourOffset | null>>();
+const HOUR_OFFSETS_KEPT = 50_000;
+
+function hourOffsetOf(hour: number, timeZone: string): HourOffset | null {
+  let byHour = hourOffsets.get(timeZone);
+  if (!byHour) hourOffsets.set(timeZone, (byHour = new Map()));
+  let offset = byHour.get(hour);
+  if (offset !== undefined) return offset;
+  const start = hour * HOUR_MS;
+  const first = formattedPartsOf(new Date(start), timeZone);
+  const last = formattedPartsOf(new Date(start + HOUR_MS - 1), timeZone);
+  const local = Date.parse(`${first.date}T${first.minutes}:${first.seconds}Z`);
+  offset =
+    first.offset === last.offset && !Number.isNaN(local) ? { ms: local - start, text: first.offset } : null;
+  if (byHour.size >= HOUR_OFFSETS_KEPT) byHour.clear();
+  byHour.set(hour, offset);
+  return offset;
+}
+
+const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+function partsOf(instant: string | Date, timeZone: string): LenderTimeParts | null {
+  const at = instant instanceof Date ? instant : new Date(instant);
+  const time = at.getTime();
+  if (Number.isNaN(time)) return null;
+  const offset = hourOffsetOf(Math.floor(time / HOUR_MS), timeZone);
+  // The shifted instant's UTC fields are the zone's wall clock. Only for four-digit years after
+  // 1900: the formatter writes other years unpadded, and the oldest in the Julian calendar.
+  const local = offset ? new Date(time + offset.ms) : null;
+  const year = local ? local.getUTCFullYear() : 0;
+  if (!offset || !local || year < 1900 || year > 9999) return formattedPartsOf(at, timeZone);
+  return {
+    date: `${year}-${twoDigits(local.getUTCMonth() + 1)}-${twoDigits(local.getUTCDate())}`,
+    minutes: `${twoDigits(local.getUTCHours())}:${twoDigits(local.getUTCMinutes())}`,
+    seconds: twoDigits(local.getUTCSeconds()),
+    offset: offset.text,
   };
 }
 
