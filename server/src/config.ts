@@ -120,6 +120,10 @@ const envObject = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().positive().default(1000),
   MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
   LENDER_DATA_CACHE_MS: z.coerce.number().int().min(0).default(5000),
+  // How an answer a route checks only in tests (the order page's, decision 0117) is checked:
+  // `strict` (development's default, and the server tests) fails the call when its data schema
+  // would drop or change anything; `off` (sandbox and production) sends it as the handler made it.
+  ANSWER_CHECK: z.enum(['strict', 'off']).optional(),
   // A pushed order is decided by the active credit model at once; `off` leaves every order in 21
   // for an officer (decision 0109).
   CREDIT_DECISIONS: z.enum(['auto', 'off']).default('auto'),
@@ -385,6 +389,7 @@ const envSchema = envObject
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS },
     load: { maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS, maxInFlight: env.MAX_IN_FLIGHT },
     lenderDataCacheMs: env.LENDER_DATA_CACHE_MS,
+    answerCheck: env.ANSWER_CHECK ?? (env.APP_ENV === 'development' ? 'strict' : 'off'),
     creditDecisions: env.CREDIT_DECISIONS,
     defaultSupport: supportContacts(env, configuredBrand),
     brand: companyTexts(env, configuredBrand),

@@ -11,9 +11,11 @@ export interface CallerIdentity {
 export interface IdentifiedCaller extends CallerIdentity {
   /**
    * Records the use (a session's last-seen time). Runs only once the input has parsed, so a
-   * refused request writes nothing at all.
+   * refused request writes nothing at all. Nothing to record returns nothing rather than a
+   * promise: each promise on a call's path is followed by the request id's async context
+   * (decision 0117).
    */
-  commit(): Promise<void>;
+  commit(): Promise<void> | void;
 }
 
 export interface CallerCheck {
@@ -45,7 +47,7 @@ export function loggedCallerOf(auth: EndpointRoute['auth']): LoggedCaller {
 }
 
 /** The commit of a caller whose call leaves nothing to record. */
-export const nothingToCommit = async (): Promise<void> => {};
+export const nothingToCommit = (): void => {};
 
 const nobody: IdentifiedCaller = { borrower: null, operator: null, commit: nothingToCommit };
 

@@ -158,6 +158,8 @@ export async function createTestApp(target: DatabaseTarget, options: TestAppOpti
     MAX_EVENT_LOOP_DELAY_MS: '60000',
     // Tests edit products and settings and read them back at once.
     LENDER_DATA_CACHE_MS: '0',
+    // Answers that production sends unchecked are checked strictly in every test (decision 0117).
+    ANSWER_CHECK: 'strict',
     // …and the portfolio after a payment (portfolio-kept.test.ts keeps it).
     // Tests of the officer's queue push orders that wait in 21; credit-decisions tests turn it on.
     CREDIT_DECISIONS: 'off',
