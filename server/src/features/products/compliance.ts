@@ -27,6 +27,11 @@ export function complianceProfileById(id: string | null): ComplianceProfile | nu
     : null;
 }
 
+/** A profile as the console's verdicts name it: its id and the name an operator reads. */
+export function profileView(profile: ComplianceProfile | null): { id: string; name: string } | null {
+  return profile ? { id: profile.id, name: profile.name } : null;
+}
+
 /**
  * Each cap a product's covered offers would break under the profile, in the catalogue's words
  * (the cap, the figure, the limit, the offer): what the console refuses a save with and what
