@@ -20,7 +20,7 @@ const orderPage = (status: number) => ({
     paidAmount: 0,
     penaltyAmount: 0,
     chargesCapNotice: null,
-    complianceProfile: null,
+    complianceProfile: { id: 'ph-sec-mc3-2022', name: 'Philippine SEC cost caps for small loans, MC 3-2022' },
     termDays: 91,
     periods: 3,
     disbursedOn: null,
@@ -70,6 +70,8 @@ afterEach(() => {
 
 test('a decision goes through the confirmation: Cancel changes nothing, Approve calls once and says what it did', async () => {
   render(<OrderSection role="credit" orderId="12" />);
+  // The cost caps by the profile's name, not its id.
+  expect(await screen.findByText('Philippine SEC cost caps for small loans, MC 3-2022')).toBeTruthy();
   fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
   let dialog = within(await screen.findByRole('dialog', { name: 'Confirm the approval' }));
   expect(dialog.getByText(/Approve order KW-12 of Maria Santos for/)).toBeTruthy();

@@ -234,7 +234,7 @@ export const consoleEndpoints = defineEndpoints(consoleRoutes, {
         withdrawConfirmRequired: z.boolean(),
         withdrawConfirmedAt: z.string().nullable(),
         /** D16: the profile whose caps covered the order when taken, or null. */
-        complianceProfile: z.string().nullable(),
+        complianceProfile: complianceProfileView,
         /** D16: set when a legal cap held back the order's charges, '' otherwise. */
         chargesCapNotice: z.string(),
       }),

@@ -328,7 +328,10 @@ describe.each(databaseTargets)('legal cost caps on %s', (target) => {
       admin = await consoleSignedIn(t.app, { name: 'admin-1', password: PASSWORD, address: '198.51.100.8' });
       const consolePage = await consoleCall(endpoints.consoleOrder, { orderId: String(orderId) });
       expect(consolePage.envelope!.data).toMatchObject({
-        order: { complianceProfile: 'ph-sec-mc3-2022', chargesCapNotice: messages.chargesReachedCap },
+        order: {
+          complianceProfile: { id: 'ph-sec-mc3-2022', name: profile.name },
+          chargesCapNotice: messages.chargesReachedCap,
+        },
       });
     } finally {
       await t.app.db

@@ -127,7 +127,7 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
           {order.chargesCapNotice ? ` · ${order.chargesCapNotice}` : ''}
         </dd>
         <dt>Cost caps</dt>
-        <dd>{order.complianceProfile ?? 'none covered it'}</dd>
+        <dd>{order.complianceProfile?.name ?? 'none covered it'}</dd>
         <dt>Term</dt>
         <dd>
           {order.termDays} days, {order.periods} instalment(s)
