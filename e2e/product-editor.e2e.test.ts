@@ -60,7 +60,7 @@ describe('the product editor', () => {
     await form.getByLabel('Interest (%)').fill('0.15');
     await preview.waitFor({ state: 'detached' });
     await form.getByRole('button', { name: 'Preview plans' }).click();
-    await preview.getByText(/^Complies with every cap of/).waitFor();
+    await preview.getByText(/^Complies with every cap: /).waitFor();
     const captions = await preview.locator('caption').allTextContents();
     expect(captions).toHaveLength(2);
     expect(captions[0]).toMatch(/^₱1,000\.00 over 91 days: .*Processing fee ₱70\.00.*EIR [\d.]+% a month/);

@@ -45,7 +45,7 @@ export function describeCapBreach(breach: CapBreach, profile: ComplianceProfile,
     cap: complianceCapNames[breach.cap],
     figure: capFigure(breach.cap, breach.figureBps),
     limit: capFigure(breach.cap, breach.limitBps),
-    profile: profile.id,
+    profile: profile.name,
     amount: formatMoney(breach.offer.principal, money),
     term: breach.offer.termDays,
   });

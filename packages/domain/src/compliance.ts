@@ -12,7 +12,10 @@ import type { ContactRules } from './contact-window.ts';
  * it covers and its caps; a revised circular is a new entry here, not a change to the checks below.
  */
 export interface ComplianceProfile {
+  /** What the configuration (`COMPLIANCE`) and the orders' rows call it. */
   id: string;
+  /** What an operator reads in the console: the market and the circular, in words. */
+  name: string;
   /** The circulars the caps come from, as a borrower or an examiner would look them up. */
   source: string;
   inForceFrom: CalendarDate;
@@ -41,6 +44,7 @@ export interface ComplianceProfile {
 export const complianceProfiles = {
   'ph-sec-mc3-2022': {
     id: 'ph-sec-mc3-2022',
+    name: 'Philippine SEC cost caps for small loans, MC 3-2022',
     source: 'SEC Memorandum Circular No. 3, s. 2022 (BSP Circular No. 1133, s. 2021)',
     inForceFrom: '2022-03-03',
     covers: { secured: false, principalCeilingMinor: 1_000_000, termCeilingMonths: 4 },

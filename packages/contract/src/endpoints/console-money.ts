@@ -1,6 +1,7 @@
 import { z } from '@kwarta/domain/zod';
 import { defineEndpoints } from '../endpoint.ts';
 import { consoleMoneyRoutes } from '../console-money-routes.ts';
+import { complianceProfileView } from './console.ts';
 import { dateField, idField, intField, textField } from '../form-fields.ts';
 import { approvalActions, manualChannels, referencePattern, standardReportNames } from '../money-actions.ts';
 
@@ -23,7 +24,10 @@ const proposed = z.object({
 const approvalItem = z.object({
   id: z.number().int(),
   action: z.enum(approvalActions),
+  /** The request's key: `order:<id>`, `product:<id>` or `product:new`. */
   subject: z.string(),
+  /** What it is about in words: "Order 12", "Product Kwarta Flex", "New product Kwarta Max". */
+  subjectName: z.string(),
   amount: z.number().int(),
   payload: z.record(z.string(), z.unknown()),
   status: z.enum(['pending', 'applied', 'rejected', 'refused']),
@@ -93,7 +97,7 @@ export const consoleMoneyEndpoints = defineEndpoints(consoleMoneyRoutes, {
       interest: z.number().int(),
       total: z.number().int(),
       /** The compliance profile the order was made under, or null when none covered it. */
-      profile: z.string().nullable(),
+      profile: complianceProfileView,
       /** Each cap the plan breaks, in words; none: the plan may be offered. */
       breaches: z.array(z.string()),
       /** Above the threshold, the offer waits for a second operator. */

@@ -14,6 +14,9 @@ export const signInFailureSummary = z
   .object({ count: z.number().int(), lastAt: z.string(), lastAddress: z.string() })
   .nullable();
 
+/** A compliance profile (D16) as a verdict names it: its id, and the name an operator reads. */
+export const complianceProfileView = z.object({ id: z.string(), name: z.string() }).nullable();
+
 const operatorView = z.object({
   name: z.string(),
   role,
@@ -231,7 +234,7 @@ export const consoleEndpoints = defineEndpoints(consoleRoutes, {
         withdrawConfirmRequired: z.boolean(),
         withdrawConfirmedAt: z.string().nullable(),
         /** D16: the profile whose caps covered the order when taken, or null. */
-        complianceProfile: z.string().nullable(),
+        complianceProfile: complianceProfileView,
         /** D16: set when a legal cap held back the order's charges, '' otherwise. */
         chargesCapNotice: z.string(),
       }),
@@ -426,7 +429,7 @@ export const consoleEndpoints = defineEndpoints(consoleRoutes, {
       /** The plans for the smallest and the largest amount, over the product's term. */
       plans: z.array(productPlan),
       /** The compliance profile applied, or null (the spec's market applies none). */
-      profile: z.string().nullable(),
+      profile: complianceProfileView,
       /** Every cap a covered offer would break, described; empty when the product complies. */
       breaches: z.array(z.string()),
     }),

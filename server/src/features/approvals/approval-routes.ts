@@ -8,7 +8,7 @@ import { previewRestructuring } from '../money-actions/index.ts';
 import {
   approveMoneyAction,
   countPendingApprovals,
-  listApprovals,
+  listNamedApprovals,
   proposeMoneyAction,
   rejectMoneyAction,
 } from './approvals.ts';
@@ -61,12 +61,13 @@ export function consoleMoneyCalls(app: FastifyInstance): void {
   registerPersonalDataRead(app, endpoints.consoleApprovals, {
     what: 'money approvals',
     read: async (input) => {
-      const rows = await listApprovals(app.db, input.status);
+      const rows = await listNamedApprovals(app.db, input.status);
       return {
         items: rows.map((row) => ({
           id: row.id,
           action: row.action as ApprovalAction,
           subject: row.subject,
+          subjectName: row.subjectName,
           amount: row.amount,
           payload: JSON.parse(row.payload_json) as Record<string, unknown>,
           status: row.status,

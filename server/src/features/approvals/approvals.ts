@@ -26,7 +26,7 @@ import { audited } from '../operators/index.ts';
 import { disburseOrderAudited, type DisburseDeps } from '../disbursement/index.ts';
 import { findOrderToDisburse, writeOffAudited } from '../orders/index.ts';
 import { receivablesByOrder } from '../ledger/index.ts';
-import { applyProductChange, describeProductChange } from '../products/index.ts';
+import { applyProductChange, describeProductChange, productNames } from '../products/index.ts';
 
 export type ApprovalDeps = RestructureDeps &
   DisburseDeps & {
@@ -499,6 +499,32 @@ export function listApprovals(db: Kysely<Database>, status: 'pending' | 'decided
   return status === 'pending'
     ? query.where('status', '=', 'pending').orderBy('id').execute()
     : query.where('status', '<>', 'pending').orderBy('id', 'desc').execute();
+}
+
+/**
+ * The queue as an operator reads it: each request with what it is about in words ("Order 12",
+ * "Product Kwarta Flex", "New product Kwarta Max") rather than its key (`product:6`). A product
+ * is named as it is now; an edit's new name is in the request's details.
+ */
+export async function listNamedApprovals(db: Kysely<Database>, status: 'pending' | 'decided' = 'pending') {
+  const rows = await listApprovals(db, status);
+  const products = rows.some((row) => row.action === 'product_change')
+    ? new Map((await productNames(db)).map((product) => [product.id, product.name]))
+    : new Map<number, string>();
+  return rows.map((row) => ({ ...row, subjectName: subjectName(row, products) }));
+}
+
+function subjectName(request: ApprovalRequest, products: ReadonlyMap<number, string>): string {
+  const [kind = '', id = ''] = request.subject.split(':');
+  if (kind === 'order') return `Order ${id}`;
+  if (kind !== 'product') return request.subject;
+  if (id === 'new') {
+    const change = moneyActionRequests.product_change.safeParse(JSON.parse(request.payload_json));
+    return change.success && change.data.op === 'create'
+      ? `New product ${change.data.terms.name}`
+      : 'New product';
+  }
+  return `Product ${products.get(Number(id)) ?? id}`;
 }
 
 /** How many requests wait: the console menu's count, which names no order and so reads no borrower. */

@@ -23,6 +23,7 @@ import {
   type QueueFilter,
 } from '../orders/index.ts';
 import { heldPaymentCount, orderPayments } from '../payments/index.ts';
+import { recordedProfileView } from '../products/index.ts';
 
 /**
  * The console's dashboard, order queue and order page: each composed from the read models of the
@@ -165,7 +166,7 @@ export async function consoleOrderPage(
       dueDate: row.due_date,
       withdrawConfirmRequired: row.withdraw_confirm_url !== '',
       withdrawConfirmedAt: row.withdraw_confirmed_at,
-      complianceProfile: row.compliance_profile,
+      complianceProfile: recordedProfileView(row.compliance_profile),
       chargesCapNotice: row.charges_capped_by ? messages.chargesReachedCap : '',
     },
     agreements: agreements.map((agreement) => ({

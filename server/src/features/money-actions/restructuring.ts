@@ -17,7 +17,7 @@ import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordOrderPortfolio } from '../portfolio/index.ts';
 import { postJournalEntry } from '../ledger/index.ts';
-import { complianceProfileById } from '../products/index.ts';
+import { complianceProfileById, profileView } from '../products/index.ts';
 import { findOrderAccount, receivablesOwedBy, type OrderAccount } from '../orders/index.ts';
 import { MoneyActionRefused, type MoneyActionDeps } from './money-action-refused.ts';
 import { writeOrderBalance } from './order-balance-writes.ts';
@@ -73,7 +73,7 @@ function planFor(deps: RestructureDeps, account: OrderAccount, terms: Restructur
         instalments: plan,
       }).map((breach) => describeCapBreach(breach, profile, deps.config.market.money))
     : [];
-  return { principalOwed, plan, profile: profile?.id ?? null, breaches };
+  return { principalOwed, plan, profile: profileView(profile), breaches };
 }
 
 /**

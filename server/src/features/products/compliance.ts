@@ -27,6 +27,16 @@ export function complianceProfileById(id: string | null): ComplianceProfile | nu
     : null;
 }
 
+/** A profile as the console's verdicts name it: its id and the name an operator reads. */
+export function profileView(profile: ComplianceProfile | null): { id: string; name: string } | null {
+  return profile ? { id: profile.id, name: profile.name } : null;
+}
+
+/** The profile an order recorded, as the console names it; one no longer listed keeps its id as its name. */
+export function recordedProfileView(id: string | null): { id: string; name: string } | null {
+  return id === null ? null : (profileView(complianceProfileById(id)) ?? { id, name: id });
+}
+
 /**
  * Each cap a product's covered offers would break under the profile, in the catalogue's words
  * (the cap, the figure, the limit, the offer): what the console refuses a save with and what

@@ -16,7 +16,7 @@ import type { Database, Product } from '../../db/schema.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { LoanProduct } from './loan-products.ts';
-import { CapBreachRefusal, productCompliance } from './compliance.ts';
+import { CapBreachRefusal, productCompliance, profileView } from './compliance.ts';
 import { productPricing, quoteTerms } from './loan-quote.ts';
 import type { Config } from '../../config.ts';
 
@@ -193,7 +193,7 @@ export async function previewProduct(
     });
     return {
       plans,
-      profile: quote.compliance?.id ?? null,
+      profile: profileView(quote.compliance),
       breaches: productCompliance(quote.compliance, draft, quote.money),
     };
   } catch (error) {

@@ -11,7 +11,7 @@ import { bindAccount, listPaymentAccounts } from '../bank-binding/index.ts';
 import { advanceOrdersByDate, findOrderAccount, writeOffOrder } from '../orders/index.ts';
 import { disburseOrder, PayoutFailed, sandboxPayouts } from '../disbursement/index.ts';
 import { openCardPayment, postPayment } from '../payments/index.ts';
-import { offerRestructuring } from '../money-actions/index.ts';
+import { offerRestructuring, type RestructureDeps } from '../money-actions/index.ts';
 
 /** The demo borrower's payout account: a sandbox number the sandbox pays (it does not end in 0000). */
 export const DEMO_ACCOUNT = {
@@ -128,13 +128,7 @@ export async function seedDemoMoney(deps: DemoMoneyDeps): Promise<void> {
         const line = await nextOpenLine(trx, orderId);
         if (line) await payByCard(use, borrower.id, orderId, line.owed, Math.floor(line.owed / 2));
       }
-      if (demo.newPlanOffered) {
-        // Four monthly instalments at 1% a month, the first in a fortnight: /newPlan has an offer to show.
-        await offerRestructuring(use, DEMO_ACTOR, {
-          orderId,
-          terms: { instalments: 4, everyDays: 30, firstDue: addDays(today, 15), monthlyBps: 100 },
-        });
-      }
+      if (demo.newPlanOffered) await offerDemoNewPlan(use, orderId);
       if (demo.writtenOff) {
         await writeOffOrder(use, {
           orderId,
@@ -143,6 +137,19 @@ export async function seedDemoMoney(deps: DemoMoneyDeps): Promise<void> {
         });
       }
     }
+  });
+}
+
+/**
+ * The demo's new plan for its overdue loan, offered as finance offers one: four monthly
+ * instalments at 1% a month, the first in a fortnight, so /newPlan has an offer to show. The seed
+ * offers it, and the new-plan demo session offers it again once the borrower has accepted it.
+ */
+export async function offerDemoNewPlan(deps: RestructureDeps, orderId: number) {
+  const today = calendarDateAt(deps.clock.now(), deps.config.lenderTimeZone);
+  return offerRestructuring(deps, DEMO_ACTOR, {
+    orderId,
+    terms: { instalments: 4, everyDays: 30, firstDue: addDays(today, 15), monthlyBps: 100 },
   });
 }
 

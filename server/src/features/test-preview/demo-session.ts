@@ -5,11 +5,14 @@ import { createSession } from '../sessions/index.ts';
 import { acknowledgeCurrentPolicy } from '../data-privacy/index.ts';
 import { siteInfo } from '../static-pages/index.ts';
 import { findDemoApplicant, type DemoApplicantOutcome } from '../credit-decisions/index.ts';
+import { offeredRestructuring } from '../money-actions/index.ts';
+import { Refusal } from '../../lib/refusal.ts';
+import { offerDemoNewPlan } from './demo-money.ts';
 
 /**
  * A fresh session of the seeded demo borrower with the device values a native shell would pass
  * (D14): what /testPreview is prefilled with, on the order being repaid or, with `newPlan`, the
- * overdue one a new plan is offered for (decision 0110); or, given an outcome, of the demo
+ * overdue one a new plan is offered for (decision 0110; offered again once accepted); or, given an outcome, of the demo
  * applicant the credit model decided so (decision 0109), with their order. Null when that demo is
  * not seeded.
  */
@@ -55,9 +58,33 @@ async function demoBorrowerOnRepayingOrder(app: FastifyInstance, newPlan: boolea
   };
 }
 
-/** The demo order the seed offers a new plan for (seedDemoMoney), with its product. */
+/**
+ * The demo order the seed offers a new plan for (seedDemoMoney), with its product. Once the
+ * borrower has accepted that plan (or finance withdrew it), the demo offers it again, so the
+ * session opens a fresh offer rather than "no new plan on offer". A loan that can take no new
+ * plan any more (repaid, written off) is refused with the reason (DemoNewPlanRefused).
+ */
 async function demoNewPlanOrder(app: FastifyInstance, borrowerId: number) {
   const offered = (await findDemoOrders(app.db, borrowerId)).find(({ demo }) => demo.newPlanOffered);
   const account = offered ? await findOrderAccount(app.db, { orderId: offered.orderId }) : null;
-  return account ? { orderId: account.order.id, productId: account.order.product_id } : null;
+  if (!account) return null;
+  const orderId = account.order.id;
+  if (!(await offeredRestructuring(app, { orderId, borrowerId }))) {
+    try {
+      await offerDemoNewPlan(app, orderId);
+    } catch (error) {
+      if (error instanceof Refusal) throw new DemoNewPlanRefused(orderId, error.message);
+      throw error;
+    }
+  }
+  return { orderId, productId: account.order.product_id };
+}
+
+/** The demo's loan can take no new plan now: the dev route answers 409 with this message. */
+export class DemoNewPlanRefused extends Error {
+  constructor(orderId: number, reason: string) {
+    super(
+      `The demo's new plan for order ${orderId} was accepted, and the loan cannot be offered another now: ${reason} Start on a fresh demo database to see the offer again.`,
+    );
+  }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { fillMessage, messages } from '@kwarta/contract';
 import { DEMO_PARTNER_LINK, DEMO_WITHDRAW_URL } from '../../db/seed.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { createDemoSession } from './demo-session.ts';
+import { createDemoSession, DemoNewPlanRefused } from './demo-session.ts';
 import { demoApplicantOutcomes, type DemoApplicantOutcome } from '../credit-decisions/index.ts';
 import { latestOutboxMessages } from '../sms/index.ts';
 import { peekCaptcha } from '../captcha/index.ts';
@@ -16,7 +16,8 @@ const isDemoApplicantOutcome = (value: string): value is DemoApplicantOutcome =>
  */
 export async function devRoutes(app: FastifyInstance): Promise<void> {
   // ?applicant=declined (or approved, referred): the demo applicant the credit model decided so;
-  // ?order=new-plan: the demo borrower's order with a new plan on offer.
+  // ?order=new-plan: the demo borrower's order with a new plan on offer (offered again once the
+  // borrower accepted it; 409 with the reason when the loan can take none any more).
   app.get<{ Querystring: { applicant?: string; order?: string } }>(
     '/dev/demo-session',
     async (request, reply) => {
@@ -25,7 +26,13 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
         return reply.code(400).send({ error: `applicant is one of ${demoApplicantOutcomes.join(', ')}` });
       if (order !== undefined && order !== 'new-plan')
         return reply.code(400).send({ error: 'order is new-plan (or left out: the order being repaid)' });
-      const demo = await createDemoSession(app, applicant, { newPlan: order === 'new-plan' });
+      let demo: Awaited<ReturnType<typeof createDemoSession>>;
+      try {
+        demo = await createDemoSession(app, applicant, { newPlan: order === 'new-plan' });
+      } catch (error) {
+        if (error instanceof DemoNewPlanRefused) return reply.code(409).send({ error: error.message });
+        throw error;
+      }
       if (!demo)
         return reply.code(404).send({
           error: applicant

@@ -62,8 +62,12 @@ describe.each(databaseTargets)('console money actions (%s)', (target) => {
     ).toEqual([]);
 
     const queue = await call(endpoints.consoleApprovals, 'finance-2');
-    expect((queue.envelope!.data as { items: { id: number }[] }).items.map((item) => item.id)).toContain(
-      requestId,
+    expect((queue.envelope!.data as { items: unknown[] }).items).toContainEqual(
+      expect.objectContaining({
+        id: requestId,
+        subject: `order:${orderId}`,
+        subjectName: `Order ${orderId}`,
+      }),
     );
     const own = await call(endpoints.consoleApproveRequest, 'finance-1', { requestId: String(requestId) });
     // A business refusal is an envelope code of its own, with the reason.

@@ -130,7 +130,7 @@ describe.each(databaseTargets)('legal cost caps on %s', (target) => {
       const response = await consoleCall(endpoints.consoleSaveProduct, body);
       expect(response.status).toBe(400);
       const message = response.envelope!.message;
-      expect(message).toContain(`The ${cap} ${figure} (ph-sec-mc3-2022) for the offer of ₱`);
+      expect(message).toContain(`The ${cap} ${figure} (${profile.name}) for the offer of ₱`);
       if (alone) expect(message.match(/The /g)).toHaveLength(1);
       // The preview names the same breaches, so an operator sees before saving what a save refuses.
       expect(breaches.join(' ')).toBe(message);
@@ -328,7 +328,10 @@ describe.each(databaseTargets)('legal cost caps on %s', (target) => {
       admin = await consoleSignedIn(t.app, { name: 'admin-1', password: PASSWORD, address: '198.51.100.8' });
       const consolePage = await consoleCall(endpoints.consoleOrder, { orderId: String(orderId) });
       expect(consolePage.envelope!.data).toMatchObject({
-        order: { complianceProfile: 'ph-sec-mc3-2022', chargesCapNotice: messages.chargesReachedCap },
+        order: {
+          complianceProfile: { id: 'ph-sec-mc3-2022', name: profile.name },
+          chargesCapNotice: messages.chargesReachedCap,
+        },
       });
     } finally {
       await t.app.db
@@ -357,7 +360,7 @@ describe('boot under a compliance profile', () => {
     })();
     expect(refusal).toBeInstanceOf(ConfigError);
     expect((refusal as Error).message).toContain(`The ${messages.complianceCapLatePenalty} of`);
-    expect((refusal as Error).message).toContain('ph-sec-mc3-2022');
+    expect((refusal as Error).message).toContain(profile.name);
     expect(
       loadConfig({ APP_ENV: 'development', MARKET: 'PH', COMPLIANCE: 'none', LOAN_RULES_FILE: file })
         .loanRules,

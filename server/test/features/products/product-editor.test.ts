@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, messages, type Endpoint } from '@kwarta/contract';
+import { complianceProfiles } from '@kwarta/domain';
 import { callConsole, consoleSignedIn, type ConsoleSession } from '../../support/console.ts';
 import { createTestApp, databaseTargets, testClock, type TestApp } from '../../support/test-app.ts';
 import { createOperator, hashPassword } from '../../../src/features/operators/index.ts';
@@ -70,7 +71,7 @@ describe.each(databaseTargets)('the product editor on %s', (target) => {
         eirMonthly: number;
         lines: unknown[];
       }[];
-      profile: string | null;
+      profile: { id: string; name: string } | null;
       breaches: string[];
     };
     expect(data.plans.map((plan) => plan.principal)).toEqual([100_000, 500_050]);
@@ -81,7 +82,7 @@ describe.each(databaseTargets)('the product editor on %s', (target) => {
     expect(small.total).toBe(100_000 + small.charges);
     expect(small.lines).toHaveLength(3);
     expect(small.eirMonthly).toBeGreaterThan(0.05);
-    expect(data.profile).toBe('ph-sec-mc3-2022');
+    expect(data.profile).toEqual({ id: 'ph-sec-mc3-2022', name: complianceProfiles['ph-sec-mc3-2022'].name });
     expect(data.breaches).toEqual([]);
     expect({ products: await productsTable(), audit: await auditRows() }).toEqual(before);
   });
@@ -114,6 +115,28 @@ describe.each(databaseTargets)('the product editor on %s', (target) => {
     const again = await call(maker, endpoints.consoleSaveProduct, text());
     expect((again.envelope!.data as { requestId: number }).requestId).toBe(requestId);
     expect(await productsTable()).toEqual(before);
+    // The queue names the product to be, not its key (`product:new`).
+    const queue = await call(checker, endpoints.consoleApprovals, {});
+    expect((queue.envelope!.data as { items: unknown[] }).items).toContainEqual(
+      expect.objectContaining({
+        id: requestId,
+        subject: 'product:new',
+        subjectName: 'New product Kwarta Sari-sari',
+      }),
+    );
+    // An edit names the product as it is now (the new name is in the request's details).
+    const first = before[0]!;
+    const edit = await call(maker, endpoints.consoleSaveProduct, text({ productId: String(first.id) }));
+    const editId = (edit.envelope!.data as { requestId: number }).requestId;
+    const named = await call(checker, endpoints.consoleApprovals, {});
+    expect((named.envelope!.data as { items: unknown[] }).items).toContainEqual(
+      expect.objectContaining({ id: editId, subjectName: `Product ${first.name}` }),
+    );
+    const withdrawn = await call(maker, endpoints.consoleRejectRequest, {
+      requestId: String(editId),
+      reason: 'withdrawn by the proposer',
+    });
+    expect(withdrawn.envelope!.data).toMatchObject({ status: 'rejected' });
 
     const own = await call(maker, endpoints.consoleApproveRequest, { requestId: String(requestId) });
     expect(own.envelope!.message).toBe(messages.approvalOwnProposal);

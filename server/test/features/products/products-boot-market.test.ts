@@ -39,7 +39,9 @@ describe.each(databaseTargets)("the spec's demo data started in the default mark
     expect(message).toContain(
       `Kwarta did not start: products in ${where} break the legal cost caps this server applies (MARKET=PH, compliance profile ph-sec-mc3-2022`,
     );
-    expect(message).toMatch(/product 1 \(Kwarta Flex\): The .+ \(ph-sec-mc3-2022\) for the offer of ₱/);
+    expect(message).toMatch(
+      /product 1 \(Kwarta Flex\): The .+ \(Philippine SEC cost caps for small loans, MC 3-2022\) for the offer of ₱/,
+    );
     expect(message).toContain('MARKET=spec npm start');
     expect(message).toContain('edit them in the console (Products)');
     expect(message).toContain(

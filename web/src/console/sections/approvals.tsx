@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { consoleCalls, type ApprovalAction } from '@kwarta/contract';
+import { consoleCalls, type ApprovalAction, type ProductChangeOp } from '@kwarta/contract';
 import type { DataOf } from '../../lib/api-client.ts';
 import { useApiQuery } from '../../lib/use-api.ts';
 import { consoleCall } from '../console-client.ts';
@@ -29,6 +29,14 @@ const decisionTitles = {
 const decisionButtons = { approve: 'Approve', reject: 'Reject', withdraw: 'Withdraw' } as const;
 
 const orderOf = (request: Request) => /^order:(\d+)$/.exec(request.subject)?.[1] ?? null;
+
+/** What a request is about, by name, linked to where it is kept: its order's page, or Products. */
+function Subject({ request }: { request: Request }) {
+  const order = orderOf(request);
+  if (order) return <a href={`#/order/${order}`}>{request.subjectName}</a>;
+  if (request.action === 'product_change') return <a href="#/products">{request.subjectName}</a>;
+  return <>{request.subjectName}</>;
+}
 
 /** How long a request has waited, in the largest unit that says it ('3 h 20 min', '2 days'). */
 function waited(since: string, now = Date.now()): string {
@@ -65,11 +73,19 @@ function details(request: Request): string {
   }
 }
 
-/** A product change as the approver reads it: the product, the operation and its figures. */
+const productChangeOps: Record<ProductChangeOp, string> = {
+  create: 'Create',
+  edit: 'Edit',
+  pause: 'Pause',
+  resume: 'Resume',
+  retire: 'Retire',
+};
+
+/** A product change as the approver reads it: the operation and its figures (Subject names the product). */
 function productChangeText(payload: Record<string, unknown>): string {
   const terms = payload.terms as
     { name: string; minAmount: number; maxAmount: number; termDays: number; termRateBps: number } | undefined;
-  const what = `${String(payload.op)}${payload.productId ? ` product ${String(payload.productId)}` : ' a product'}`;
+  const what = productChangeOps[payload.op as ProductChangeOp];
   if (!terms) return what;
   return `${what}: ${terms.name}, ${money(terms.minAmount)} – ${money(terms.maxAmount)}, ${terms.termDays} days, ${percentOfBps(terms.termRateBps)}% for the term`;
 }
@@ -92,7 +108,7 @@ function effect(request: Request): string {
     case 'restructuring':
       return `A new plan for the ${amount} of principal order ${order} still owes is offered to the borrower; it replaces the unpaid instalments only when they accept it in the app.`;
     case 'product_change':
-      return `The product change applies now: borrowers may borrow up to ${amount} on its terms.`;
+      return `The change to ${request.subjectName} applies now: borrowers may borrow up to ${amount} on its terms.`;
   }
 }
 
@@ -148,7 +164,7 @@ export function ApprovalsSection({ me, onChanged }: { me: string; onChanged: () 
           <tr>
             <th scope="col">Request</th>
             <th scope="col">Action</th>
-            <th scope="col">Order</th>
+            <th scope="col">Subject</th>
             <th scope="col" className="num">
               Amount
             </th>
@@ -160,13 +176,14 @@ export function ApprovalsSection({ me, onChanged }: { me: string; onChanged: () 
         </thead>
         <tbody>
           {items.map((request) => {
-            const order = orderOf(request);
             const mine = request.proposedBy === me;
             return (
               <tr key={request.id}>
                 <td>{request.id}</td>
                 <td>{approvalActionLabels[request.action]}</td>
-                <td>{order ? <a href={`#/order/${order}`}>{order}</a> : request.subject}</td>
+                <td>
+                  <Subject request={request} />
+                </td>
                 <td className="num">{money(request.amount)}</td>
                 <td>{details(request)}</td>
                 <td>{mine ? `${request.proposedBy} (you)` : request.proposedBy}</td>
@@ -197,7 +214,7 @@ export function ApprovalsSection({ me, onChanged }: { me: string; onChanged: () 
           <tr>
             <th scope="col">Request</th>
             <th scope="col">Action</th>
-            <th scope="col">Order</th>
+            <th scope="col">Subject</th>
             <th scope="col" className="num">
               Amount
             </th>
@@ -212,7 +229,9 @@ export function ApprovalsSection({ me, onChanged }: { me: string; onChanged: () 
             <tr key={request.id}>
               <td>{request.id}</td>
               <td>{approvalActionLabels[request.action]}</td>
-              <td>{orderOf(request) ?? request.subject}</td>
+              <td>
+                <Subject request={request} />
+              </td>
               <td className="num">{money(request.amount)}</td>
               <td>{request.proposedBy}</td>
               <td>
@@ -241,8 +260,8 @@ export function ApprovalsSection({ me, onChanged }: { me: string; onChanged: () 
           <>
             <p>
               {approvalActionLabels[decision.request.action]} of{' '}
-              <strong>{money(decision.request.amount)}</strong> proposed by {decision.request.proposedBy}{' '}
-              (request {decision.request.id}).
+              <strong>{money(decision.request.amount)}</strong> for {decision.request.subjectName} proposed by{' '}
+              {decision.request.proposedBy} (request {decision.request.id}).
             </p>
             <p>
               {decision.kind === 'approve'

@@ -153,7 +153,7 @@ export function NewPlan({ page, onChanged }: { page: OrderPage; onChanged: () =>
           {preview.breaches.length ? (
             <div role="alert">
               <p>
-                <strong>Refused:</strong> this plan breaks the compliance profile {preview.profile}:
+                <strong>Refused:</strong> this plan breaks the {preview.profile?.name}:
               </p>
               <ul>
                 {preview.breaches.map((breach) => (
@@ -164,10 +164,7 @@ export function NewPlan({ page, onChanged }: { page: OrderPage; onChanged: () =>
           ) : (
             <p>
               <strong>Within the caps</strong>
-              {preview.profile
-                ? ` of the compliance profile ${preview.profile}`
-                : ' (no compliance profile covers this order)'}
-              .
+              {preview.profile ? `: ${preview.profile.name}` : ' (no compliance profile covers this order)'}.
             </p>
           )}
           <button

@@ -8,7 +8,7 @@ import { money, when } from '../format.ts';
 import { PaymentsTable } from './payments.tsx';
 import { CollectionsPanel } from './collections-panel.tsx';
 import { DecisionPanel } from './decision-panel.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmation } from './confirm-dialog.tsx';
 import { MoneyActions } from './money-actions.tsx';
 import { NewPlan } from './new-plan.tsx';
 
@@ -24,45 +24,52 @@ const decisionTitles: Record<Decision, [title: string, confirm: string]> = {
 const waitsText = (requestId: number) =>
   `Waiting for a second person's approval (request ${requestId}): nothing is done until another operator approves it in Approvals.`;
 
+/** A confirmed decision's call, and what its answer says. */
+async function decisionCall(
+  decision: Decision,
+  input: { orderId: string; reason: string },
+): Promise<{ succeeded: boolean; message: string }> {
+  if (decision === 'write-off') {
+    const result = await consoleCall(consoleCalls.consoleWriteOffOrder, input);
+    return {
+      succeeded: result.success,
+      message: !result.data
+        ? result.message
+        : result.data.pendingRequestId !== null
+          ? waitsText(result.data.pendingRequestId)
+          : `Written off: ${money(result.data.writtenOff)}.`,
+    };
+  }
+  if (decision === 'disburse') {
+    const result = await consoleCall(consoleCalls.consoleDisburseOrder, input);
+    return {
+      succeeded: result.success,
+      message: !result.data
+        ? result.message
+        : result.data.pendingRequestId !== null
+          ? waitsText(result.data.pendingRequestId)
+          : `Order is now ${orderStatusText(result.data.status)}.`,
+    };
+  }
+  const route = decision === 'approve' ? consoleCalls.consoleApproveOrder : consoleCalls.consoleRejectOrder;
+  const result = await consoleCall(route, input);
+  return {
+    succeeded: result.success,
+    message: result.data ? `Order is now ${orderStatusText(result.data.status)}.` : result.message,
+  };
+}
+
 export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: string }) {
   const { data, error, reload } = useApiQuery(consoleCall, consoleCalls.consoleOrder, { orderId });
   const [outcome, setOutcome] = useState('');
   const [reason, setReason] = useState('');
-  const [confirming, setConfirming] = useState<Decision | null>(null);
-  const [busy, setBusy] = useState(false);
-  /** The decision the dialog confirmed: its call, and what its answer says. */
-  async function decide(decision: Decision) {
-    setBusy(true);
-    const input = { orderId, reason };
-    let message: string;
-    let succeeded: boolean;
-    if (decision === 'write-off') {
-      const result = await consoleCall(consoleCalls.consoleWriteOffOrder, input);
-      succeeded = result.success;
-      message = !result.data
-        ? result.message
-        : result.data.pendingRequestId !== null
-          ? waitsText(result.data.pendingRequestId)
-          : `Written off: ${money(result.data.writtenOff)}.`;
-    } else if (decision === 'disburse') {
-      const result = await consoleCall(consoleCalls.consoleDisburseOrder, input);
-      succeeded = result.success;
-      message = !result.data
-        ? result.message
-        : result.data.pendingRequestId !== null
-          ? waitsText(result.data.pendingRequestId)
-          : `Order is now ${orderStatusText(result.data.status)}.`;
-    } else {
-      const route =
-        decision === 'approve' ? consoleCalls.consoleApproveOrder : consoleCalls.consoleRejectOrder;
-      const result = await consoleCall(route, input);
-      succeeded = result.success;
-      message = result.data ? `Order is now ${orderStatusText(result.data.status)}.` : result.message;
-    }
-    setBusy(false);
-    setConfirming(null);
-    setOutcome(message);
-    if (succeeded) {
+  const confirmation = useConfirmation<Decision>();
+  const confirming = confirmation.subject;
+  async function decide() {
+    const answer = await confirmation.run((decision) => decisionCall(decision, { orderId, reason }));
+    if (answer === undefined) return;
+    setOutcome(answer.message);
+    if (answer.succeeded) {
       setReason('');
       reload();
     }
@@ -124,7 +131,7 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
           {order.chargesCapNotice ? ` · ${order.chargesCapNotice}` : ''}
         </dd>
         <dt>Cost caps</dt>
-        <dd>{order.complianceProfile ?? 'none covered it'}</dd>
+        <dd>{order.complianceProfile?.name ?? 'none covered it'}</dd>
         <dt>Term</dt>
         <dd>
           {order.termDays} days, {order.periods} instalment(s)
@@ -148,16 +155,20 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
           </label>
           {canDecide ? (
             <>
-              <button type="button" onClick={() => setConfirming('approve')}>
+              <button type="button" onClick={() => confirmation.ask('approve')}>
                 Approve
               </button>
-              <button type="button" disabled={reason.trim() === ''} onClick={() => setConfirming('reject')}>
+              <button
+                type="button"
+                disabled={reason.trim() === ''}
+                onClick={() => confirmation.ask('reject')}
+              >
                 Reject
               </button>
             </>
           ) : null}
           {canDisburse ? (
-            <button type="button" onClick={() => setConfirming('disburse')}>
+            <button type="button" onClick={() => confirmation.ask('disburse')}>
               Disburse
             </button>
           ) : null}
@@ -165,7 +176,7 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
             <button
               type="button"
               disabled={reason.trim().length < 3}
-              onClick={() => setConfirming('write-off')}
+              onClick={() => confirmation.ask('write-off')}
             >
               Write off
             </button>
@@ -174,14 +185,10 @@ export function OrderSection({ role, orderId }: { role: OperatorRole; orderId: s
       ) : null}
       <p role="status">{outcome}</p>
       <ConfirmDialog
-        open={confirming !== null}
+        {...confirmation.dialog}
         title={confirming ? decisionTitles[confirming][0] : ''}
         confirmLabel={confirming ? decisionTitles[confirming][1] : ''}
-        busy={busy}
-        onConfirm={() => {
-          if (confirming) void decide(confirming);
-        }}
-        onCancel={() => setConfirming(null)}
+        onConfirm={() => void decide()}
       >
         {confirming ? <p>{statements[confirming]}</p> : null}
         {confirming === 'disburse' || confirming === 'write-off' ? (

@@ -340,7 +340,7 @@ function PreviewView({ preview }: { preview: Preview }) {
       {preview.breaches.length ? (
         <div role="alert">
           <p>
-            <strong>Refused:</strong> this product breaks the caps of {preview.profile}; it cannot be saved.
+            <strong>Refused:</strong> this product breaks the {preview.profile?.name}; it cannot be saved.
           </p>
           <ul>
             {preview.breaches.map((breach) => (
@@ -352,7 +352,7 @@ function PreviewView({ preview }: { preview: Preview }) {
         <p>
           <strong>Complies</strong>
           {preview.profile
-            ? ` with every cap of ${preview.profile}.`
+            ? ` with every cap: ${preview.profile.name}.`
             : ': this market applies no compliance profile.'}
         </p>
       )}

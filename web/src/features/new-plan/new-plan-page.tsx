@@ -64,10 +64,15 @@ export function NewPlanPage() {
             <ol className="new-plan-lines">
               {plan.instalments.map((line, index) => (
                 <li key={line.dueDate}>
+                  {/* Two units that never break inside: "Instalment 1 ·" and "Due <date>", so a
+                      narrow line wraps between them and the next never starts with the dot. */}
                   <span>
-                    {fillMessage(messages.newPlanInstalment, { seq: index + 1 })}{' '}
-                    <span className="muted new-plan-due">
-                      · {fillMessage(messages.newPlanDue, { date: line.dueDate })}
+                    <span className="new-plan-unit">
+                      {fillMessage(messages.newPlanInstalment, { seq: index + 1 })}
+                      <span className="muted">{'\u00a0·'}</span>
+                    </span>{' '}
+                    <span className="muted new-plan-unit">
+                      {fillMessage(messages.newPlanDue, { date: line.dueDate })}
                     </span>
                   </span>
                   <strong>{formatMoney(line.amount, money)}</strong>
