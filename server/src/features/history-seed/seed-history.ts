@@ -562,8 +562,8 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
     if (current > end) break;
     // A simulated day is one transaction: its use cases, each written to run in its own, run in
     // the day's instead (inTransaction composes), so a day costs two round trips of BEGIN and
-    // COMMIT where each use case cost two, and PostgreSQL keeps within twice SQLite's time
-    // (decision 0099). A failure rolls the day back and ends the history, as it ended it before.
+    // COMMIT where each use case cost two (decision 0099: each statement is a round trip on
+    // PostgreSQL). A failure rolls the day back and ends the history, as it ended it before.
     await inTransaction(deps.db, async (trx) => {
       use = { ...outside, db: trx };
       try {
