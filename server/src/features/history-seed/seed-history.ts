@@ -509,8 +509,9 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
         const product = products.find((one) => one.id === event.productId)!;
         if (product.withdraw_confirm_url !== '')
           await confirmWithdrawal(use, event.borrowerId, event.orderId);
+        let disbursed;
         try {
-          await disburseOrder(use, event.orderId, `operator:${OPERATORS.finance}`);
+          disbursed = await disburseOrder(use, event.orderId, `operator:${OPERATORS.finance}`);
         } catch (error) {
           if (!(error instanceof PayoutFailed)) throw error;
           // The closed account: the borrower binds another one and finance pays again next day.
@@ -528,8 +529,7 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
           return;
         }
         const loan = newLoan(event.orderId, event, event.productId);
-        const account = await findOrderAccount(use.db, { orderId: event.orderId });
-        schedule(Math.max(day + 1, dayOf(addDays(account!.order.due_date!, -3))), 10 * 60, {
+        schedule(Math.max(day + 1, dayOf(addDays(disbursed.due_date!, -3))), 10 * 60, {
           kind: 'loan',
           loan,
         });
@@ -562,8 +562,8 @@ export async function seedHistory(deps: HistoryDeps, options: HistoryOptions): P
     if (current > end) break;
     // A simulated day is one transaction: its use cases, each written to run in its own, run in
     // the day's instead (inTransaction composes), so a day costs two round trips of BEGIN and
-    // COMMIT where each use case cost two, and PostgreSQL keeps within twice SQLite's time
-    // (decision 0099). A failure rolls the day back and ends the history, as it ended it before.
+    // COMMIT where each use case cost two (decision 0099: each statement is a round trip on
+    // PostgreSQL). A failure rolls the day back and ends the history, as it ended it before.
     await inTransaction(deps.db, async (trx) => {
       use = { ...outside, db: trx };
       try {

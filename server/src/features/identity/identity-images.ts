@@ -44,18 +44,24 @@ export async function storeIdentityImage(
   return publicId;
 }
 
-/** The borrower's own image, or undefined: someone else's is as missing as a made-up id. */
-export function findOwnIdentityImage(
+/**
+ * The borrower's own images, each in the place of its id, or undefined: someone else's is as
+ * missing as a made-up id. One statement for the three a submission names (decision 0099).
+ */
+export async function findOwnIdentityImages(
   db: Kysely<Database>,
   borrowerId: number,
-  publicId: string,
-): Promise<IdentityImageTable | undefined> {
-  return db
+  publicIds: readonly string[],
+): Promise<(IdentityImageTable | undefined)[]> {
+  if (publicIds.length === 0) return [];
+  const rows = await db
     .selectFrom('identity_images')
     .selectAll()
-    .where('public_id', '=', publicId)
+    .where('public_id', 'in', publicIds)
     .where('borrower_id', '=', borrowerId)
-    .executeTakeFirst();
+    .execute();
+  const byId = new Map(rows.map((row) => [row.public_id, row]));
+  return publicIds.map((publicId) => byId.get(publicId));
 }
 
 /** Any identity image, for the compliance officer's review. */

@@ -3,7 +3,7 @@ import type { Operator } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import { audited } from '../operators/index.ts';
-import { decideHits, hitsOf, screeningState } from '../sanctions/index.ts';
+import { decideHits, hitsOf, screeningOf } from '../sanctions/index.ts';
 import { riskRating } from './risk-rating.ts';
 
 export type ReviewDecision = 'approve' | 'reject';
@@ -30,9 +30,14 @@ export async function decideIdentity(
     if (!before) throw Refusal.notFound();
     if (before.status !== 'pending') throw new Refusal('conflict', messages.identityReviewNotPending);
     const hits = await hitsOf(trx, input.borrowerId);
-    if (input.decision === 'approve') await decideHits(trx, input.borrowerId, 'cleared');
-    else if (input.confirmMatch) await decideHits(trx, input.borrowerId, 'confirmed');
-    const screening = await screeningState(trx, input.borrowerId);
+    const decided = input.decision === 'approve' ? 'cleared' : input.confirmMatch ? 'confirmed' : null;
+    // The screening after the officer's word follows from the hits just read: nothing to write
+    // when none is open, and nothing to read back (decision 0099: a round trip each on PostgreSQL).
+    const open = hits.some((hit) => hit.status === 'possible');
+    if (decided && open) await decideHits(trx, input.borrowerId, decided);
+    const screening = screeningOf(
+      hits.map((hit) => (decided && hit.status === 'possible' ? decided : hit.status)),
+    );
     const status = input.decision === 'approve' ? 'verified' : 'rejected';
     const now = deps.clock.now().toISOString();
     // Only a pending row moves: two officers deciding at once cannot both win.

@@ -1,7 +1,7 @@
 export { identityRoutes } from './identity-routes.ts';
 export { identityConsoleRoutes } from './identity-console-routes.ts';
 export { submitIdentity, type IdentityInput, type IdentityResult } from './submit-identity.ts';
-export { storeIdentityImage, findOwnIdentityImage, findIdentityImage } from './identity-images.ts';
+export { storeIdentityImage, findOwnIdentityImages, findIdentityImage } from './identity-images.ts';
 export {
   identityHoldsDisbursement,
   identityFields,

@@ -6,7 +6,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { Refusal } from '../../lib/refusal.ts';
 import { allListedPeople, recordHits, ScreeningIndex } from '../sanctions/index.ts';
 import { checkIdNumber, idDocumentTypes, isPhilSysDocument, type IdDocumentType } from './id-documents.ts';
-import { findOwnIdentityImage } from './identity-images.ts';
+import { findOwnIdentityImages } from './identity-images.ts';
 import { philSysOutcome, philSysPublicKey, readPhilSysQr, type QrOutcome } from '../philsys/index.ts';
 import { readQrFromImage } from '../philsys/index.ts';
 import { riskRating } from './risk-rating.ts';
@@ -92,11 +92,11 @@ export async function submitIdentity(
           }),
     );
   }
-  const images = await Promise.all(
-    [input.frontImageId, input.backImageId, input.selfieImageId].map((id) =>
-      findOwnIdentityImage(deps.db, borrowerId, id),
-    ),
-  );
+  const images = await findOwnIdentityImages(deps.db, borrowerId, [
+    input.frontImageId,
+    input.backImageId,
+    input.selfieImageId,
+  ]);
   if (images.some((image) => image === undefined)) throw Refusal.notFound();
   const existing = await deps.db
     .selectFrom('identities')

@@ -2,6 +2,7 @@ import { instalmentDueDates, OrderStatus, type CalendarDate } from '@kwarta/doma
 import type { Kysely } from 'kysely';
 import type { Database, Order } from '../../db/schema.ts';
 import { transitionOrder } from './order-lifecycle.ts';
+import { updatePlanLines } from './plan-line-writes.ts';
 
 /**
  * The order's side of a payout (decision 0090): what disbursement reads of an order before it
@@ -64,14 +65,12 @@ export function markOrderPaidOut(trx: Kysely<Database>, paid: PaidOut): Promise<
     now: paid.now,
     async changes(current) {
       const dates = instalmentDueDates(paid.today, current.term_days, current.periods);
-      for (const [index, dueDate] of dates.entries()) {
-        await trx
-          .updateTable('order_plan_lines')
-          .set({ due_date: dueDate })
-          .where('order_id', '=', current.id)
-          .where('seq', '=', index + 1)
-          .execute();
-      }
+      await updatePlanLines(
+        trx,
+        current.id,
+        ['due_date'],
+        dates.map((dueDate, index) => ({ seq: index + 1, due_date: dueDate })),
+      );
       return { disbursed_on: paid.today, due_date: dates[0]!, payout_failed_account_id: null };
     },
   });

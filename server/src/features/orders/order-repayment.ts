@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Order, Product } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordStatusChange, transitionOrder } from './order-lifecycle.ts';
+import { updatePlanLines } from './plan-line-writes.ts';
 
 /** An order with what it owes, component by component, as the domain reads it. */
 export interface OrderAccount {
@@ -50,7 +51,9 @@ export function parseAllocationOrder(text: string): readonly RepaymentComponent[
 /**
  * The borrower's order with its balance; null for a missing or foreign order (the caller answers
  * both alike). Inside a transaction, `lock` first writes the order row so a concurrent posting on
- * the same order waits (PostgreSQL row lock; SQLite has one writer anyway).
+ * the same order waits (PostgreSQL row lock; SQLite has one writer anyway). The order, its product
+ * and its plan lines come in one statement, a row per line: every payment and page reads an
+ * account, and on PostgreSQL each statement is a round trip (decision 0099).
  */
 export async function findOrderAccount(
   db: Kysely<Database>,
@@ -64,48 +67,80 @@ export async function findOrderAccount(
       .where('id', '=', where.orderId)
       .execute();
   }
-  let query = db.selectFrom('orders').selectAll().where('id', '=', where.orderId);
-  if (where.borrowerId !== undefined) query = query.where('borrower_id', '=', where.borrowerId);
-  const order = await query.executeTakeFirst();
-  if (!order) return null;
-  const product = await db
-    .selectFrom('products')
+  let query = db
+    .selectFrom('orders')
+    .innerJoin('products', 'products.id', 'orders.product_id')
+    .leftJoin('order_plan_lines as line', 'line.order_id', 'orders.id')
+    .selectAll('orders')
     .select([
-      'id',
-      'name',
-      'logo_url',
-      'extension_enabled',
-      'extension_fee_bps',
-      'extension_days',
-      'extension_max',
-      'external_repay_url',
-      'due_window_days',
-      'allocation_order',
+      'products.name as product_name',
+      'products.logo_url as product_logo_url',
+      'products.extension_enabled as product_extension_enabled',
+      'products.extension_fee_bps as product_extension_fee_bps',
+      'products.extension_days as product_extension_days',
+      'products.extension_max as product_extension_max',
+      'products.external_repay_url as product_external_repay_url',
+      'products.due_window_days as product_due_window_days',
+      'products.allocation_order as product_allocation_order',
+      'line.seq as line_seq',
+      'line.due_date as line_due_date',
+      'line.interest as line_interest',
+      'line.interest_paid as line_interest_paid',
+      'line.principal as line_principal',
+      'line.principal_paid as line_principal_paid',
     ])
-    .where('id', '=', order.product_id)
-    .executeTakeFirstOrThrow();
-  const lines = await db
-    .selectFrom('order_plan_lines')
-    .select(['seq', 'due_date', 'interest', 'interest_paid', 'principal', 'principal_paid'])
-    .where('order_id', '=', order.id)
-    .orderBy('seq')
-    .execute();
+    .where('orders.id', '=', where.orderId)
+    .orderBy('line.seq');
+  if (where.borrowerId !== undefined) query = query.where('orders.borrower_id', '=', where.borrowerId);
+  const rows = await query.execute();
+  const first = rows[0];
+  if (!first) return null;
+  const {
+    product_name,
+    product_logo_url,
+    product_extension_enabled,
+    product_extension_fee_bps,
+    product_extension_days,
+    product_extension_max,
+    product_external_repay_url,
+    product_due_window_days,
+    product_allocation_order,
+    line_seq: _seq,
+    line_due_date: _dueDate,
+    line_interest: _interest,
+    line_interest_paid: _interestPaid,
+    line_principal: _principal,
+    line_principal_paid: _principalPaid,
+    ...order
+  } = first;
+  const lines: PlanLineBalance[] = [];
+  for (const row of rows) {
+    // An order without plan lines yet comes back as one row whose line columns are null.
+    if (row.line_seq === null) continue;
+    lines.push({
+      seq: row.line_seq,
+      dueDate: row.line_due_date!,
+      interest: row.line_interest!,
+      interestPaid: row.line_interest_paid!,
+      principal: row.line_principal!,
+      principalPaid: row.line_principal_paid!,
+    });
+  }
   return {
     order,
-    product,
-    allocationOrder: parseAllocationOrder(product.allocation_order),
-    balance: {
-      penalty: order.penalty_amount,
-      penaltyPaid: order.penalty_paid,
-      lines: lines.map((line): PlanLineBalance => ({
-        seq: line.seq,
-        dueDate: line.due_date,
-        interest: line.interest,
-        interestPaid: line.interest_paid,
-        principal: line.principal,
-        principalPaid: line.principal_paid,
-      })),
+    product: {
+      id: order.product_id,
+      name: product_name,
+      logo_url: product_logo_url,
+      extension_enabled: product_extension_enabled,
+      extension_fee_bps: product_extension_fee_bps,
+      extension_days: product_extension_days,
+      extension_max: product_extension_max,
+      external_repay_url: product_external_repay_url,
+      due_window_days: product_due_window_days,
     },
+    allocationOrder: parseAllocationOrder(product_allocation_order),
+    balance: { penalty: order.penalty_amount, penaltyPaid: order.penalty_paid, lines },
   };
 }
 
@@ -140,20 +175,21 @@ async function writeBalance(
   before: OrderBalance,
   after: OrderBalance,
 ) {
-  for (const line of after.lines) {
+  const changed = after.lines.filter((line) => {
     const was = before.lines.find((old) => old.seq === line.seq);
-    if (was && was.interestPaid === line.interestPaid && was.principalPaid === line.principalPaid) continue;
-    await trx
-      .updateTable('order_plan_lines')
-      .set({
-        interest_paid: line.interestPaid,
-        principal_paid: line.principalPaid,
-        paid_amount: line.interestPaid + line.principalPaid,
-      })
-      .where('order_id', '=', orderId)
-      .where('seq', '=', line.seq)
-      .execute();
-  }
+    return !was || was.interestPaid !== line.interestPaid || was.principalPaid !== line.principalPaid;
+  });
+  await updatePlanLines(
+    trx,
+    orderId,
+    ['interest_paid', 'principal_paid', 'paid_amount'],
+    changed.map((line) => ({
+      seq: line.seq,
+      interest_paid: line.interestPaid,
+      principal_paid: line.principalPaid,
+      paid_amount: line.interestPaid + line.principalPaid,
+    })),
+  );
 }
 
 export interface AppliedRepayment extends AllocatedPayment {
@@ -192,7 +228,7 @@ export async function applyRepayment(
     if (allocated === 0) return { ...result, ...booked, order };
     await writeBalance(trx, order.id, balance, result.balance);
     const at = input.now.toISOString();
-    await trx
+    const paid = await trx
       .updateTable('orders')
       .set((eb) => ({
         penalty_paid: result.balance.penaltyPaid,
@@ -200,10 +236,12 @@ export async function applyRepayment(
         updated_at: at,
       }))
       .where('id', '=', order.id)
-      .execute();
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const updated = result.settled
       ? await transitionOrder(trx, {
           orderId: order.id,
+          current: paid,
           to: OrderStatus.Settled,
           by: 'repayment',
           actor: input.actor,
@@ -211,7 +249,7 @@ export async function applyRepayment(
           now: input.now,
           changes: () => ({ settled_at: at }),
         })
-      : await moveToNextInstalment(trx, order, account.product.due_window_days, result.balance, input);
+      : await moveToNextInstalment(trx, paid, account.product.due_window_days, result.balance, input);
     return { ...result, ...booked, order: updated };
   });
 }
@@ -231,9 +269,7 @@ async function moveToNextInstalment(
   input: { actor: string; reason: string; now: Date; timeZone: string },
 ): Promise<Order> {
   const dueDate = nextDueDate(balance.lines);
-  const current = () =>
-    trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
-  if (dueDate === null || dueDate === order.due_date) return current();
+  if (dueDate === null || dueDate === order.due_date) return order;
   const status = statusAfterRepayment({
     status: order.status as OrderStatus,
     dueDate,
@@ -244,6 +280,7 @@ async function moveToNextInstalment(
   if (status !== order.status) {
     return transitionOrder(trx, {
       orderId: order.id,
+      current: order,
       to: status,
       by: 'repayment',
       actor: input.actor,
@@ -252,12 +289,12 @@ async function moveToNextInstalment(
       changes: () => ({ due_date: dueDate }),
     });
   }
-  await trx
+  return trx
     .updateTable('orders')
     .set({ due_date: dueDate, updated_at: input.now.toISOString() })
     .where('id', '=', order.id)
-    .execute();
-  return current();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -281,14 +318,12 @@ export async function applyExtension(
     }
     const moved = extendPlan(balance.lines, input.days);
     const changes = async (_order: Order, inner: Kysely<Database>) => {
-      for (const line of moved.lines) {
-        await inner
-          .updateTable('order_plan_lines')
-          .set({ due_date: line.dueDate })
-          .where('order_id', '=', order.id)
-          .where('seq', '=', line.seq)
-          .execute();
-      }
+      await updatePlanLines(
+        inner,
+        order.id,
+        ['due_date'],
+        moved.lines.map((line) => ({ seq: line.seq, due_date: line.dueDate })),
+      );
       return {
         due_date: moved.dueDate ?? order.due_date,
         extension_count: order.extension_count + 1,
@@ -299,6 +334,7 @@ export async function applyExtension(
     if (order.status !== OrderStatus.Repaying) {
       return transitionOrder(trx, {
         orderId: order.id,
+        current: order,
         to: OrderStatus.Repaying,
         by: 'extension',
         actor: input.actor,

@@ -124,21 +124,6 @@ export async function startPayment(
   const at = now.toISOString();
   const openKey = `${input.orderId}:${input.kind}`;
 
-  // An open payment past its time, or for another channel or amount, gives up its place.
-  await deps.db
-    .updateTable('payments')
-    .set({ status: 'expired', open_key: null, updated_at: at })
-    .where('open_key', '=', openKey)
-    .where('status', '=', 'pending')
-    .where((eb) =>
-      eb.or([
-        eb('expires_at', '<=', at),
-        eb('channel', '!=', channel.id),
-        eb('expected_amount', '!=', charge.amount),
-      ]),
-    )
-    .execute();
-
   const payment = await openPayment(deps, { ...input, channel, charge, openKey, now });
   if (payment.pay_url) return started(payment);
   try {
@@ -185,29 +170,50 @@ async function openPayment(
   },
 ): Promise<Payment> {
   const at = input.now.toISOString();
-  const inserted = await deps.db
-    .insertInto('payments')
-    .values({
-      provider: deps.paymentProvider.name,
-      txnid: `KW${input.orderId}${input.kind === 'extension' ? 'E' : 'R'}${randomBytes(6).toString('hex').toUpperCase()}`,
-      order_id: input.orderId,
-      borrower_id: input.borrowerId,
-      kind: input.kind,
-      expected_amount: input.charge.amount,
-      received_amount: null,
-      channel: input.channel.id,
-      status: 'pending',
-      extension_days: input.charge.extensionDays,
-      open_key: input.openKey,
-      expires_at: new Date(input.now.getTime() + input.channel.expiryMinutes * 60_000).toISOString(),
-      created_at: at,
-      updated_at: at,
-      paid_at: null,
-    })
-    .onConflict((conflict) => conflict.column('open_key').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const insert = () =>
+    deps.db
+      .insertInto('payments')
+      .values({
+        provider: deps.paymentProvider.name,
+        txnid: `KW${input.orderId}${input.kind === 'extension' ? 'E' : 'R'}${randomBytes(6).toString('hex').toUpperCase()}`,
+        order_id: input.orderId,
+        borrower_id: input.borrowerId,
+        kind: input.kind,
+        expected_amount: input.charge.amount,
+        received_amount: null,
+        channel: input.channel.id,
+        status: 'pending',
+        extension_days: input.charge.extensionDays,
+        open_key: input.openKey,
+        expires_at: new Date(input.now.getTime() + input.channel.expiryMinutes * 60_000).toISOString(),
+        created_at: at,
+        updated_at: at,
+        paid_at: null,
+      })
+      .onConflict((conflict) => conflict.column('open_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  // Most taps find no open payment: the insert alone (decision 0099: a round trip on PostgreSQL).
+  const inserted = await insert();
   if (inserted) return inserted;
+  // One is open. Past its time, or for another channel or amount, it gives up its place.
+  const expired = await deps.db
+    .updateTable('payments')
+    .set({ status: 'expired', open_key: null, updated_at: at })
+    .where('open_key', '=', input.openKey)
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', at),
+        eb('channel', '!=', input.channel.id),
+        eb('expected_amount', '!=', input.charge.amount),
+      ]),
+    )
+    .executeTakeFirst();
+  if (Number(expired.numUpdatedRows) > 0) {
+    const replacing = await insert();
+    if (replacing) return replacing;
+  }
   // A concurrent tap made it first; its provider call may still be under way.
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const open = await deps.db

@@ -46,14 +46,20 @@ async function takeStandings(db: Kysely<Database>, orderIds: number[]) {
     .execute();
 }
 
-/** The orders' own rows, read through their standing rows (taken first). */
+/**
+ * The orders' own rows, read through their standing rows (taken first): each order with its plan
+ * lines in one statement (a row per line), and its paid payments. Two statements, not three: a
+ * money event's summary is written in its transaction, and on PostgreSQL each statement is a
+ * round trip (decision 0099).
+ */
 export async function orderMoneyRows(db: Kysely<Database>, orderIds: number[]): Promise<OrderMoneyRows[]> {
   if (orderIds.length === 0) return [];
   const through = () => db.selectFrom('portfolio_order_standings as standing');
-  const [orders, lines, payments] = await Promise.all([
+  const [orderLines, payments] = await Promise.all([
     through()
       .innerJoin('orders', 'orders.id', 'standing.order_id')
       .leftJoin('registrations', 'registrations.borrower_id', 'orders.borrower_id')
+      .leftJoin('order_plan_lines as line', 'line.order_id', 'orders.id')
       .select([
         'orders.id',
         'orders.product_id',
@@ -64,16 +70,9 @@ export async function orderMoneyRows(db: Kysely<Database>, orderIds: number[]): 
         'orders.penalty_amount',
         'orders.penalty_paid',
         'orders.disbursed_on',
-      ])
-      .where('standing.order_id', 'in', orderIds)
-      .execute(),
-    through()
-      .innerJoin('order_plan_lines as line', 'line.order_id', 'standing.order_id')
-      .select([
-        'line.order_id',
         'line.seq',
         'line.due_date',
-        'line.principal',
+        'line.principal as line_principal',
         'line.principal_paid',
         'line.interest',
         'line.interest_paid',
@@ -81,6 +80,8 @@ export async function orderMoneyRows(db: Kysely<Database>, orderIds: number[]): 
         'line.paid_amount',
       ])
       .where('standing.order_id', 'in', orderIds)
+      .orderBy('orders.id')
+      .orderBy('line.seq')
       .execute(),
     through()
       .innerJoin('payments', 'payments.order_id', 'standing.order_id')
@@ -90,30 +91,34 @@ export async function orderMoneyRows(db: Kysely<Database>, orderIds: number[]): 
       .execute(),
   ]);
   const byOrder = new Map<number, OrderMoneyRows>();
-  for (const order of orders) {
-    byOrder.set(order.id, {
-      orderId: order.id,
-      productId: order.product_id,
-      utmTag: order.utm_tag ?? '',
-      status: order.status,
-      principal: order.principal,
-      totalDue: order.total_due,
-      penaltyOwed: order.penalty_amount - order.penalty_paid,
-      disbursedOn: order.disbursed_on,
-      lines: [],
-      paidPayments: [],
-    });
-  }
-  for (const line of lines) {
-    byOrder.get(line.order_id)?.lines.push({
-      seq: line.seq,
-      dueDate: line.due_date,
-      principal: line.principal,
-      principalPaid: line.principal_paid,
-      interest: line.interest,
-      interestPaid: line.interest_paid,
-      amount: line.amount,
-      paidAmount: line.paid_amount,
+  for (const row of orderLines) {
+    let order = byOrder.get(row.id);
+    if (!order) {
+      order = {
+        orderId: row.id,
+        productId: row.product_id,
+        utmTag: row.utm_tag ?? '',
+        status: row.status,
+        principal: row.principal,
+        totalDue: row.total_due,
+        penaltyOwed: row.penalty_amount - row.penalty_paid,
+        disbursedOn: row.disbursed_on,
+        lines: [],
+        paidPayments: [],
+      };
+      byOrder.set(row.id, order);
+    }
+    // An order without plan lines comes back as one row whose line columns are null.
+    if (row.seq === null) continue;
+    order.lines.push({
+      seq: row.seq,
+      dueDate: row.due_date!,
+      principal: row.line_principal!,
+      principalPaid: row.principal_paid!,
+      interest: row.interest!,
+      interestPaid: row.interest_paid!,
+      amount: row.amount!,
+      paidAmount: row.paid_amount!,
     });
   }
   for (const payment of payments) {

@@ -11,6 +11,7 @@ export {
   allListedPeople,
   recordHits,
   screeningState,
+  screeningOf,
   hitsOf,
   decideHits,
 } from './sanctions-repository.ts';

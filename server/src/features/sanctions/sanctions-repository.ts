@@ -84,13 +84,18 @@ export async function screeningState(
   db: Kysely<Database>,
   borrowerId: number,
 ): Promise<'clear' | 'possible' | 'confirmed'> {
-  const statuses = await db
+  const rows = await db
     .selectFrom('screening_hits')
     .select('status')
     .where('borrower_id', '=', borrowerId)
     .execute();
-  if (statuses.some((row) => row.status === 'confirmed')) return 'confirmed';
-  return statuses.some((row) => row.status === 'possible') ? 'possible' : 'clear';
+  return screeningOf(rows.map((row) => row.status));
+}
+
+/** A borrower's screening from the statuses of its hits: any confirmed, else any possible, else clear. */
+export function screeningOf(statuses: readonly string[]): 'clear' | 'possible' | 'confirmed' {
+  if (statuses.includes('confirmed')) return 'confirmed';
+  return statuses.includes('possible') ? 'possible' : 'clear';
 }
 
 export function hitsOf(db: Kysely<Database>, borrowerId: number) {

@@ -9,7 +9,7 @@ import { disburseOrder } from '../../../src/features/disbursement/index.ts';
 import { TransitionRefused } from '../../../src/features/orders/index.ts';
 import {
   decideIdentity,
-  findOwnIdentityImage,
+  findOwnIdentityImages,
   identityState,
   importSanctionsList,
   storeIdentityImage,
@@ -151,8 +151,8 @@ describe.each(databaseTargets)('identity before disbursement on %s', (target) =>
       bytes: await jpegImage(),
       now: clock.now(),
     });
-    expect(await findOwnIdentityImage(t.app.db, intruder, image)).toBeUndefined();
-    expect(await findOwnIdentityImage(t.app.db, owner, image)).toBeDefined();
+    expect(await findOwnIdentityImages(t.app.db, intruder, [image])).toEqual([undefined]);
+    expect((await findOwnIdentityImages(t.app.db, owner, [image]))[0]).toBeDefined();
     await expect(
       completeIdentity(t.app, intruder, philIdHolder(), { input: { selfieImageId: image } }),
     ).rejects.toThrow(messages.notFound);
